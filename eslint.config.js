@@ -1,0 +1,72 @@
+// Lint for the whole repository. Besides the usual rules it enforces the architecture of
+// design section 3: web -> domain, server -> domain, domain imports neither (nor React, Fastify,
+// Drizzle or Node's I/O), and web features do not import each other (docs/conventions.md).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'worker_threads'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through packages/server/src/config.ts only.' }],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'The domain package is pure: no I/O.' })),
+        patterns: [
+          { group: ['@bpa/server', '@bpa/server/*', '@bpa/web', '@bpa/web/*'], message: 'The domain package imports neither the server nor the web app (design 3).' },
+          { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The domain package is framework-free (design 3).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (design 3).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (design 3).' },
+          { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+          { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (design 3).' }],
+      }],
+    },
+  },
+  {
+    files: ['packages/server/src/config.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,49 @@
+/**
+ * Request and answer shapes of the HTTP API, written once and used by the server (validation,
+ * OpenAPI) and the web app (parsing answers). Paths and payloads: spec section 7; envelopes and
+ * status codes: design section 7.
+ */
+import { z } from 'zod';
+import { ContractDocumentSchema, ContractNameSchema, ContractSchema, IdSchema } from './contract';
+
+/** Wraps an answer's payload in the success envelope `{ status: 'success', data }` (design 7). */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal('success'), data });
+}
+
+/** The error envelope: `status` 'fail' (4xx) or 'error' (5xx) and a message from spec 8 (design 7). */
+export const ErrorEnvelopeSchema = z.object({
+  status: z.enum(['fail', 'error']),
+  message: z.string(),
+  /** Line- and column-numbered problems, for CSV uploads and schema failures. */
+  issues: z.array(z.object({ line: z.number().int().optional(), column: z.number().int().optional(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** Page size of a produced PDF: US Letter by default, A4 on request (issue: PDF). */
+export const PageSizeSchema = z.enum(['letter', 'a4']);
+export type PageSize = z.infer<typeof PageSizeSchema>;
+
+/** Where a produced PDF can be fetched: GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}. */
+export const PdfFileInfoSchema = z.object({
+  fileName: z.string().regex(/^[A-Za-z0-9._-]{1,200}\.pdf$/),
+  pathName: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
+export type PdfFileInfo = z.infer<typeof PdfFileInfoSchema>;
+
+/**
+ * Body of POST /api/v1/contracts/pdf-guest and POST /api/v1/contracts/pdfCreator (spec 7:
+ * "contract and subscriber flag"). The server ignores `isSubscriber` for authorisation: it
+ * decides from the session, and a guest PDF holds only the two trial categories (design 4).
+ */
+export const MakePdfRequestSchema = z.object({
+  contract: ContractDocumentSchema.extend({ _id: IdSchema.optional() }),
+  isSubscriber: z.boolean().default(false),
+  pageSize: PageSizeSchema.default('letter'),
+});
+export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
+
+export const GuestContractNamesAnswerSchema = successEnvelope(z.array(ContractNameSchema));
+export const ContractAnswerSchema = successEnvelope(ContractSchema);
+export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
+export const HealthAnswerSchema = successEnvelope(z.object({ database: z.literal('ok') }));

@@ -1,0 +1,116 @@
+/**
+ * The agreement (convention card) model: contract, category, subject and option.
+ *
+ * Source: product spec section 3 (entities and fields) and design section 4 (domain model).
+ * The zod schemas here are the one contract for the server (request validation, storage) and the
+ * web app (parsing answers). Temporary UI fields (`isEditing`, `editedTempName`) are accepted on
+ * input but stripped: they are never stored or sent back by the server.
+ */
+import { z } from 'zod';
+import {
+  CATEGORY_COUNT,
+  MAX_NAME_LENGTH,
+  MAX_OPTIONS_PER_SUBJECT,
+  MAX_SUBJECTS_PER_CATEGORY,
+  PLACEHOLDER_PREFIX,
+} from './constants';
+
+/** An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (design 4). */
+export const IdSchema = z.string().min(1).max(64);
+
+/** A name as stored: colour markup allowed (design 5), at most 500 characters (design 6). */
+export const NameSchema = z.string().max(MAX_NAME_LENGTH);
+
+/** One choice under a subject, e.g. "15-17" under "1NT opening range" (spec 3). */
+export const OptionSchema = z.object({
+  _id: IdSchema,
+  optionName: NameSchema,
+  isSelected: z.boolean(),
+  bold: z.boolean(),
+  italics: z.boolean(),
+  editedName: NameSchema,
+  isEdited: z.boolean(),
+});
+export type Option = z.infer<typeof OptionSchema>;
+
+/**
+ * One agreement line, e.g. "Stayman" (spec 3). `bold` marks items of the ACBL convention card,
+ * `italics` the conventions of "25 Bridge Conventions You Should Know" (spec 1).
+ * `subcategoryName` is the heading the subject sits under inside its category ('' for none).
+ */
+export const SubjectSchema = z.object({
+  _id: IdSchema,
+  subjectName: NameSchema,
+  subcategoryName: NameSchema,
+  subcategoryBold: z.boolean(),
+  subcategoryItalics: z.boolean(),
+  bold: z.boolean(),
+  italics: z.boolean(),
+  isSelected: z.boolean(),
+  isLocked: z.boolean(),
+  options: z.array(OptionSchema).max(MAX_OPTIONS_PER_SUBJECT),
+  editedName: NameSchema,
+  isEdited: z.boolean(),
+});
+export type Subject = z.infer<typeof SubjectSchema>;
+
+/** One of the 13 categories, e.g. "Overcalls"; `order` is 1-based (spec 3, 9). */
+export const CategorySchema = z.object({
+  _id: IdSchema,
+  order: z.number().int().min(1).max(1000),
+  categoryName: NameSchema.min(1),
+  bold: z.boolean(),
+  italics: z.boolean(),
+  subjects: z.array(SubjectSchema).max(MAX_SUBJECTS_PER_CATEGORY),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+/** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (design 4). */
+export const ContractDocumentSchema = z.object({
+  contractName: NameSchema,
+  categories: z.array(CategorySchema).length(CATEGORY_COUNT),
+});
+export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
+
+/**
+ * An agreement as the API answers it: the document plus its id, the revision it was loaded at
+ * (design 7: a save sends it back; a stale one is refused) and the template it came from.
+ */
+export const ContractSchema = ContractDocumentSchema.extend({
+  _id: IdSchema,
+  revision: z.number().int().min(0),
+  templateName: z.string().max(MAX_NAME_LENGTH).optional(),
+});
+export type Contract = z.infer<typeof ContractSchema>;
+
+/** One row of an agreement list (spec 7: "list names"). */
+export const ContractNameSchema = z.object({
+  _id: IdSchema,
+  contractName: NameSchema,
+});
+export type ContractName = z.infer<typeof ContractNameSchema>;
+
+/** A template as listed (spec 3: _id, templateName, createdAt as ISO 8601). */
+export const TemplateSummarySchema = z.object({
+  _id: IdSchema,
+  templateName: NameSchema,
+  createdAt: z.string(),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummarySchema>;
+
+/** A template's content: its name and 13 categories, without placeholders (design 6). */
+export interface MasterTemplate {
+  templateName: string;
+  categories: Category[];
+}
+
+/** True when a name marks a placeholder row ("Add New Subject" / "Add New Option"; spec 3, 9). */
+export function isPlaceholderName(name: string): boolean {
+  return name.startsWith(PLACEHOLDER_PREFIX);
+}
+
+/** The name to show for a subject or option: `editedName` when `isEdited`, else the original (design 4). */
+export function displayName(item: { isEdited: boolean; editedName: string } & ({ subjectName: string } | { optionName: string })): string {
+  if (item.isEdited) return item.editedName;
+  return 'subjectName' in item ? item.subjectName : item.optionName;
+}

@@ -1,0 +1,234 @@
+/**
+ * Editing rules of an agreement (spec section 4 "Editing", design section 4), as pure functions.
+ *
+ * Each function takes an agreement document and returns a new one, or the same object when
+ * nothing changes (a locked subject, an unknown id), so callers can compare by reference.
+ * Locked subjects and their options can be neither toggled nor renamed.
+ */
+import { TRIAL_CATEGORY_NAMES, USER_ADDED_LABEL } from './constants';
+import {
+  type Category,
+  type ContractDocument,
+  type MasterTemplate,
+  type Option,
+  type Subject,
+  displayName,
+  isPlaceholderName,
+} from './contract';
+import { type NewId, randomId } from './ids';
+
+/** Original name of placeholder subjects ("Add New Subject" rows; spec 3, 9). */
+export const PLACEHOLDER_SUBJECT_NAME = 'buttonSubject';
+/** Original name of placeholder options ("Add New Option" rows; spec 3, 9). */
+export const PLACEHOLDER_OPTION_NAME = 'buttonOption';
+
+/** A placeholder option: the "Add New Option" row that ends every subject. */
+export function makePlaceholderOption(newId: NewId = randomId): Option {
+  return { _id: newId(), optionName: PLACEHOLDER_OPTION_NAME, isSelected: false, bold: false, italics: false, editedName: '', isEdited: false };
+}
+
+/** A placeholder subject: the "Add New Subject" row that ends every category. */
+export function makePlaceholderSubject(newId: NewId = randomId): Subject {
+  return {
+    _id: newId(),
+    subjectName: PLACEHOLDER_SUBJECT_NAME,
+    subcategoryName: '',
+    subcategoryBold: false,
+    subcategoryItalics: false,
+    bold: false,
+    italics: false,
+    isSelected: false,
+    isLocked: false,
+    options: [],
+    editedName: '',
+    isEdited: false,
+  };
+}
+
+/**
+ * Makes a new agreement from a template (design 4): fresh ids everywhere, every subject ends with
+ * a placeholder option and every category with a placeholder subject. Placeholders already in the
+ * template are dropped first, so applying this to an agreement makes a clean copy.
+ *
+ * @param template name and 13 categories (as `parseMasterCsv` returns them).
+ * @param contractName the new agreement's name.
+ */
+export function createAgreementFromTemplate(template: MasterTemplate, contractName: string, newId: NewId = randomId): ContractDocument {
+  return {
+    contractName,
+    categories: template.categories.map((category, index) => ({
+      ...category,
+      _id: newId(),
+      order: index + 1,
+      subjects: [
+        ...category.subjects
+          .filter((s) => !isPlaceholderName(s.subjectName))
+          .map((subject) => ({
+            ...subject,
+            _id: newId(),
+            options: [
+              ...subject.options.filter((o) => !isPlaceholderName(o.optionName)).map((option) => ({ ...option, _id: newId() })),
+              makePlaceholderOption(newId),
+            ],
+          })),
+        makePlaceholderSubject(newId),
+      ],
+    })),
+  };
+}
+
+/** Replaces one category, keeping the document's identity when the category did not change. */
+function updateCategory<T extends { categories: Category[] }>(doc: T, categoryId: string, update: (c: Category) => Category): T {
+  let changed = false;
+  const categories = doc.categories.map((category) => {
+    if (category._id !== categoryId) return category;
+    const next = update(category);
+    if (next !== category) changed = true;
+    return next;
+  });
+  return changed ? { ...doc, categories } : doc;
+}
+
+function updateSubject(category: Category, subjectId: string, update: (s: Subject) => Subject): Category {
+  let changed = false;
+  const subjects = category.subjects.map((subject) => {
+    if (subject._id !== subjectId) return subject;
+    const next = update(subject);
+    if (next !== subject) changed = true;
+    return next;
+  });
+  return changed ? { ...category, subjects } : category;
+}
+
+/**
+ * Ticks or unticks a subject (spec 4: flips isSelected). A locked subject or a placeholder row is
+ * left as it is. The UI expands the options row of a subject that becomes ticked.
+ */
+export function toggleSubject<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string): T {
+  return updateCategory(doc, categoryId, (category) =>
+    updateSubject(category, subjectId, (subject) =>
+      subject.isLocked || isPlaceholderName(subject.subjectName) ? subject : { ...subject, isSelected: !subject.isSelected },
+    ),
+  );
+}
+
+/**
+ * Ticks or unticks an option (spec 4); ticking an option also ticks its subject.
+ * Options of locked subjects and placeholder rows are left as they are.
+ */
+export function toggleOption<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string, optionId: string): T {
+  return updateCategory(doc, categoryId, (category) =>
+    updateSubject(category, subjectId, (subject) => {
+      if (subject.isLocked) return subject;
+      const option = subject.options.find((o) => o._id === optionId);
+      if (!option || isPlaceholderName(option.optionName)) return subject;
+      const isSelected = !option.isSelected;
+      return {
+        ...subject,
+        isSelected: isSelected || subject.isSelected,
+        options: subject.options.map((o) => (o._id === optionId ? { ...o, isSelected } : o)),
+      };
+    }),
+  );
+}
+
+/** Ticks every subject and option of a category (spec 4 "select all"), except locked ones and placeholders. */
+export function selectAllInCategory<T extends { categories: Category[] }>(doc: T, categoryId: string): T {
+  return updateCategory(doc, categoryId, (category) => {
+    const isAllSelected = category.subjects.every(
+      (s) => s.isLocked || isPlaceholderName(s.subjectName) || (s.isSelected && s.options.every((o) => o.isSelected || isPlaceholderName(o.optionName))),
+    );
+    if (isAllSelected) return category;
+    return {
+      ...category,
+      subjects: category.subjects.map((s) =>
+        s.isLocked || isPlaceholderName(s.subjectName)
+          ? s
+          : { ...s, isSelected: true, options: s.options.map((o) => (isPlaceholderName(o.optionName) ? o : { ...o, isSelected: true })) },
+      ),
+    };
+  });
+}
+
+/**
+ * The text a name edit starts from (spec 4: "a temporary name, empty if the name begins with
+ * button"): '' for placeholder rows, else the displayed name (with its colour markup).
+ */
+export function initialEditName(item: Subject | Option): string {
+  const original = 'subjectName' in item ? item.subjectName : item.optionName;
+  return isPlaceholderName(original) ? '' : displayName(item);
+}
+
+/**
+ * Saves a subject's name edit (spec 4). On a placeholder row it makes a user-added subject (original
+ * name "User added", the typed name as edited name, ticked, one placeholder option) and appends a
+ * new placeholder subject; on any other subject it sets the edited name and ticks it. A locked
+ * subject, an unknown id or a blank name change nothing.
+ *
+ * @param name the new name (colour markup allowed; paragraph breaks are removed).
+ */
+export function renameSubject<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string, name: string, newId: NewId = randomId): T {
+  const editedName = removeParagraphBreaks(name);
+  if (editedName.trim() === '') return doc;
+  return updateCategory(doc, categoryId, (category) => {
+    const subject = category.subjects.find((s) => s._id === subjectId);
+    if (!subject || subject.isLocked) return category;
+    if (!isPlaceholderName(subject.subjectName)) {
+      return updateSubject(category, subjectId, (s) => ({ ...s, editedName, isEdited: true, isSelected: true }));
+    }
+    const userAdded: Subject = {
+      ...subject,
+      subjectName: USER_ADDED_LABEL,
+      editedName,
+      isEdited: true,
+      isSelected: true,
+      options: [makePlaceholderOption(newId)],
+    };
+    return { ...category, subjects: [...category.subjects.map((s) => (s._id === subjectId ? userAdded : s)), makePlaceholderSubject(newId)] };
+  });
+}
+
+/**
+ * Saves an option's name edit (spec 4). On a placeholder row it makes a user-added option (ticked)
+ * and appends a new placeholder option; otherwise it sets the edited name and ticks the option.
+ * Either way the subject is ticked too, as with `toggleOption`. Locked subjects are left alone.
+ */
+export function renameOption<T extends { categories: Category[] }>(
+  doc: T,
+  categoryId: string,
+  subjectId: string,
+  optionId: string,
+  name: string,
+  newId: NewId = randomId,
+): T {
+  const editedName = removeParagraphBreaks(name);
+  if (editedName.trim() === '') return doc;
+  return updateCategory(doc, categoryId, (category) =>
+    updateSubject(category, subjectId, (subject) => {
+      const option = subject.options.find((o) => o._id === optionId);
+      if (!option || subject.isLocked) return subject;
+      const isPlaceholder = isPlaceholderName(option.optionName);
+      const saved: Option = { ...option, optionName: isPlaceholder ? USER_ADDED_LABEL : option.optionName, editedName, isEdited: true, isSelected: true };
+      const options = subject.options.map((o) => (o._id === optionId ? saved : o));
+      return { ...subject, isSelected: true, options: isPlaceholder ? [...options, makePlaceholderOption(newId)] : options };
+    }),
+  );
+}
+
+/** Removes paragraph and line breaks from an edited name (spec 5), joining lines with one space. */
+export function removeParagraphBreaks(markup: string): string {
+  return markup.replace(/\s*(?:\r\n|\r|\n|\u2028|\u2029)+\s*/g, ' ').trim();
+}
+
+/** True for the two categories a guest may open: Overcalls, Doubles and Redoubles (spec 1). */
+export function isTrialCategory(category: Pick<Category, 'categoryName'>): boolean {
+  return (TRIAL_CATEGORY_NAMES as readonly string[]).includes(category.categoryName);
+}
+
+/**
+ * Keeps only the trial categories (design 4: a guest PDF holds only the two trial categories,
+ * whatever the request says).
+ */
+export function restrictToTrialCategories<T extends { categories: Category[] }>(doc: T): T {
+  return { ...doc, categories: doc.categories.filter(isTrialCategory) };
+}

@@ -1,0 +1,7 @@
+/** Makes a fresh id; the browser and Node 20+ both provide `crypto.randomUUID` (design 4). */
+export type NewId = () => string;
+
+declare const crypto: { randomUUID(): string };
+
+/** Default id maker: a random UUID. */
+export const randomId: NewId = () => crypto.randomUUID();

@@ -1,0 +1,170 @@
+/**
+ * Colour markup of names (design section 5, spec section 1).
+ *
+ * Stored text uses `##c1#` .. `##c5#` to open a span in black, red, blue, green or orange and
+ * `###` to close it. Spans do not nest (an opener closes the open span first); an unclosed span
+ * ends with the text; a stray `###` is dropped; `##c6#`, `##cx#` are plain text. The suit
+ * shorthand `!s !h !d !c` (any case) shows as ♠ ♥ ♦ ♣, hearts and diamonds in red.
+ * This one parser serves the web app, the PDF and the CSV loader.
+ */
+
+/** Palette index of a colour marker: `##c1#` is 1. */
+export type ColourIndex = 1 | 2 | 3 | 4 | 5;
+
+/** The five colours, as hex (spec 9 "Colour palette"). */
+export const PALETTE: Readonly<Record<ColourIndex, string>> = {
+  1: '#000000',
+  2: '#c83349',
+  3: '#15b2d3',
+  4: '#248507',
+  5: '#f3872f',
+};
+
+/** Colour names for buttons and screen readers (spec 1: black, red, blue, green, orange). */
+export const COLOUR_NAMES: Readonly<Record<ColourIndex, string>> = {
+  1: 'Black',
+  2: 'Red',
+  3: 'Blue',
+  4: 'Green',
+  5: 'Orange',
+};
+
+/** All palette indices in order. */
+export const COLOUR_INDICES: readonly ColourIndex[] = [1, 2, 3, 4, 5];
+
+/** Colour of heart and diamond symbols: the palette's red. */
+export const RED_SUIT_COLOUR = PALETTE[2];
+
+/** A run of text in one colour; `colour` null is the default text colour. */
+export interface MarkupSegment {
+  text: string;
+  colour: ColourIndex | null;
+}
+
+const TOKEN = /##c([1-5])#|###/g;
+
+/**
+ * Parses markup into segments.
+ *
+ * @param text stored text with colour markers.
+ * @returns non-empty segments, adjacent ones always of different colours; `[]` for ''.
+ *   The result is normalised: `parseMarkup(serialiseMarkup(parseMarkup(s)))` equals `parseMarkup(s)`.
+ */
+export function parseMarkup(text: string): MarkupSegment[] {
+  const segments: MarkupSegment[] = [];
+  let colour: ColourIndex | null = null;
+  let last = 0;
+  const push = (piece: string) => {
+    if (piece === '') return;
+    const previous = segments.at(-1);
+    if (previous && previous.colour === colour) previous.text += piece;
+    else segments.push({ text: piece, colour });
+  };
+  for (const match of text.matchAll(TOKEN)) {
+    push(text.slice(last, match.index));
+    last = match.index + match[0].length;
+    colour = match[1] ? (Number(match[1]) as ColourIndex) : null;
+  }
+  push(text.slice(last));
+  return segments;
+}
+
+/**
+ * Writes segments back as markup: an opener before each coloured run and `###` only where a
+ * coloured run is followed by default text. Empty segments are dropped and neighbours of one
+ * colour merged. For text without `#`, `parseMarkup(serialiseMarkup(x))` gives `x` back
+ * (normalised). A `#` that would touch a marker and read as one is resolved the way the parser
+ * reads it, so the result is always a fixed point: serialising what it parses to gives it again.
+ *
+ * @param segments runs of text; `colour` null is default.
+ * @returns stored text.
+ */
+export function serialiseMarkup(segments: readonly MarkupSegment[]): string {
+  let current = serialiseNormalised(segments);
+  // Re-reading settles the rare seams where a '#' of the text joins a marker (at most a few rounds).
+  for (let round = 0; round < 8; round += 1) {
+    const again = serialiseNormalised(parseMarkup(current));
+    if (again === current) break;
+    current = again;
+  }
+  return current;
+}
+
+function serialiseNormalised(segments: readonly MarkupSegment[]): string {
+  let out = '';
+  let open: ColourIndex | null = null;
+  for (const { text, colour } of segments) {
+    if (text === '') continue;
+    if (colour !== open) out += colour === null ? '###' : `##c${colour}#`;
+    out += text;
+    open = colour;
+  }
+  return out;
+}
+
+/** The text without colour markers (suit shorthand untouched). */
+export function stripMarkup(text: string): string {
+  return parseMarkup(text).map((s) => s.text).join('');
+}
+
+const SUIT = /!([shdc])(?![a-z])/gi;
+const SUIT_SYMBOL: Readonly<Record<string, string>> = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+/** Replaces the suit shorthand `!s !h !d !c` (any case, not followed by a letter) by ♠ ♥ ♦ ♣. */
+export function expandSuits(text: string): string {
+  return text.replace(SUIT, (_, suit: string) => SUIT_SYMBOL[suit.toLowerCase()] ?? '');
+}
+
+/** A run ready to draw: plain text (suits expanded) in one colour (hex; null = default). */
+export interface TextRun {
+  text: string;
+  colour: string | null;
+}
+
+/**
+ * Turns stored markup into runs to draw, for the web app and the PDF.
+ * Suit symbols are expanded; ♥ and ♦ are always red, ♠ and ♣ take the span's colour.
+ *
+ * @param markup stored text.
+ * @returns runs in order; adjacent runs differ in colour; `[]` for ''.
+ */
+export function toTextRuns(markup: string): TextRun[] {
+  const runs: TextRun[] = [];
+  const push = (text: string, colour: string | null) => {
+    if (text === '') return;
+    const previous = runs.at(-1);
+    if (previous && previous.colour === colour) previous.text += text;
+    else runs.push({ text, colour });
+  };
+  for (const segment of parseMarkup(markup)) {
+    const colour = segment.colour === null ? null : PALETTE[segment.colour];
+    for (const piece of expandSuits(segment.text).split(/([♥♦])/u)) {
+      push(piece, piece === '♥' || piece === '♦' ? RED_SUIT_COLOUR : colour);
+    }
+  }
+  return runs;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/**
+ * Renders stored markup as one HTML paragraph (design 5): all text escaped, coloured runs in
+ * `<span style="color:#rrggbb">`. No user text ever becomes a tag or attribute.
+ */
+export function renderMarkupHtml(markup: string): string {
+  const body = toTextRuns(markup)
+    .map((run) => (run.colour === null ? escapeHtml(run.text) : `<span style="color:${run.colour}">${escapeHtml(run.text)}</span>`))
+    .join('');
+  return `<p>${body}</p>`;
+}

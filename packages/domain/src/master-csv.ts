@@ -1,0 +1,247 @@
+/**
+ * Master template CSV: parse and serialise (design section 6).
+ *
+ * Format: RFC 4180, UTF-8 with or without BOM, LF or CRLF, header row required:
+ * `level,name,bold,italic,selected,locked`. Levels: `template` (first data row, exactly once),
+ * `category`, `subcategory` (heading for the following subjects of the current category; an
+ * empty name ends it), `subject`, `option` (belongs to the last subject). Flags accept
+ * empty/0/no/false and 1/yes/true/x, case-insensitive. A template has exactly 13 categories,
+ * among them Overcalls and Doubles and Redoubles (spec 1); names are at most 500 characters.
+ * Errors name the line and column and reject the whole file.
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { CATEGORY_COUNT, MAX_NAME_LENGTH, TRIAL_CATEGORY_NAMES } from './constants';
+import { type Category, type MasterTemplate, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { type NewId, randomId } from './ids';
+
+/** The header row, in the order the serialiser writes it. */
+export const MASTER_CSV_HEADER = ['level', 'name', 'bold', 'italic', 'selected', 'locked'] as const;
+type Column = (typeof MASTER_CSV_HEADER)[number];
+
+/** One problem found in a file: 1-based line and column (column omitted when the whole row is meant). */
+export interface CsvIssue {
+  line: number;
+  column?: number;
+  message: string;
+}
+
+/** Thrown by `parseMasterCsv`; `issues` lists every problem found (at most 50), in file order. */
+export class MasterCsvError extends Error {
+  readonly issues: CsvIssue[];
+  constructor(issues: CsvIssue[]) {
+    const first = issues[0];
+    super(first ? `${formatCsvIssue(first)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}` : 'Invalid template file');
+    this.name = 'MasterCsvError';
+    this.issues = issues;
+  }
+}
+
+/** "Line 4, column 1: Unknown level "subjet"" — the form shown to administrators. */
+export function formatCsvIssue(issue: CsvIssue): string {
+  return `Line ${issue.line}${issue.column ? `, column ${issue.column}` : ''}: ${issue.message}`;
+}
+
+const MAX_ISSUES = 50;
+const TRUE_FLAGS = new Set(['1', 'yes', 'true', 'x']);
+const FALSE_FLAGS = new Set(['', '0', 'no', 'false']);
+const LEVELS = new Set(['template', 'category', 'subcategory', 'subject', 'option']);
+
+/**
+ * Parses a master template file.
+ *
+ * @param text the file's content (a leading BOM is allowed).
+ * @param options.newId id maker for categories, subjects and options (default: random UUIDs).
+ * @returns the template: its name and 13 categories in file order, `order` 1..13.
+ * @throws MasterCsvError with every problem found (line and column numbered); nothing is returned
+ *   for a file with any problem.
+ */
+export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): MasterTemplate {
+  const newId = options.newId ?? randomId;
+  const issues: CsvIssue[] = [];
+  const fail = (issue: CsvIssue) => {
+    if (issues.length < MAX_ISSUES) issues.push(issue);
+  };
+
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new MasterCsvError([{ line: 1, message: 'The file is empty' }]);
+  if (text.includes('\u0000')) throw new MasterCsvError([{ line: 1, message: 'The file is not a CSV text file' }]);
+
+  let rows: { record: string[]; line: number }[];
+  try {
+    const parsed = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      raw: true,
+    }) as unknown as { record: string[]; info: { lines: number }; raw: string }[];
+    rows = parsed.map(({ record, info, raw }) => ({
+      record,
+      // info.lines is the line the record ends on; a quoted field may span several lines.
+      line: info.lines - (raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0),
+    }));
+  } catch (error) {
+    const line = typeof error === 'object' && error !== null && 'lines' in error && typeof error.lines === 'number' ? error.lines : 1;
+    const message = error instanceof Error ? error.message.replace(/^Invalid (.*?): /, 'Invalid $1: ') : String(error);
+    throw new MasterCsvError([{ line, message: `The file is not valid CSV (${message})` }]);
+  }
+
+  const headerRow = rows.shift();
+  if (!headerRow) throw new MasterCsvError([{ line: 1, message: 'The file is empty' }]);
+  const columns = readHeader(headerRow, fail);
+  if (!columns) throw new MasterCsvError(issues);
+
+  let templateName: string | undefined;
+  const categories: Category[] = [];
+  let subcategory = { name: '', bold: false, italics: false };
+  let subject: Subject | undefined;
+
+  for (const { record, line } of rows) {
+    if (record.every((cell) => cell.trim() === '')) continue;
+    const cell = (column: Column) => {
+      const index = columns.get(column);
+      return index === undefined ? '' : (record[index] ?? '');
+    };
+    const columnOf = (column: Column) => (columns.get(column) ?? 0) + 1;
+    if (record.length > columns.size) {
+      fail({ line, column: columns.size + 1, message: `Too many fields: expected ${columns.size}, found ${record.length}` });
+      continue;
+    }
+    const level = cell('level').trim().toLowerCase();
+    const name = cell('name').trim();
+    const flag = (column: Column): boolean => {
+      const value = cell(column).trim().toLowerCase();
+      if (TRUE_FLAGS.has(value)) return true;
+      if (!FALSE_FLAGS.has(value)) fail({ line, column: columnOf(column), message: `"${cell(column)}" is not a flag value (use yes or leave it empty)` });
+      return false;
+    };
+    const [bold, italics, isSelected, isLocked] = [flag('bold'), flag('italic'), flag('selected'), flag('locked')];
+
+    if (!LEVELS.has(level)) {
+      fail({ line, column: columnOf('level'), message: `Unknown level "${cell('level')}" (expected template, category, subcategory, subject or option)` });
+      continue;
+    }
+    if (name.length > MAX_NAME_LENGTH) {
+      fail({ line, column: columnOf('name'), message: `Name is ${name.length} characters long; the maximum is ${MAX_NAME_LENGTH}` });
+      continue;
+    }
+    if (name === '' && level !== 'subcategory') {
+      fail({ line, column: columnOf('name'), message: `A ${level} needs a name` });
+      continue;
+    }
+    if (isPlaceholderName(name)) {
+      fail({ line, column: columnOf('name'), message: `Names may not start with "button" (reserved for placeholder rows)` });
+      continue;
+    }
+    if (templateName === undefined && level !== 'template') {
+      fail({ line, column: columnOf('level'), message: 'The first row after the header must be the template row' });
+      templateName = '';
+    }
+
+    switch (level) {
+      case 'template':
+        if (templateName !== undefined) fail({ line, column: columnOf('level'), message: 'Only one template row is allowed' });
+        else templateName = name;
+        break;
+      case 'category':
+        categories.push({ _id: newId(), order: categories.length + 1, categoryName: name, bold, italics, subjects: [] });
+        subcategory = { name: '', bold: false, italics: false };
+        subject = undefined;
+        break;
+      case 'subcategory':
+        if (!categories.at(-1)) fail({ line, column: columnOf('level'), message: 'A subcategory must come after a category' });
+        subcategory = { name, bold, italics };
+        break;
+      case 'subject': {
+        const category = categories.at(-1);
+        if (!category) {
+          fail({ line, column: columnOf('level'), message: 'A subject must come after a category' });
+          break;
+        }
+        subject = {
+          _id: newId(),
+          subjectName: name,
+          subcategoryName: subcategory.name,
+          subcategoryBold: subcategory.bold,
+          subcategoryItalics: subcategory.italics,
+          bold,
+          italics,
+          isSelected,
+          isLocked,
+          options: [],
+          editedName: '',
+          isEdited: false,
+        };
+        category.subjects.push(subject);
+        break;
+      }
+      case 'option':
+        if (!subject) {
+          fail({ line, column: columnOf('level'), message: 'An option must come after a subject' });
+          break;
+        }
+        subject.options.push({ _id: newId(), optionName: name, isSelected, bold, italics, editedName: '', isEdited: false });
+        break;
+    }
+  }
+
+  const lastLine = rows.at(-1)?.line ?? headerRow.line;
+  if (templateName === undefined) fail({ line: lastLine, message: 'The file has no template row' });
+  if (categories.length !== CATEGORY_COUNT) {
+    fail({ line: lastLine, message: `A template needs exactly ${CATEGORY_COUNT} categories; this file has ${categories.length}` });
+  }
+  for (const required of TRIAL_CATEGORY_NAMES) {
+    if (!categories.some((c) => c.categoryName === required)) fail({ line: lastLine, message: `The category "${required}" is missing` });
+  }
+  if (issues.length > 0) throw new MasterCsvError(issues.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0)));
+  return { templateName: templateName ?? '', categories };
+}
+
+function readHeader(header: { record: string[]; line: number }, fail: (issue: CsvIssue) => void): Map<Column, number> | undefined {
+  const columns = new Map<Column, number>();
+  header.record.forEach((raw, index) => {
+    const name = raw.trim().toLowerCase() as Column;
+    if (!(MASTER_CSV_HEADER as readonly string[]).includes(name)) {
+      fail({ line: header.line, column: index + 1, message: `Unknown column "${raw}" (expected ${MASTER_CSV_HEADER.join(',')})` });
+    } else if (columns.has(name)) {
+      fail({ line: header.line, column: index + 1, message: `Column "${raw}" appears twice` });
+    } else {
+      columns.set(name, index);
+    }
+  });
+  for (const required of ['level', 'name'] as const) {
+    if (!columns.has(required)) fail({ line: header.line, message: `The header row must name the columns ${MASTER_CSV_HEADER.join(',')}; "${required}" is missing` });
+  }
+  return columns.has('level') && columns.has('name') && columns.size === header.record.length ? columns : undefined;
+}
+
+const yes = (value: boolean) => (value ? 'yes' : '');
+
+/**
+ * Writes a template or an agreement as a master CSV (design 6): placeholders are left out, names
+ * are display names (an edited name replaces the original), subcategory rows are written where
+ * the heading changes.
+ *
+ * @returns the file's text, LF line ends, no BOM; parses back with `parseMasterCsv`.
+ */
+export function serialiseMasterCsv(template: { templateName: string; categories: readonly Category[] }): string {
+  const rows: string[][] = [[...MASTER_CSV_HEADER], ['template', template.templateName, '', '', '', '']];
+  for (const category of template.categories) {
+    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '']);
+    let heading = { name: '', bold: false, italics: false };
+    for (const subject of category.subjects) {
+      if (isPlaceholderName(subject.subjectName)) continue;
+      const next = { name: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics };
+      if (next.name !== heading.name || next.bold !== heading.bold || next.italics !== heading.italics) {
+        rows.push(['subcategory', next.name, yes(next.bold), yes(next.italics), '', '']);
+        heading = next;
+      }
+      rows.push(['subject', displayName(subject), yes(subject.bold), yes(subject.italics), yes(subject.isSelected), yes(subject.isLocked)]);
+      for (const option of subject.options as Option[]) {
+        if (isPlaceholderName(option.optionName)) continue;
+        rows.push(['option', displayName(option), yes(option.bold), yes(option.italics), yes(option.isSelected), '']);
+      }
+    }
+  }
+  return stringify(rows, { record_delimiter: '\n' });
+}

@@ -1,0 +1,55 @@
+/**
+ * What an agreement says: the selected items in order, as the PDF prints them (issue: PDF).
+ * Shared by the PDF renderer, its tests and the e2e checks, so they agree on "what is selected".
+ */
+import { toRomanLabel } from './roman';
+import { type Category, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+
+export interface OutlineOption {
+  option: Option;
+  /** Display name, still in colour markup. */
+  name: string;
+}
+export interface OutlineSubject {
+  subject: Subject;
+  /** Display name, still in colour markup. */
+  name: string;
+  options: OutlineOption[];
+}
+export interface OutlineSubcategory {
+  /** Heading text ('' when the subjects sit under no heading). */
+  heading: string;
+  bold: boolean;
+  italics: boolean;
+  subjects: OutlineSubject[];
+}
+export interface OutlineCategory {
+  category: Category;
+  /** Roman numeral of the category's order (spec 9). */
+  label: string;
+  subcategories: OutlineSubcategory[];
+}
+
+/**
+ * The selected content of an agreement: only categories with a selected subject; in each, the
+ * selected non-placeholder subjects grouped under consecutive subcategory headings, each with its
+ * selected non-placeholder options; all in document order.
+ */
+export function outlineAgreement(doc: { contractName: string; categories: readonly Category[] }): OutlineCategory[] {
+  const outline: OutlineCategory[] = [];
+  for (const category of doc.categories) {
+    const subcategories: OutlineSubcategory[] = [];
+    for (const subject of category.subjects) {
+      if (!subject.isSelected || isPlaceholderName(subject.subjectName)) continue;
+      const options = subject.options
+        .filter((o) => o.isSelected && !isPlaceholderName(o.optionName))
+        .map((option) => ({ option, name: displayName(option) }));
+      const item: OutlineSubject = { subject, name: displayName(subject), options };
+      const last = subcategories.at(-1);
+      if (last && last.heading === subject.subcategoryName) last.subjects.push(item);
+      else subcategories.push({ heading: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [item] });
+    }
+    if (subcategories.length > 0) outline.push({ category, label: toRomanLabel(category.order), subcategories });
+  }
+  return outline;
+}
