@@ -1,0 +1,183 @@
+/**
+ * The three emails the accounts feature sends (design section 8): email confirmation, password
+ * reset and invitation. Each builder returns the subject, a plain-text body, an HTML body and the
+ * absolute link, ready for `Mailer.send`.
+ *
+ * Links (spec section 2 routes): `/login/{token}` confirms an email address, `/reset-password/{tok}`
+ * resets a password, `/accept-invite/{tok}` sets the first password of an invited account. They are
+ * built from `PUBLIC_URL` (design 9) so they work from any mail client.
+ *
+ * Safety: every interpolated value is HTML-escaped in the HTML body and every token is URL-encoded,
+ * so nothing a user or an administrator typed can become markup or change a link.
+ */
+import { PRODUCT_TITLE } from '@bpa/domain/constants';
+import { escapeHtml } from '@bpa/domain/markup';
+
+/** How long an email-confirmation link works (design 8: 7 days). */
+export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a password-reset link works (design 8: 1 hour). */
+export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** How long an invitation link works (design 8: 7 days). */
+export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A built email: what `Mailer.send` needs besides the recipient. */
+export interface BuiltEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The absolute link the email asks the reader to open. */
+  link: string;
+}
+
+export interface TokenEmailInput {
+  /** The app's public address (config `PUBLIC_URL`), http(s), with or without a trailing slash. */
+  publicUrl: string;
+  /** The raw (unhashed) single-use token; URL-encoded into the link. */
+  token: string;
+}
+
+/**
+ * The email-confirmation email (spec 2: `/login/{token}` with a confirmation token; design 8: valid
+ * 7 days). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ */
+export function confirmationEmail(input: TokenEmailInput): BuiltEmail {
+  const link = buildLink(input.publicUrl, 'login', input.token);
+  return renderEmail({
+    subject: `Confirm your email address for ${PRODUCT_TITLE}`,
+    before: [`Welcome to ${PRODUCT_TITLE}.`, 'Please confirm your email address by opening the link below.'],
+    action: 'Confirm my email address',
+    link,
+    after: [
+      `The link works for ${describeLifetime(CONFIRMATION_LINK_LIFETIME_MS)} and only once.`,
+      'If you did not create an account, you can ignore this email.',
+    ],
+  });
+}
+
+/**
+ * The password-reset email (spec 2: `/reset-password/{tok}`; design 8: the link expires after 1
+ * hour). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ */
+export function passwordResetEmail(input: TokenEmailInput): BuiltEmail {
+  const link = buildLink(input.publicUrl, 'reset-password', input.token);
+  return renderEmail({
+    subject: `Reset your ${PRODUCT_TITLE} password`,
+    before: [`We received a request to reset the password of your ${PRODUCT_TITLE} account.`, 'Choose a new password by opening the link below.'],
+    action: 'Reset my password',
+    link,
+    after: [
+      `The link expires after ${describeLifetime(PASSWORD_RESET_LINK_LIFETIME_MS)} and works only once.`,
+      'If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
+    ],
+  });
+}
+
+export interface InvitationEmailInput extends TokenEmailInput {
+  /** Who sent the invitation (e.g. the administrator's email); omitted means "An administrator". */
+  invitedBy?: string | undefined;
+}
+
+/**
+ * The invitation email sent when an administrator adds a user (design 8: the account, a one-year
+ * subscription and five agreements are created; the link `/accept-invite/{tok}` sets the password
+ * and is valid 7 days). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ */
+export function invitationEmail(input: InvitationEmailInput): BuiltEmail {
+  const link = buildLink(input.publicUrl, 'accept-invite', input.token);
+  const inviter = input.invitedBy?.trim() ? input.invitedBy.trim() : 'An administrator';
+  return renderEmail({
+    subject: `You are invited to ${PRODUCT_TITLE}`,
+    before: [
+      `${inviter} has created a ${PRODUCT_TITLE} account for you, where you can build your partnership agreements (convention cards), one per partner, and download them as PDF.`,
+      'Choose your password by opening the link below.',
+    ],
+    action: 'Choose my password',
+    link,
+    after: [
+      `The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`,
+      'If you did not expect this invitation, you can ignore this email.',
+    ],
+  });
+}
+
+/**
+ * `${publicUrl}/${route}/${token}` with trailing slashes of `publicUrl` removed and the token
+ * URL-encoded. Throws a TypeError when `publicUrl` is not an absolute http(s) address: a relative
+ * link in an email leads nowhere.
+ */
+function buildLink(publicUrl: string, route: string, token: string): string {
+  const base = publicUrl.trim().replace(/\/+$/, '');
+  let protocol: string;
+  try {
+    protocol = new URL(base).protocol;
+  } catch {
+    throw new TypeError(`PUBLIC_URL must be an absolute http(s) address, got "${publicUrl}"`);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new TypeError(`PUBLIC_URL must be an absolute http(s) address, got "${publicUrl}"`);
+  }
+  return `${base}/${route}/${encodeURIComponent(token)}`;
+}
+
+/** `1 hour`, `7 days`: whole hours below a day, whole days above. */
+function describeLifetime(ms: number): string {
+  const hours = Math.round(ms / (60 * 60 * 1000));
+  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+interface EmailParts {
+  subject: string;
+  /** Plain-text paragraphs before the link. */
+  before: string[];
+  /** Label of the button in the HTML body. */
+  action: string;
+  link: string;
+  /** Plain-text paragraphs after the link. */
+  after: string[];
+}
+
+// Inline styles only: many mail clients drop <style> blocks. Colours meet WCAG AA contrast
+// (white on #1f4e8c is 8.3:1; #1a1a1a and #555555 on white are 17.4:1 and 7.5:1).
+const BODY_STYLE = 'margin:0;padding:0;background-color:#f4f4f4;';
+const CARD_STYLE =
+  'max-width:560px;margin:0 auto;padding:24px;background-color:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;';
+const HEADING_STYLE = 'margin:0 0 16px;font-size:20px;line-height:1.3;color:#1a1a1a;';
+const PARAGRAPH_STYLE = 'margin:0 0 16px;';
+const BUTTON_STYLE =
+  'display:inline-block;padding:12px 20px;background-color:#1f4e8c;color:#ffffff;text-decoration:none;font-weight:bold;border-radius:4px;';
+const SMALL_STYLE = 'margin:0 0 16px;font-size:14px;color:#555555;word-break:break-all;';
+
+/** Builds both bodies from the same paragraphs, so the text and HTML versions say the same thing. */
+function renderEmail(parts: EmailParts): BuiltEmail {
+  const text = [PRODUCT_TITLE, '', ...parts.before.flatMap((p) => [p, '']), parts.link, '', ...parts.after.flatMap((p) => [p, ''])]
+    .join('\n')
+    .trimEnd()
+    .concat('\n');
+
+  const paragraph = (p: string) => `<p style="${PARAGRAPH_STYLE}">${escapeHtml(p)}</p>`;
+  const href = escapeHtml(parts.link);
+  const html = [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.subject)}</title>`,
+    '</head>',
+    `<body style="${BODY_STYLE}">`,
+    `<div role="article" aria-label="${escapeHtml(parts.subject)}" lang="en" style="${CARD_STYLE}">`,
+    `<h1 style="${HEADING_STYLE}">${escapeHtml(PRODUCT_TITLE)}</h1>`,
+    ...parts.before.map(paragraph),
+    `<p style="${PARAGRAPH_STYLE}"><a href="${href}" style="${BUTTON_STYLE}">${escapeHtml(parts.action)}</a></p>`,
+    `<p style="${SMALL_STYLE}">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1f4e8c;">${href}</a></p>`,
+    ...parts.after.map(paragraph),
+    '</div>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+
+  return { subject: parts.subject, text, html, link: parts.link };
+}
