@@ -1,0 +1,66 @@
+/**
+ * Request and answer shapes of the account routes (spec section 7, design section 8). The server
+ * validates with them and the web app parses answers with them.
+ *
+ * Answers (all `{ status, ... }` envelopes of design 7):
+ * - GET  /api/v1/users/me                      200 MeAnswer | 401
+ * - POST /api/v1/users/login         LoginSchema            200 LoginAnswer | 400 | 401 incorrectEmailOrPassword
+ *                                                           | 403 subscriptionNotActive | 403 emailNotConfirmedSent | 429
+ * - POST /api/v1/users/im/login      ImpersonateSchema      200 LoginAnswer (admin only) | 401 | 403 | 404
+ * - POST /api/v1/users/im/logout                            200 LoginAnswer: back to the administrator's own session
+ * - GET  /api/v1/users/logout                               200 MessageAnswer (always; clears the session)
+ * - GET  /api/v1/users/signup-complete/{token}              200 MessageAnswer | 400 emailCouldNotBeConfirmed
+ * - POST /api/v1/users/forgotPassword ForgotPasswordSchema  200 MessageAnswer ("Token sent to email!", or a
+ *                                                           message starting with "Email" when the address is
+ *                                                           unconfirmed: spec 7) | 404/500 forgotEmailNotSent | 429
+ * - PATCH /api/v1/users/resetPassword/{token} PasswordChangeSchema 200 MessageAnswer | 400 passwordNotUpdated
+ * - PATCH /api/v1/users/setPassword/{token}   PasswordChangeSchema 200 MessageAnswer | 400 passwordNotSet
+ * - POST /api/v1/users/admin-signup  AddUserSchema          201 UserAnswer (admin) | 409 | 401 | 403
+ * - GET  /api/v1/users                                      200 UserListAnswer (admin) | 401 | 403
+ */
+import { z } from 'zod';
+import { successEnvelope } from './api';
+
+/** Role values (spec 6: "admin"; every other account is a subscriber). */
+export const RoleSchema = z.enum(['admin', 'subscriber']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * Subscription status derived from bookings (design 4): `active`, `expired`, `cancelled`, or
+ * `none` for an account without a booking (administrators). Spec 6: a non-admin whose status is
+ * expired or cancelled cannot pass login.
+ */
+export const SubscriberStatusSchema = z.enum(['active', 'expired', 'cancelled', 'none']);
+export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
+
+/** The signed-in user as the app shows it (spec 3 "User (current-user call)"). */
+export const CurrentUserSchema = z.object({
+  email: z.string(),
+  userName: z.string(),
+  role: RoleSchema,
+  subscriberStatus: SubscriberStatusSchema,
+  /** Set while an administrator is signed in as this user (design 8: visible banner and a way back). */
+  impersonatedBy: z.string().optional(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** GET /users/me: the spec reads `data.data.data` (spec 7). */
+export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));
+
+/** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (spec 4: no email was sent). */
+export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
+
+/** POST /users/im/login (spec 7: "impersonation uses email only"). */
+export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email()) });
+
+/** An answer that carries only a message (spec 7: forgotPassword's "field message read"). */
+export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });
+
+/** One row of the admin's user list (spec 3: "Admin-list user: _id, email, role"). */
+export const UserListItemSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+export const UserListAnswerSchema = successEnvelope(z.array(UserListItemSchema));
+export const UserAnswerSchema = successEnvelope(UserListItemSchema);
+
+/** A token in a link (/login/{token}, /reset-password/{tok}, /accept-invite/{tok}): base64url, bounded. */
+export const TokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
