@@ -1,0 +1,220 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app';
+import { AppError } from './errors';
+import { INTERNAL_ERROR_MESSAGE } from './plugins/error-handler';
+import { WEB_APP_NOT_BUILT_MESSAGE } from './plugins/web-app';
+import { buildTestApp, makeTestConfig } from './test/test-app';
+import { type TestDatabase, openTestDatabase } from './test/test-db';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('security headers', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(database.db);
+  });
+  afterAll(async () => app.close());
+
+  it('sends a strict Content-Security-Policy without inline script, and the helmet headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp.split(';').map((d) => d.trim())).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "worker-src 'self' blob:",
+      "connect-src 'self'",
+      "frame-src 'self' blob:",
+      "frame-ancestors 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // Plain http (the test PUBLIC_URL): no HSTS and no upgrade-insecure-requests.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when the public URL is https', async () => {
+    const httpsApp = await buildTestApp(database.db, { config: makeTestConfig({ PUBLIC_URL: 'https://bridge.example.org' }) });
+    try {
+      const response = await httpsApp.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      // The origin check follows PUBLIC_URL.
+      const post = await httpsApp.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', headers: { origin: 'http://localhost:3000' }, payload: {} });
+      expect(post.statusCode).toBe(403);
+    } finally {
+      await httpsApp.close();
+    }
+  });
+});
+
+describe('errors', () => {
+  let app: App;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp(database.db, {
+      config: makeTestConfig({ LOG_LEVEL: 'info' }),
+      logDestination: { write: (line) => void logLines.push(line) },
+    });
+    // Routes only these tests need: a failure with internals, an AppError, a rate-limited route.
+    app.get('/api/v1/test/crash', async () => {
+      throw new Error('secret connection string postgres://admin:hunter2@db');
+    });
+    app.get('/api/v1/test/conflict', async () => {
+      throw new AppError('conflict', 'This agreement was changed elsewhere.');
+    });
+    app.get('/api/v1/test/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(async () => app.close());
+
+  it('answers unknown API routes with a 404 envelope, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/v1/nothing-here?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ status: 'fail', message: `Not found: ${method} /api/v1/nothing-here` });
+    }
+  });
+
+  it('answers 500 without internals, and logs the error with the request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+    expect(response.body).not.toContain('hunter2');
+    const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.msg === 'request failed');
+    expect(entry).toBeDefined();
+    expect(entry!.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(entry!.err)).toContain('secret connection string');
+  });
+
+  it('maps an AppError code to its status and message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ status: 'fail', message: 'This agreement was changed elsewhere.' });
+  });
+
+  it('rate-limits a route that asks for it, with a 429 envelope', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/test/limited' })).statusCode).toBe(200);
+    const limited = await app.inject({ method: 'GET', url: '/api/v1/test/limited' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ status: 'fail', message: 'Too many requests. Please wait a minute and try again.' });
+    // Other routes are not limited.
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+
+  it('lets requests without Origin or Sec-Fetch-Site headers through the origin check', async () => {
+    // A route that does not exist answers 404, not 403: the check passed.
+    expect((await app.inject({ method: 'POST', url: '/api/v1/nothing-here' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/nothing-here', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403);
+    // Reading is never refused.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document with the routes and their schemas at /api/docs', async () => {
+    const app = await buildTestApp(database.db);
+    try {
+      const ui = await app.inject({ method: 'GET', url: '/api/docs' });
+      expect([200, 302]).toContain(ui.statusCode);
+      const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/v1/health',
+          '/api/v1/contracts/guest',
+          '/api/v1/contracts/guest/{id}',
+          '/api/v1/contracts/pdf-guest',
+          '/api/v1/contracts/pdfviewer/{pathName}/{fileName}',
+        ]),
+      );
+      const pdfGuest = document.paths['/api/v1/contracts/pdf-guest'].post;
+      expect(JSON.stringify(pdfGuest.requestBody)).toContain('contractName');
+      expect(pdfGuest.responses['200']).toBeDefined();
+      expect(document.paths['/api/v1/contracts/pdfviewer/{pathName}/{fileName}'].get.responses['200'].content['application/pdf']).toBeDefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('web app', () => {
+  let webDistDir: string;
+  let app: App;
+  beforeAll(async () => {
+    webDistDir = await mkdtemp(join(tmpdir(), 'bpa-web-'));
+    await mkdir(join(webDistDir, 'assets'));
+    await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>Bridge Partnership Agreements</title><div id="root"></div>');
+    await writeFile(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    await writeFile(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: webDistDir }) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(webDistDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without long caching', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('falls back to index.html for client-side routes such as /guest/home', async () => {
+    for (const url of ['/guest/home', '/my/contract', '/reset-password/abc']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and answers 404 (not index.html) for a missing one', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  it('never answers an unknown API route with index.html', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 'fail' });
+  });
+
+  it('runs the API without a build and says at / that the web app is not built', async () => {
+    const apiOnly = await buildTestApp(database.db);
+    try {
+      const root = await apiOnly.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(root.statusCode).toBe(503);
+      expect(root.body).toBe(WEB_APP_NOT_BUILT_MESSAGE);
+      expect((await apiOnly.inject({ method: 'GET', url: '/guest/home', headers: { accept: 'text/html' } })).body).toBe(WEB_APP_NOT_BUILT_MESSAGE);
+      expect((await apiOnly.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Builds the Fastify app (docs/conventions.md "Build vs run"): plugins, error handling, routes
+ * and the web app. Nothing listens here: server.ts listens, tests call `app.inject()`.
+ *
+ * Request path: onRequest (helmet headers, origin check, rate limit) -> body parsing (JSON, at
+ * most JSON_BODY_LIMIT_BYTES) -> zod validation -> route -> operation (features/<area>/) ->
+ * zod-checked answer; any throw goes to the one error handler (plugins/error-handler.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { guestContractRoutes } from './features/contracts/guest-contract-routes';
+import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
+import type { RenderAgreementPdf } from './features/contracts/render-pdf';
+import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
+import { healthRoutes } from './features/health/health-routes';
+import { renderAgreementPdf } from './pdf/render-agreement-pdf';
+import { registerApiDocs } from './plugins/api-docs';
+import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
+import { addOriginCheck } from './plugins/origin-check';
+import { registerWebApp } from './plugins/web-app';
+
+/** The app with the zod type provider, as routes and tests see it. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Largest request body, in bytes. An agreement with the largest template is well under 1 MB; uploads set their own limit. */
+export const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** Default time between runs of the expired-PDF cleanup, in milliseconds. */
+export const PDF_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** The open, migrated database (db/database.ts); the caller closes it after the app. */
+  db: Database;
+  /** PDF renderer; the real one (src/pdf/) unless given. */
+  renderPdf?: RenderAgreementPdf;
+  /** Clock for expiries; `new Date()` unless given. */
+  now?: () => Date;
+  /** Where log lines (JSON) go; standard output unless given (tests read the log through it). */
+  logDestination?: { write(line: string): void };
+  /** Milliseconds between expired-PDF cleanups; 0 turns the timer off (tests run the cleanup directly). */
+  pdfCleanupIntervalMs?: number;
+}
+
+/**
+ * Content-Security-Policy (design 8: strict, no inline script). Styles may be inline because
+ * PrimeReact injects style elements; blob: is for the PDF viewer's worker and frames.
+ */
+function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'", 'blob:'],
+    'frame-ancestors': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // Only behind HTTPS: on plain http://localhost it would break every request for assets.
+    ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Builds the app. Call `await app.ready()` (or `inject`/`listen`, which do it) before use and
+ * `await app.close()` after; closing stops the cleanup timer but leaves the database open.
+ *
+ * @throws from `ready()` when a plugin fails to register
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const renderPdf = options.renderPdf ?? renderAgreementPdf;
+  const isHttps = config.publicUrl.startsWith('https:');
+
+  const app = Fastify({
+    logger: options.logDestination ? { level: config.logLevel, stream: options.logDestination } : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Unique across servers, so a log line can be matched to a request whichever server took it.
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Installed first so that every plugin and route below inherits it; the web app's fallback is
+  // known only once the build has been looked for.
+  let onPageNotFound: Parameters<typeof installErrorHandling>[1]['onNotFound'] = (request, reply) => sendApiNotFound(request, reply);
+  installErrorHandling(app, { bodyLimit: JSON_BODY_LIMIT_BYTES, onNotFound: (request, reply) => onPageNotFound(request, reply) });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },
+    // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Registered for sessions (features/users, later); signed cookies are not used: session ids are random and stored hashed.
+  await app.register(fastifyCookie);
+  // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (design 8).
+  await app.register(fastifyRateLimit, { global: false });
+  addOriginCheck(app, config.publicOrigin);
+
+  await registerApiDocs(app, config.publicUrl);
+
+  await app.register(healthRoutes, { db });
+  await app.register(guestContractRoutes, { db, renderPdf, now });
+  await app.register(pdfFileRoutes, { db, now });
+
+  onPageNotFound = await registerWebApp(app, config.webDistDir);
+
+  const intervalMs = options.pdfCleanupIntervalMs ?? PDF_CLEANUP_INTERVAL_MS;
+  if (intervalMs > 0) {
+    let stopCleanup: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stopCleanup = schedulePdfFileCleanup(db, { intervalMs, now, log: app.log });
+    });
+    app.addHook('onClose', async () => stopCleanup?.());
+  }
+
+  return app;
+}

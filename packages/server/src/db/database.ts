@@ -1,0 +1,87 @@
+/**
+ * Opening the database (design 2): PostgreSQL through Drizzle ORM, on the embedded PGlite by
+ * default (zero set-up) or on a PostgreSQL server when DATABASE_URL is set. Both speak the same
+ * SQL; the rest of the server sees one `Database` type and never knows which one it has.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** The Drizzle database every operation takes as its first argument. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** The committed SQL migrations written by `drizzle-kit generate` (packages/server/drizzle). */
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Any number; all servers sharing one PostgreSQL database take this advisory lock to migrate. */
+const MIGRATION_LOCK_KEY = 720_451_913;
+
+/** An open database: one connection pool (or one PGlite instance) for the whole process. */
+export interface DatabaseConnection {
+  db: Database;
+  /** Which engine is behind `db`: for log lines and tests only, never for behaviour. */
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations that are not applied yet; safe when several servers start at once. */
+  migrate(): Promise<void>;
+  /** Closes the pool or the PGlite instance; the connection cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/** Where to find the data. */
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined means in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+/**
+ * Opens the database. Nothing is migrated yet: call `migrate()`.
+ *
+ * @param location a PostgreSQL connection string, or a PGlite folder (created when missing) or memory
+ * @param onPoolError called when an idle pooled PostgreSQL connection fails (e.g. the server restarts);
+ *   the pool replaces the connection, so this is for logging only
+ * @throws when PGlite cannot open its folder; a PostgreSQL server that cannot be reached fails at the first query
+ */
+export async function openDatabase(location: DatabaseLocation, onPoolError?: (error: Error) => void): Promise<DatabaseConnection> {
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: location.url });
+    pool.on('error', (error) => onPoolError?.(error));
+    const db = drizzleNodePostgres({ client: pool });
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        // drizzle's migrator takes no lock: serialise servers that start together on one database.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (location.dataDir !== undefined) await mkdir(location.dataDir, { recursive: true });
+  const client = location.dataDir === undefined ? new PGlite() : new PGlite(location.dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  return {
+    db,
+    kind: 'pglite',
+    // One PGlite instance runs one query at a time, so there is nothing to lock.
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The server's one error type (docs/conventions.md: "One error type, one handler"). Operations
+ * throw `AppError(code, message)`; the error handler (plugins/error-handler.ts) maps the code to
+ * the HTTP status and answers `{ status: 'fail' | 'error', message }` (design section 7).
+ */
+
+/** Error codes and their HTTP status (design 7: 400, 401, 403, 404, 409, 413, 429, 500/503). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorised: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A problem found by the server, with a message fit to show the user (spec section 8 texts). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  /** Line- and column-numbered details, e.g. for a CSV upload (ErrorEnvelopeSchema.issues). */
+  readonly issues: { line?: number; column?: number; message: string }[] | undefined;
+
+  /**
+   * @param code what went wrong; decides the HTTP status (ERROR_STATUS)
+   * @param message text for the user; for 5xx codes it is logged but a generic text is sent
+   * @param options `issues` to send along, `cause` to log
+   */
+  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.issues = options?.issues;
+  }
+}
+
+/** True for errors that are the client's doing (4xx): answered as `status: 'fail'`. */
+export function isClientErrorStatus(statusCode: number): boolean {
+  return statusCode >= 400 && statusCode < 500;
+}

@@ -1,0 +1,71 @@
+/**
+ * Guest (trial) routes (spec 7, design 7). No credentials: a guest's agreement lives in the
+ * browser; the server hands out the trial agreement and renders its PDF. Routes only parse, call
+ * one operation and answer.
+ */
+import {
+  ContractAnswerSchema,
+  ErrorEnvelopeSchema,
+  GuestContractNamesAnswerSchema,
+  MakePdfRequestSchema,
+  PdfFileInfoAnswerSchema,
+} from '@bpa/domain/api';
+import { IdSchema } from '@bpa/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { getGuestContract } from './get-guest-contract';
+import { listGuestContractNames } from './list-guest-contract-names';
+import { makeGuestPdf } from './make-guest-pdf';
+import type { RenderAgreementPdf } from './render-pdf';
+
+export interface GuestContractRoutesOptions {
+  db: Database;
+  renderPdf: RenderAgreementPdf;
+  now: () => Date;
+}
+
+/** Guest PDFs per client address and minute: rendering costs CPU and each file is stored for an hour. */
+const GUEST_PDF_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+
+/** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
+export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (app, { db, renderPdf, now }) => {
+  app.get(
+    '/api/v1/contracts/guest',
+    {
+      schema: {
+        tags: ['guest'],
+        summary: "The guest's agreement names (one trial agreement)",
+        response: { 200: GuestContractNamesAnswerSchema, 500: ErrorEnvelopeSchema },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await listGuestContractNames(db) }),
+  );
+
+  app.get(
+    '/api/v1/contracts/guest/:id',
+    {
+      schema: {
+        tags: ['guest'],
+        summary: 'The trial agreement: 13 categories, of which a guest may open Overcalls and Doubles and Redoubles',
+        params: z.object({ id: IdSchema }),
+        response: { 200: ContractAnswerSchema, 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await getGuestContract(db, request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/contracts/pdf-guest',
+    {
+      config: { rateLimit: GUEST_PDF_RATE_LIMIT },
+      schema: {
+        tags: ['guest'],
+        summary: "Makes the PDF of a guest's agreement (trial categories only); fetch it from the pdfviewer route within an hour",
+        body: MakePdfRequestSchema,
+        response: { 200: PdfFileInfoAnswerSchema, 400: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await makeGuestPdf(db, request.body, { renderPdf, now: now() }) }),
+  );
+};

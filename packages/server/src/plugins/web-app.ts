@@ -1,0 +1,62 @@
+/**
+ * Serving the built web app (design 3: the server serves the built SPA in production). Files come
+ * from WEB_DIST_DIR; a page request for any other path gets index.html so that client-side routes
+ * (/guest/home, /my/contract…) load on refresh. Hashed files under /assets never change and are
+ * cached for a year; index.html is revalidated on every load so a new build is picked up.
+ */
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiNotFound } from './error-handler';
+
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE_CACHE = 'no-cache';
+
+/** Shown instead of the web app when WEB_DIST_DIR has no build. */
+export const WEB_APP_NOT_BUILT_MESSAGE =
+  'The web app is not built yet. Run `npm run build` (or `npm start`, which builds and serves), then restart the server. The API is available under /api (documentation: /api/docs).';
+
+/** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url.startsWith('/assets/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Registers the static file routes when the build exists.
+ *
+ * @param webDistDir absolute path of the Vite build (index.html and assets/)
+ * @returns the handler for requests no route matched: index.html for page requests, else a 404
+ *   envelope; or, without a build, a plain-text 503 explaining how to build the web app
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown> {
+  if (!existsSync(join(webDistDir, 'index.html'))) {
+    app.log.warn({ webDistDir }, 'the web app is not built: serving the API only');
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(WEB_APP_NOT_BUILT_MESSAGE));
+    return (request, reply) =>
+      isPageRequest(request) ? reply.code(503).type('text/plain; charset=utf-8').send(WEB_APP_NOT_BUILT_MESSAGE) : sendApiNotFound(request, reply);
+  }
+
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    prefix: '/',
+    // A file that is missing falls through to the not-found handler, which serves index.html.
+    wildcard: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, path) => {
+      const isHashedAsset = relative(webDistDir, path).startsWith(`assets${sep}`);
+      reply.header('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+    },
+  });
+
+  return (request, reply) => {
+    if (!isPageRequest(request)) return sendApiNotFound(request, reply);
+    return reply.header('Cache-Control', REVALIDATE_CACHE).sendFile('index.html');
+  };
+}

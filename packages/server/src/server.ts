@@ -1,0 +1,106 @@
+/**
+ * Starts the server (docs/conventions.md "Build vs run"): reads the configuration, opens and
+ * migrates the database, loads the shipped templates, listens, and shuts down gracefully on
+ * SIGINT/SIGTERM (finish requests, stop timers, close the database).
+ *
+ * Run with `npm start` (root: builds the web app first) or `npm run dev -w @bpa/server`.
+ */
+import { FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig, readEnvironment } from './config';
+import { type DatabaseConnection, openDatabase } from './db/database';
+import { loadTemplates } from './features/templates/load-templates';
+
+/** How long a shutdown may take before the process exits anyway, in milliseconds. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `PGlite in ${join(config.dataDir, 'pglite')}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.host}${url.pathname}`; // never the password
+}
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(readEnvironment());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // The pool may report a failure before the app (and its logger) exists.
+  const logged: { log?: FastifyBaseLogger } = {};
+  let connection: DatabaseConnection;
+  try {
+    connection = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+      (error) => (logged.log ? logged.log.error({ err: error }, 'idle database connection failed') : process.stderr.write(`${error.message}\n`)),
+    );
+    await connection.migrate();
+  } catch (error) {
+    process.stderr.write(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, db: connection.db });
+  const log = app.log;
+  logged.log = log;
+  log.info(`database: ${describeDatabase(config)}`);
+
+  try {
+    const { inserted, existing } = await loadTemplates(connection.db, config.templatesDir);
+    log.info({ inserted, existing }, `templates: ${inserted.length} loaded from ${config.templatesDir}, ${existing.length} already stored`);
+    if (![...inserted, ...existing].includes(FREE_TRIAL_TEMPLATE_NAME)) {
+      log.warn(`the template "${FREE_TRIAL_TEMPLATE_NAME}" is not in ${config.templatesDir}: the free trial has no agreement`);
+    }
+  } catch (error) {
+    // Plain text on stderr as well: the JSON log line escapes the message's line breaks.
+    log.fatal((error as Error).message);
+    process.stderr.write(`${(error as Error).message}\n`);
+    await app.close();
+    await connection.close();
+    process.exit(1);
+  }
+
+  let isShuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (isShuttingDown) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    isShuttingDown = true;
+    log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app.close();
+      await connection.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void shutDown(signal));
+  process.on('SIGTERM', (signal) => void shutDown(signal));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.fatal(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    await app.close();
+    await connection.close();
+    process.exit(1);
+  }
+  log.info(`Bridge Partnership Agreements is running: open ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+}
+
+await start();

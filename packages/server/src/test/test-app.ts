@@ -1,0 +1,28 @@
+/**
+ * Builds the app for API tests: quiet logs, the fixture templates, no web build unless a test
+ * gives one, and no cleanup timer (tests call the cleanup themselves).
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type App, type BuildAppOptions, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/database';
+
+/** Folder of the small valid template files used by the tests (13 categories each). */
+export const FIXTURE_TEMPLATES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/templates');
+
+/** A configuration for tests: given variables over quiet defaults (LOG_LEVEL silent, no web build). */
+export function makeTestConfig(environment: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    TEMPLATES_DIR: FIXTURE_TEMPLATES_DIR,
+    WEB_DIST_DIR: join(FIXTURE_TEMPLATES_DIR, 'no-web-build-here'),
+    DATA_DIR: join(FIXTURE_TEMPLATES_DIR, 'no-data-here'),
+    ...environment,
+  });
+}
+
+/** Builds (not listens) an app on a test database. */
+export function buildTestApp(db: Database, options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<App> {
+  return buildApp({ config: makeTestConfig(), pdfCleanupIntervalMs: 0, ...options, db });
+}

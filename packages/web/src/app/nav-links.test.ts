@@ -1,0 +1,80 @@
+/**
+ * Each row of spec section 2 "Top navigation (by state)", written out link by link so a change of
+ * the table in code shows up here.
+ */
+import { describe, expect, it } from 'vitest';
+import { getLogoLink, getNavLinks, type NavState } from './nav-links';
+
+const loggedOut: NavState = { isLoggedIn: false };
+const member: NavState = { isLoggedIn: true, role: 'user' };
+const memberWithAgreement: NavState = { isLoggedIn: true, role: 'user', hasLoadedAgreement: true };
+const admin: NavState = { isLoggedIn: true, role: 'admin' };
+
+const fullLoggedOut = [
+  ['Home', '/'],
+  ['Instructions', '/instructions'],
+  ['Free Trial', '/trial'],
+  ['Contact Us', '/contact'],
+  ['Sign In', '/login'],
+  ['Sign Up', '/register'],
+];
+
+const rows: [string, NavState, string, string[][]][] = [
+  ['logged out /', loggedOut, '/', [['Sign In', '/login'], ['Sign Up', '/register'], ['Contact Us', '/contact']]],
+  ['logged out /trial', loggedOut, '/trial', [['Home', '/'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
+  ['logged out /instructions', loggedOut, '/instructions', [['Home', '/'], ['Free Trial', '/trial'], ['Sign In', '/login'], ['Sign Up', '/register']]],
+  ['logged out /login', loggedOut, '/login', [['Home', '/'], ['Instructions', '/instructions'], ['Free Trial', '/trial'], ['Contact Us', '/contact'], ['Sign Up', '/register']]],
+  ['logged out /register', loggedOut, '/register', [['Home', '/'], ['Instructions', '/instructions'], ['Free Trial', '/trial'], ['Contact Us', '/contact'], ['Sign In', '/login']]],
+  ['logged out /guest/home', loggedOut, '/guest/home', [['Home', '/'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
+  ['logged out /guest/contract', loggedOut, '/guest/contract', [['Go To Dashboard', '/guest/home'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
+  ['logged out /contact (other path)', loggedOut, '/contact', fullLoggedOut],
+  ['logged out /pdfview (other path)', loggedOut, '/pdfview', fullLoggedOut],
+  ['logged out unknown path', loggedOut, '/no/such/page', fullLoggedOut],
+  ['logged in /my/home', member, '/my/home', [['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
+  ['logged in /my/contact', member, '/my/contact', [['Go To Dashboard', '/my/home'], ['Go To Agreement Editor', '/my/contract'], ['Instructions', '/my/instructions'], ['Logout', '/']]],
+  ['logged in /my/pdfview', member, '/my/pdfview', [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
+  ['logged in /my/contract', member, '/my/contract', [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
+  ['logged in /my/instructions with a loaded agreement', memberWithAgreement, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Go To Agreement Editor', '/my/contract'], ['Logout', '/']]],
+  ['logged in /my/instructions without one', member, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Logout', '/']]],
+  ['logged in otherwise (/)', member, '/', fullLoggedOut],
+  ['logged in otherwise (/my/pdfview2)', memberWithAgreement, '/my/pdfview2', fullLoggedOut],
+  ['logged in otherwise (/im/home)', member, '/im/home', fullLoggedOut],
+  ...['/my/home', '/my/contract', '/my/admin', '/', '/trial'].map(
+    (path): [string, NavState, string, string[][]] => [
+      `admin ${path}`,
+      admin,
+      path,
+      [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Logout', '/'], ['Admin Panel', '/my/admin']],
+    ],
+  ),
+];
+
+describe('getNavLinks (spec 2, Top navigation by state)', () => {
+  it.each(rows)('%s', (_row, state, path, expected) => {
+    expect(getNavLinks(state, path).map((link) => [link.label, link.to])).toEqual(expected);
+  });
+
+  it('reads a trailing slash and the token login screens like their plain paths', () => {
+    expect(getNavLinks(loggedOut, '/trial/')).toEqual(getNavLinks(loggedOut, '/trial'));
+    expect(getNavLinks(loggedOut, '/login/changed')).toEqual(getNavLinks(loggedOut, '/login'));
+    expect(getNavLinks(member, '/my/home/')).toEqual(getNavLinks(member, '/my/home'));
+  });
+
+  it('gives the admin role nothing special while logged out', () => {
+    expect(getNavLinks({ isLoggedIn: false, role: 'admin' }, '/')).toEqual(getNavLinks(loggedOut, '/'));
+  });
+
+  it('returns a fresh array each time', () => {
+    const first = getNavLinks(loggedOut, '/');
+    first.pop();
+    expect(getNavLinks(loggedOut, '/')).toHaveLength(3);
+  });
+});
+
+describe('getLogoLink (spec 2)', () => {
+  it('goes to the dashboard when logged in and home otherwise', () => {
+    expect(getLogoLink(member)).toBe('/my/home');
+    expect(getLogoLink(admin)).toBe('/my/home');
+    expect(getLogoLink(loggedOut)).toBe('/');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The top navigation by state and path: spec section 2, "Top navigation (by state)", as ONE table.
+ * The accounts and admin features only provide the state (`NavState`); the links come from here.
+ */
+
+/** What the navigation depends on (spec 3: user session; agreement state). */
+export interface NavState {
+  isLoggedIn: boolean;
+  /** The user's role; 'admin' gets the admin navigation (spec 6). */
+  role?: string;
+  /** An agreement is loaded in the editor (changes the /my/instructions links). */
+  hasLoadedAgreement?: boolean;
+}
+
+/** One link of the top navigation. */
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** Label of the Logout entry: the navigation renders it as an action that ends the session, then goes to `to` (spec 2). */
+export const LOGOUT_LABEL = 'Logout';
+
+// Every link of the table, with its target (spec 2 and the routes of spec 2).
+const HOME: NavLink = { label: 'Home', to: '/' };
+const SIGN_IN: NavLink = { label: 'Sign In', to: '/login' };
+const SIGN_UP: NavLink = { label: 'Sign Up', to: '/register' };
+const CONTACT: NavLink = { label: 'Contact Us', to: '/contact' };
+const INSTRUCTIONS: NavLink = { label: 'Instructions', to: '/instructions' };
+const FREE_TRIAL: NavLink = { label: 'Free Trial', to: '/trial' };
+const GUEST_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: '/guest/home' };
+const MY_CONTACT: NavLink = { label: 'Contact Us', to: '/my/contact' };
+const MY_INSTRUCTIONS: NavLink = { label: 'Instructions', to: '/my/instructions' };
+const MY_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: '/my/home' };
+const MY_EDITOR: NavLink = { label: 'Go To Agreement Editor', to: '/my/contract' };
+const LOGOUT: NavLink = { label: LOGOUT_LABEL, to: '/' };
+const ADMIN_PANEL: NavLink = { label: 'Admin Panel', to: '/my/admin' };
+
+/** Logged out, "other paths" of the table; also the logged-in fallback ("otherwise the full logged-out list"). */
+const FULL_LOGGED_OUT: readonly NavLink[] = [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN, SIGN_UP];
+
+/** Logged out, by path (spec 2). */
+const LOGGED_OUT_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
+  '/': [SIGN_IN, SIGN_UP, CONTACT],
+  '/trial': [HOME, INSTRUCTIONS, CONTACT],
+  '/instructions': [HOME, FREE_TRIAL, SIGN_IN, SIGN_UP],
+  '/login': [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_UP],
+  '/register': [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN],
+  '/guest/home': [HOME, INSTRUCTIONS, CONTACT],
+  '/guest/contract': [GUEST_DASHBOARD, INSTRUCTIONS, CONTACT],
+};
+
+/** Logged in, not admin, by path (spec 2); /my/instructions depends on a loaded agreement. */
+const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
+  '/my/home': [MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+  '/my/contact': [MY_DASHBOARD, MY_EDITOR, MY_INSTRUCTIONS, LOGOUT],
+  '/my/pdfview': [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+  '/my/contract': [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+};
+
+/** Admin, on every path (spec 2). */
+const ADMIN_LINKS: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, LOGOUT, ADMIN_PANEL];
+
+/**
+ * The path as the table reads it: no trailing slash, and the login screens with a token
+ * (`/login/changed`, `/login/{token}`) count as `/login` since they show the same login form (spec 2).
+ */
+function toTablePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  return trimmed.startsWith('/login/') ? '/login' : trimmed;
+}
+
+/**
+ * The links of the top navigation, in order, for a session state and the current path.
+ *
+ * Implements the whole table of spec section 2 "Top navigation (by state)": logged out (per path,
+ * else the full list), logged in non-admin (per path, /my/instructions with or without a loaded
+ * agreement, else the full logged-out list) and admin (the same four links everywhere).
+ * Logged-in targets of Instructions and Contact Us are /my/instructions and /my/contact.
+ *
+ * @param state session state (role 'admin' only counts when logged in)
+ * @param path the location's pathname, e.g. '/trial'
+ * @returns a fresh array; `LOGOUT_LABEL` marks the Logout action
+ */
+export function getNavLinks(state: NavState, path: string): NavLink[] {
+  const tablePath = toTablePath(path);
+  if (!state.isLoggedIn) return [...(LOGGED_OUT_BY_PATH[tablePath] ?? FULL_LOGGED_OUT)];
+  if (state.role === 'admin') return [...ADMIN_LINKS];
+  if (tablePath === '/my/instructions') {
+    return state.hasLoadedAgreement === true ? [MY_DASHBOARD, MY_EDITOR, LOGOUT] : [MY_DASHBOARD, LOGOUT];
+  }
+  return [...(LOGGED_IN_BY_PATH[tablePath] ?? FULL_LOGGED_OUT)];
+}
+
+/** Where the logo goes: the dashboard when logged in, the landing page otherwise (spec 2). */
+export function getLogoLink(state: Pick<NavState, 'isLoggedIn'>): string {
+  return state.isLoggedIn ? '/my/home' : '/';
+}

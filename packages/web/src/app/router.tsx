@@ -1,0 +1,50 @@
+/**
+ * The routes of spec section 2 (public part; the signed-in and account routes join with their
+ * issues). Every page loads lazily through `loadChunk`, so a chunk that fails or takes longer than
+ * 120 s gives the spec's load error in the route error page instead of a blank screen.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadChunk } from '../lib/load-chunk';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { AppLayout } from './app-layout';
+import { RouteErrorPage } from './route-error-page';
+import NotFoundPage from '../features/not-found/not-found-page';
+
+/** A route's `lazy` that loads a page module (default export) as the named chunk. */
+function lazyPage(chunkId: string, importPage: () => Promise<{ default: ComponentType }>): NonNullable<RouteObject['lazy']> {
+  return async () => {
+    const page = await loadChunk(chunkId, importPage);
+    return { Component: page.default };
+  };
+}
+
+/** The route table; exported so tests can build a memory router from it. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // A pathless layer so a failing page shows its error inside the header and footer.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, lazy: lazyPage('landing', () => import('./routes/landing-route')) },
+          { path: 'trial', lazy: lazyPage('trial', () => import('../features/trial/trial-page')) },
+          { path: 'instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+          { path: 'pdfview', lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
+          { path: 'guest/home', lazy: lazyPage('guest-home', () => import('../features/agreement/guest-home-page')) },
+          { path: 'guest/contract', lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+/** Builds the browser router of the app (one per page load). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,15 @@
+/**
+ * Route `/pdfview` (spec 2 "PDF viewer pages"): the viewer shows the PDF made from the agreement
+ * in the store. The agreement state is read here, where features meet, and handed to the viewer.
+ */
+import { useAppSelector } from '../hooks';
+import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/agreement-slice';
+import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
+
+export default function PdfViewRoute() {
+  const contractName = useAppSelector((state) => selectContract(state)?.contractName ?? null);
+  const pdfFileInfo = useAppSelector(selectPdfFileInfo);
+  const isSubscriber = useAppSelector(selectIsSubscriber);
+  // Spec 2: "Go To Contract Editor goes to /my/contract for a subscriber, /trial otherwise".
+  return <PdfViewerPage contractName={contractName} pdfFileInfo={pdfFileInfo} editorPath={isSubscriber ? '/my/contract' : '/trial'} />;
+}

@@ -1,0 +1,79 @@
+/**
+ * The site header: the logo (product title, to /my/home when logged in, / otherwise) and the links
+ * of `getNavLinks` (spec 2). On phones (below the 768 px breakpoint) the links fold into a menu
+ * button with aria-expanded; Escape closes the open menu and gives focus back to the button.
+ */
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink as RouterNavLink } from 'react-router';
+import { PRODUCT_TITLE } from '@bpa/domain/constants';
+import { LOGOUT_LABEL, type NavLink } from './nav-links';
+
+export interface TopNavProps {
+  links: NavLink[];
+  logoTo: string;
+  /** Ends the session; the Logout entry calls it and then navigates to its target. */
+  onLogout?: () => void;
+}
+
+export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  const closeMenu = () => setMenuOpen(false);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && isMenuOpen) {
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    }
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header-bar">
+        <Link to={logoTo} className="site-logo" onClick={closeMenu}>
+          <span className="site-logo-suits" aria-hidden="true">
+            ♠<span className="suit-red">♥</span>
+            <span className="suit-red">♦</span>♣
+          </span>
+          <span className="site-logo-title">{PRODUCT_TITLE}</span>
+        </Link>
+        <nav aria-label="Main" className="site-nav" onKeyDown={closeOnEscape}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-nav-toggle"
+            aria-expanded={isMenuOpen}
+            aria-controls={listId}
+            onClick={() => setMenuOpen((isOpen) => !isOpen)}
+          >
+            <span className={isMenuOpen ? 'pi pi-times' : 'pi pi-bars'} aria-hidden="true" />
+            <span>Menu</span>
+          </button>
+          <ul id={listId} className={isMenuOpen ? 'site-nav-list is-open' : 'site-nav-list'}>
+            {links.map((link) => (
+              <li key={`${link.label}-${link.to}`}>
+                {link.label === LOGOUT_LABEL && onLogout ? (
+                  <Link
+                    to={link.to}
+                    className="site-nav-link"
+                    onClick={() => {
+                      closeMenu();
+                      onLogout();
+                    }}
+                  >
+                    {link.label}
+                  </Link>
+                ) : (
+                  <RouterNavLink to={link.to} end className="site-nav-link" onClick={closeMenu}>
+                    {link.label}
+                  </RouterNavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * Help page `/instructions` (spec 2 "Instructions: static help covering features, dashboard and
+ * editor"). The facts come from the spec: trial limits (section 1), editing rules (section 4),
+ * colour markup and suit shorthand (section 1, design 5), subscriber features (sections 1 and 6).
+ */
+import { Link } from 'react-router';
+import {
+  ADD_OPTION_LABEL,
+  ADD_SUBJECT_LABEL,
+  CATEGORY_COUNT,
+  SUBSCRIBER_AGREEMENT_COUNT,
+  TEMPLATE_COUNT,
+  TRIAL_CATEGORY_NAMES,
+} from '@bpa/domain/constants';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const SECTIONS = [
+  { id: 'features', title: 'What you can do' },
+  { id: 'dashboard', title: 'The dashboard' },
+  { id: 'editor', title: 'The agreement editor' },
+  { id: 'names-and-colours', title: 'Editing names and colouring text' },
+  { id: 'adding', title: 'Adding your own subjects and options' },
+  { id: 'pdf', title: 'Making the PDF' },
+  { id: 'trial', title: 'Free trial limits' },
+  { id: 'subscribers', title: 'For subscribers' },
+] as const;
+
+/** The suit shorthand of design 5: typed text and the symbol it becomes. */
+const SUIT_SHORTHAND = [
+  { typed: '!s', symbol: '♠', name: 'spades', isRed: false },
+  { typed: '!h', symbol: '♥', name: 'hearts', isRed: true },
+  { typed: '!d', symbol: '♦', name: 'diamonds', isRed: true },
+  { typed: '!c', symbol: '♣', name: 'clubs', isRed: false },
+] as const;
+
+/** The five colours of the palette (spec 1, 9), for the colour list. */
+const COLOURS = [
+  { name: 'black', hex: '#000000' },
+  { name: 'red', hex: '#c83349' },
+  { name: 'blue', hex: '#15b2d3' },
+  { name: 'green', hex: '#248507' },
+  { name: 'orange', hex: '#f3872f' },
+] as const;
+
+function SectionHeading({ id }: { id: (typeof SECTIONS)[number]['id'] }) {
+  const section = SECTIONS.find((candidate) => candidate.id === id);
+  return <h2 id={id}>{section?.title}</h2>;
+}
+
+export default function InstructionsPage() {
+  useDocumentTitle('Instructions');
+  const [firstTrialCategory, secondTrialCategory] = TRIAL_CATEGORY_NAMES;
+  return (
+    <div className="row py-4 instructions">
+      <div className="col-12 col-lg-3">
+        <nav aria-label="On this page" className="instructions-toc">
+          <p className="instructions-toc-title">On this page</p>
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <article className="col-12 col-lg-9 instructions-body">
+        <h1>Instructions</h1>
+        <p className="lead-text">
+          How to build a partnership agreement (convention card) for each of your partners and print it as an easy-to-read PDF.
+        </p>
+
+        <section aria-labelledby="features">
+          <SectionHeading id="features" />
+          <p>
+            An agreement has a name and {CATEGORY_COUNT} categories, such as opening bids, notrump openings, overcalls, and doubles and
+            redoubles. Each category holds <strong>subjects</strong> (for example a convention), and each subject holds{' '}
+            <strong>options</strong> (the way you play it). You tick the subjects and options you and your partner have agreed, change
+            any wording, colour what matters, and make a PDF that shows only what you ticked.
+          </p>
+          <ul>
+            <li>
+              Subjects in <strong>bold</strong> match the items of the ACBL convention card; subjects in <em>italics</em> match a
+              well-known book of 25 bridge conventions.
+            </li>
+            <li>Your PDF lists the categories with Roman numerals and keeps the order of the editor.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="dashboard">
+          <SectionHeading id="dashboard" />
+          <p>The dashboard lists your agreements in a table with three columns:</p>
+          <ul>
+            <li>
+              <strong>Agreement Name</strong>: the name of the agreement, usually your partner's name.
+            </li>
+            <li>
+              <strong>Edit Name</strong>: rename the agreement: press its edit button, type the new name, then save it or cancel.
+            </li>
+            <li>
+              The action column: <strong>Edit Agreement</strong> opens the agreement in the editor; <strong>Load a Template</strong>{' '}
+              (subscribers only) replaces the agreement with one of the templates.
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="editor">
+          <SectionHeading id="editor" />
+          <p>
+            On the left, a card shows the agreement you are working on (or <em>Agreement is not Loaded</em>) and below it the list of
+            categories. Choose a category to see its subjects on the right.
+          </p>
+          <h3>Ticking subjects and options</h3>
+          <ul>
+            <li>Tick the check box of a subject to include it in your agreement; untick it to leave it out.</li>
+            <li>
+              <strong>Expanding options:</strong> ticking a subject opens its options underneath. You can also show or hide the options of a
+              subject with the arrow beside it, without changing its tick.
+            </li>
+            <li>Ticking an option also ticks its subject, since an option belongs to the subject.</li>
+            <li>
+              <strong>Select all</strong> ticks every subject and option of the chosen category at once; untick the few you do not play.
+            </li>
+            <li>Locked subjects are fixed parts of the card: they cannot be ticked, unticked or renamed.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="names-and-colours">
+          <SectionHeading id="names-and-colours" />
+          <p>
+            Any subject or option name can be changed: press its edit button, change the text, then press <strong>Save</strong> (or{' '}
+            <strong>Cancel</strong> to keep the old name). A name you save is ticked for you.
+          </p>
+          <h3>Colouring text</h3>
+          <p>
+            Select part of the text while editing and choose a colour. Five colours are available:
+          </p>
+          <ul className="colour-list">
+            {COLOURS.map((colour) => (
+              <li key={colour.name}>
+                <span className="colour-swatch" style={{ backgroundColor: colour.hex }} aria-hidden="true" />
+                {colour.name}
+              </li>
+            ))}
+          </ul>
+          <p>The PDF shows the same colours. Line breaks are removed from names, so each name stays one paragraph.</p>
+          <h3>Suit symbols</h3>
+          <p>Type an exclamation mark and the first letter of the suit; the editor and the PDF show the suit symbol, hearts and diamonds in red:</p>
+          <div className="table-scroll">
+            <table className="comparison-table suit-table">
+              <caption className="visually-hidden">Suit shorthand</caption>
+              <thead>
+                <tr>
+                  <th scope="col">You type</th>
+                  <th scope="col">You see</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SUIT_SHORTHAND.map((suit) => (
+                  <tr key={suit.typed}>
+                    <td>
+                      <code>{suit.typed}</code>
+                    </td>
+                    <td>
+                      <span className={suit.isRed ? 'suit-red' : undefined} aria-hidden="true">
+                        {suit.symbol}
+                      </span>{' '}
+                      {suit.name}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            For example <code>1!h - 2NT</code> reads as 1<span className="suit-red">♥</span> - 2NT. Capital letters work too (
+            <code>!S</code>).
+          </p>
+        </section>
+
+        <section aria-labelledby="adding">
+          <SectionHeading id="adding" />
+          <p>
+            The last row of every category is <strong>{ADD_SUBJECT_LABEL}</strong>, and the last option of every subject is{' '}
+            <strong>{ADD_OPTION_LABEL}</strong>. Edit that row, type the name and save: your new subject or option is added and ticked,
+            and a fresh {ADD_SUBJECT_LABEL} or {ADD_OPTION_LABEL} row appears below it for the next one. A new subject starts with one{' '}
+            {ADD_OPTION_LABEL} row of its own.
+          </p>
+        </section>
+
+        <section aria-labelledby="pdf">
+          <SectionHeading id="pdf" />
+          <p>
+            Press <strong>Make PDF</strong> in the editor. The PDF is made on the server and downloads by itself; it holds the ticked
+            subjects and options of every category in which you ticked something, with your names, colours and suit symbols. You can
+            also look at it in the PDF viewer before you print it. The PDF is made for US Letter paper unless you choose A4.
+          </p>
+        </section>
+
+        <section aria-labelledby="trial">
+          <SectionHeading id="trial" />
+          <ul>
+            <li>One agreement.</li>
+            <li>
+              Two of the {CATEGORY_COUNT} categories can be opened: <strong>{firstTrialCategory}</strong> and{' '}
+              <strong>{secondTrialCategory}</strong>. The others are listed but marked as part of the full program.
+            </li>
+            <li>
+              Nothing is saved on the server: your trial agreement stays in this browser only, so make your PDF to keep a
+              copy.
+            </li>
+            <li>The trial starts from a blank agreement; templates are not available.</li>
+          </ul>
+          <p>
+            <Link to="/trial">Start the free trial</Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="subscribers">
+          <SectionHeading id="subscribers" />
+          <ul>
+            <li>
+              {SUBSCRIBER_AGREEMENT_COUNT} agreements, one for each of your partners, with all {CATEGORY_COUNT} categories.
+            </li>
+            <li>
+              Your changes are saved on the server. When you leave the editor with unsaved changes, you are asked first:{' '}
+              <em>Press OK to proceed without saving changes.</em>
+            </li>
+            <li>
+              {TEMPLATE_COUNT} templates to start from: Blank, Basic Precision, Modern Standard American, Basic 2 over 1 Game Forcing,
+              Bridge World Standard and LC Standard. Loading a template replaces the agreement completely, so you are asked to confirm.
+            </li>
+            <li>Rename each agreement from the dashboard.</li>
+          </ul>
+          <p>
+            This product is no longer for sale and registration is disabled; if you already have an account, you can still sign in.
+          </p>
+        </section>
+      </article>
+    </div>
+  );
+}

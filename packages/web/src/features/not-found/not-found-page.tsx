@@ -1,0 +1,19 @@
+/**
+ * Any path without a screen (spec 2 routes; the account screens arrive with later issues):
+ * says so and links home. Never a blank screen.
+ */
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <section className="page-narrow py-4" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Page not found</h1>
+      <p>There is no page at this address. It may have moved, or it is not available yet.</p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/** The page `/trial` (spec 2): the Free Trial Information card with Get Started to /guest/home. */
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { TrialInformationCard } from './trial-information-card';
+
+export default function TrialPage() {
+  useDocumentTitle('Free Trial');
+  return (
+    <div className="page-narrow py-4">
+      <h1>Free Trial</h1>
+      <p className="lead-text">Try the agreement editor without an account.</p>
+      <TrialInformationCard />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Entry of the web app: styles (PrimeReact theme, PrimeIcons, Bootstrap 5 grid, ours), one store,
+ * one router, and the React root. Loaded by index.html as an external module (strict CSP: no inline script).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'primereact/resources/themes/tailwind-light/theme.css';
+import 'primereact/resources/primereact.min.css';
+import 'primeicons/primeicons.css';
+import 'bootstrap/dist/css/bootstrap-grid.min.css';
+import './styles/app.css';
+import { App } from './app/app';
+import { makeStore } from './app/store';
+import { createAppRouter } from './app/router';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <App store={makeStore()} router={createAppRouter()} />
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+/**
+ * Build of the web app (design 2: React + Vite). `npm run dev` proxies /api to the Fastify server
+ * on :3000; `vite build` writes dist/, which the server serves in production.
+ *
+ * Chunks: React, the router, Redux and the PrimeReact pieces the shell uses share one long-cached
+ * `vendor` chunk; every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
+ * PDF viewer (PDF.js and its worker) load only on their routes and the landing chunk stays small.
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = 'http://localhost:3000';
+const apiProxy = { '/api': { target: API_TARGET, changeOrigin: false } };
+
+/** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
+/** zod, which the store's slices use for the domain schemas: its own long-cached chunk. */
+const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]/;
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // PDF.js is one large library that only the viewer chunk loads.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: SHELL_LIBRARIES, tags: ['$initial'], priority: 10 },
+            { name: 'zod', test: SCHEMA_LIBRARIES, tags: ['$initial'], priority: 9 },
+          ],
+        },
+      },
+    },
+  },
+});
