@@ -66,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/src/config.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.config.ts'],
+    files: ['packages/server/src/config.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', '**/*.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -1,0 +1,90 @@
+/**
+ * Basic Precision: C.C. Wei's strong-club system (1963) in its common modern form.
+ *
+ * Sources (domain-facts section 4.1): the Precision Club overview; ocp.pigpen "Standard
+ * Precision"; bridgefiles "Precision Simplified" (Wei); bridgeguys "Match Point Precision".
+ * Choices where they disagree are listed in templates/README.md.
+ */
+import type { Selection } from '../catalogue-model';
+import { CLUB_DOUBLES, CLUB_OVERCALLS } from './common';
+
+export const BASIC_PRECISION: Selection = {
+  // General: 1!c 16+ artificial and forcing, everything else limited to 11-15, five-card majors.
+  'ga.system': ['precision'],
+  'ga.twoOverOne': ['oneRound'],
+  'ga.forcingOpening': ['1c'],
+  'ga.majorStyle': ['five'],
+  'ga.openingRange': ['11-15'],
+  'ga.minOpen': ['11'],
+  'ga.ntLadder': ['1x1nt1112', '1nt1315', '1c16', '2nt2223'],
+  'ga.prealerts': ['strongClub', 'shortMinor'],
+
+  // Notrump: 13-15, semi-balanced allowed, normally no 5-card major; modern Stayman and transfers.
+  'nt.range': ['13-15'],
+  'nt.fiveMajor': ['rare'],
+  'nt.shape': ['balanced', 'semibalanced'],
+  'nt.stayman': ['regular'],
+  'nt.staymanReplies': ['heartsFirst', '2dDenies'],
+  'nt.jacoby': ['2d', '2h'],
+  'nt.2nt': ['natural'],
+  'nt.2ntRange': ['22-23'],
+  'nt.3nt': ['gambling'],
+  'nt.conventional': ['gambling3nt'],
+
+  // Majors: 11-15 with 5+ cards in every seat.
+  'mj.length12': ['5'],
+  'mj.length34': ['5'],
+  'mj.single': ['6-10'],
+  'mj.jumpRaise': ['inv'],
+  'mj.1nt': ['forcing'],
+
+  // 1!c strong and artificial; 1!d 11-15 with 2+ diamonds (nebulous).
+  'mn.1cLength': ['conv'],
+  'mn.1dLength': ['short', 'nebulous'],
+  'mn.strong1c': ['16'],
+  'mn.strong1cResp': ['1dNeg', 'positives', '1nt'],
+  'mn.strong1cComp': ['negDouble'],
+  'mn.nebulousResp': ['1M', '1nt', '2m'],
+
+  // Two-level: 2!c natural (6+ clubs, or 5 and a major); 2!d short in diamonds; weak 2!h/2!s.
+  'tw.2c': ['other', 'precision'],
+  'tw.p2cResp': ['2dAsk', '2M'],
+  'tw.2d': ['conv', 'precision'],
+  'tw.p2dResp': ['2ntAsk', 'toPlay'],
+  'tw.2h': ['weak'],
+  'tw.2s': ['weak'],
+  'tw.weakTwos': ['hs', '8-10', 'good6'],
+  'tw.2ntResp': ['forcing', 'feature'],
+
+  // Preempts (Wei): 3-level 7+ cards, 4-level 8+ cards, 3NT a solid 7-card minor.
+  'pr.3level': ['7cards'],
+  'pr.4level': ['8cards'],
+  'pr.gambling': ['solid7', 'passOrCorrect'],
+
+  'co.1ntRebid': ['11-12'],
+
+  // Slam: asking bids after a 1!c positive, plus key-card Blackwood.
+  'sl.asking': ['trump', 'control', 'afterPositive'],
+  'sl.rkcb': ['1430'],
+
+  // Competition: the sources define none; a club player's standard methods.
+  ...CLUB_OVERCALLS,
+  ...CLUB_DOUBLES,
+  'df.vs1nt': ['natural'],
+  'df.double': ['penalty'],
+  'df.preemptDouble': ['3s'],
+
+  // Leads and signals (Wei, simplified): 4th best, top of sequences, J/10/9 show 0 or 2 higher,
+  // high encourages, high-low shows an even number on declarer's lead, high discard encourages.
+  'ld.lengthSuits': ['4th'],
+  'ld.lengthNt': ['4th'],
+  'ld.kq': ['k'],
+  'ld.qj': ['q'],
+  'ld.j10': ['j'],
+  'ld.109': ['10'],
+  'ld.interior': ['zeroTwo'],
+  'sg.standard': ['suits', 'nt'],
+  'sg.primaryLead': ['attitude'],
+  'sg.primaryDeclarer': ['count'],
+  'sg.firstDiscard': ['standard'],
+};
