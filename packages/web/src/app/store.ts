@@ -5,16 +5,38 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
 import { agreementReducer } from '../features/agreement/agreement-slice';
+import {
+  type KeyValueStorage,
+  getBrowserStorage,
+  readGuestAgreement,
+  startGuestPersistence,
+} from '../features/agreement/guest-persistence';
 
-/** Builds a store; tests and the app each get their own. */
-export function makeStore() {
-  return configureStore({
+/** Options of `makeStore`. */
+export interface MakeStoreOptions {
+  /**
+   * Where a guest's trial agreement is kept between visits (spec 6: guests edit locally).
+   * Defaults to the browser's localStorage; null (or no browser) keeps nothing.
+   */
+  storage?: KeyValueStorage | null;
+}
+
+/**
+ * Builds a store; tests and the app each get their own. A guest agreement found in `storage` is
+ * loaded back (validated, see guest-persistence.ts), and later guest changes are written to it.
+ */
+export function makeStore({ storage = getBrowserStorage() }: MakeStoreOptions = {}) {
+  const guestAgreement = storage ? readGuestAgreement(storage) : undefined;
+  const store = configureStore({
     reducer: {
       [api.reducerPath]: api.reducer,
       agreement: agreementReducer,
     },
+    preloadedState: guestAgreement ? { agreement: guestAgreement } : undefined,
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+  if (storage) startGuestPersistence(storage, store.subscribe, () => store.getState().agreement);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,0 +1,10 @@
+/**
+ * /guest/home (spec 2): the guest dashboard with the trial information card above it. The two
+ * features meet here, in the route file (docs/conventions.md).
+ */
+import GuestHomePage from '../../features/agreement/guest-home-page';
+import { TrialInformationCard } from '../../features/trial/trial-information-card';
+
+export default function GuestHomeRoute() {
+  return <GuestHomePage trialInformation={<TrialInformationCard hasGetStartedButton={false} />} />;
+}

@@ -1,0 +1,275 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MakePdfRequestSchema } from '@bpa/domain/api';
+import { USER_ADDED_LABEL } from '@bpa/domain/constants';
+import { displayName, isPlaceholderName } from '@bpa/domain/contract';
+import { makeStore } from '../../app/store';
+import {
+  agreementLoaded,
+  agreementRenamed,
+  allSelectedInCategory,
+  categorySelected,
+  clearAgreement,
+  contractNamesLoaded,
+  initialAgreementState,
+  optionRenamed,
+  optionToggled,
+  pdfFileInfoSet,
+  selectContract,
+  selectContractNames,
+  selectIsContractEdited,
+  selectIsSubscriber,
+  selectPdfFileInfo,
+  subjectRenamed,
+  subjectToggled,
+} from './agreement-slice';
+import { toMakePdfRequest } from './agreement-api';
+import { GUEST_AGREEMENT_STORAGE_KEY, GUEST_PERSIST_DELAY_MS, type KeyValueStorage } from './guest-persistence';
+import { OVERCALLS_INDEX, makeTestAgreement } from './test-agreement';
+
+/** The browser's localStorage, in memory; counts writes to check the throttle. */
+class MemoryStorage implements KeyValueStorage {
+  readonly items = new Map<string, string>();
+  writes = 0;
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.writes += 1;
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}
+
+/** A store with the guest agreement loaded, as /guest/home leaves it. */
+function loadedGuestStore(storage: KeyValueStorage | null = null) {
+  const store = makeStore({ storage });
+  const contract = makeTestAgreement();
+  store.dispatch(contractNamesLoaded({ contractNames: [{ _id: contract._id, contractName: contract.contractName }], isSubscriber: false }));
+  store.dispatch(agreementLoaded({ contract, isSubscriber: false }));
+  return store;
+}
+
+function overcalls(store: ReturnType<typeof makeStore>) {
+  const category = selectContract(store.getState())?.categories[OVERCALLS_INDEX];
+  if (!category) throw new Error('Overcalls is missing from the test agreement');
+  return category;
+}
+
+function subjectNamed(store: ReturnType<typeof makeStore>, name: string) {
+  const subject = overcalls(store).subjects.find((s) => displayName(s) === name);
+  if (!subject) throw new Error(`No subject ${name}`);
+  return subject;
+}
+
+describe('loading an agreement (spec 4)', () => {
+  it('sets the contract, selects its id, clears the edited flag, resets the category and records a guest', () => {
+    const store = makeStore({ storage: null });
+    const first = makeTestAgreement();
+    store.dispatch(agreementLoaded({ contract: first, isSubscriber: true }));
+    store.dispatch(categorySelected(OVERCALLS_INDEX));
+    const subject = first.categories[OVERCALLS_INDEX]?.subjects[0];
+    store.dispatch(subjectToggled({ categoryId: first.categories[OVERCALLS_INDEX]?._id ?? '', subjectId: subject?._id ?? '' }));
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+
+    const second = { ...makeTestAgreement(), _id: 'second' };
+    store.dispatch(agreementLoaded({ contract: second, isSubscriber: false }));
+    const state = store.getState().agreement;
+    expect(state.contract).toEqual(second);
+    expect(state.selectedContract).toBe('second');
+    expect(state.isContractEdited).toBe(false);
+    expect(state.selectedCategory).toBe(-1);
+    expect(selectIsSubscriber(store.getState())).toBe(false);
+  });
+
+  it('sets the names and the revision count from the names payload', () => {
+    const store = makeStore({ storage: null });
+    store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }, { _id: 'b', contractName: 'Partner 2' }], isSubscriber: true }));
+    expect(selectContractNames(store.getState()).map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2']);
+    expect(store.getState().agreement.revision).toBe(2);
+  });
+});
+
+describe('editing (spec 4)', () => {
+  it('toggles a subject and marks the agreement edited', () => {
+    const store = loadedGuestStore();
+    const subject = subjectNamed(store, '1-level overcall range');
+    store.dispatch(subjectToggled({ categoryId: overcalls(store)._id, subjectId: subject._id }));
+    expect(subjectNamed(store, '1-level overcall range').isSelected).toBe(true);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+
+  it('leaves a locked subject and the edited flag alone', () => {
+    const store = loadedGuestStore();
+    const locked = subjectNamed(store, 'Always alert');
+    const before = selectContract(store.getState());
+    store.dispatch(subjectToggled({ categoryId: overcalls(store)._id, subjectId: locked._id }));
+    store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: locked._id, name: 'Changed' }));
+    expect(selectContract(store.getState())).toBe(before);
+    expect(selectIsContractEdited(store.getState())).toBe(false);
+  });
+
+  it('selects the subject when one of its options is ticked', () => {
+    const store = loadedGuestStore();
+    const subject = subjectNamed(store, 'Jump overcalls');
+    const option = subject.options[0];
+    store.dispatch(optionToggled({ categoryId: overcalls(store)._id, subjectId: subject._id, optionId: option?._id ?? '' }));
+    const after = subjectNamed(store, 'Jump overcalls');
+    expect(after.isSelected).toBe(true);
+    expect(after.options[0]?.isSelected).toBe(true);
+  });
+
+  it('selects every subject and option of the category with Select All', () => {
+    const store = loadedGuestStore();
+    store.dispatch(allSelectedInCategory({ categoryId: overcalls(store)._id }));
+    const real = overcalls(store).subjects.filter((s) => !isPlaceholderName(s.subjectName) && !s.isLocked);
+    expect(real.length).toBeGreaterThan(0);
+    for (const subject of real) {
+      expect(subject.isSelected).toBe(true);
+      expect(subject.options.filter((o) => !isPlaceholderName(o.optionName)).every((o) => o.isSelected)).toBe(true);
+    }
+  });
+
+  it('does not let a guest edit a category outside the trial (design 4)', () => {
+    const store = loadedGuestStore();
+    const general = selectContract(store.getState())?.categories[0];
+    const subject = general?.subjects[0];
+    store.dispatch(subjectToggled({ categoryId: general?._id ?? '', subjectId: subject?._id ?? '' }));
+    store.dispatch(categorySelected(0));
+    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
+    expect(store.getState().agreement.selectedCategory).toBe(-1);
+    store.dispatch(categorySelected(OVERCALLS_INDEX));
+    expect(store.getState().agreement.selectedCategory).toBe(OVERCALLS_INDEX);
+  });
+});
+
+describe('renaming (spec 4)', () => {
+  it('sets the edited name of a subject, ticks it and marks the agreement edited', () => {
+    const store = loadedGuestStore();
+    const subject = subjectNamed(store, 'Jump overcalls');
+    store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: subject._id, name: '##c2#Weak### jumps' }));
+    const after = overcalls(store).subjects.find((s) => s._id === subject._id);
+    expect(after?.editedName).toBe('##c2#Weak### jumps');
+    expect(after?.isSelected).toBe(true);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+
+  it('turns the Add New Subject row into a user-added subject and appends a new placeholder, with fresh unique ids', () => {
+    const store = loadedGuestStore();
+    const placeholder = overcalls(store).subjects.at(-1);
+    expect(placeholder && isPlaceholderName(placeholder.subjectName)).toBe(true);
+    store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: placeholder?._id ?? '', name: 'Michaels' }));
+    const subjects = overcalls(store).subjects;
+    const added = subjects.find((s) => s._id === placeholder?._id);
+    expect(added?.subjectName).toBe(USER_ADDED_LABEL);
+    expect(added && displayName(added)).toBe('Michaels');
+    expect(added?.options.map((o) => isPlaceholderName(o.optionName))).toEqual([true]);
+    expect(isPlaceholderName(subjects.at(-1)?.subjectName ?? '')).toBe(true);
+    const ids = selectContract(store.getState())?.categories.flatMap((c) => [c._id, ...c.subjects.flatMap((s) => [s._id, ...s.options.map((o) => o._id)])]) ?? [];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('turns the Add New Option row into a user-added option and appends a new placeholder', () => {
+    const store = loadedGuestStore();
+    const subject = subjectNamed(store, 'Jump overcalls');
+    const placeholder = subject.options.at(-1);
+    store.dispatch(optionRenamed({ categoryId: overcalls(store)._id, subjectId: subject._id, optionId: placeholder?._id ?? '', name: 'Intermediate' }));
+    const options = subjectNamed(store, 'Jump overcalls').options;
+    expect(options.map((o) => (isPlaceholderName(o.optionName) ? '+' : displayName(o)))).toEqual(['Weak', 'Intermediate', '+']);
+    expect(options[1]?.isSelected).toBe(true);
+  });
+
+  it('renames the agreement on the dashboard and in the loaded agreement, kept as an edit', () => {
+    const store = loadedGuestStore();
+    store.dispatch(agreementRenamed({ id: 'guest-agreement', contractName: 'With Pat' }));
+    expect(selectContractNames(store.getState())[0]?.contractName).toBe('With Pat');
+    expect(selectContract(store.getState())?.contractName).toBe('With Pat');
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+});
+
+describe('clearing (spec 4: "Clearing or logout empties everything")', () => {
+  it('returns to the empty state', () => {
+    const store = loadedGuestStore();
+    store.dispatch(pdfFileInfoSet({ fileName: 'a.pdf', pathName: 'guest' }));
+    expect(selectPdfFileInfo(store.getState())).not.toBeNull();
+    store.dispatch(clearAgreement());
+    expect(store.getState().agreement).toEqual(initialAgreementState);
+  });
+});
+
+describe('guest persistence (the trial agreement survives a reload)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes the edited guest agreement once per delay and reads it back into a new store', () => {
+    const storage = new MemoryStorage();
+    const store = loadedGuestStore(storage);
+    store.dispatch(categorySelected(OVERCALLS_INDEX));
+    const subject = subjectNamed(store, 'Jump overcalls');
+    store.dispatch(subjectToggled({ categoryId: overcalls(store)._id, subjectId: subject._id }));
+    store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: subject._id, name: '##c4#Weak###' }));
+    expect(storage.writes).toBe(0);
+    vi.advanceTimersByTime(GUEST_PERSIST_DELAY_MS);
+    expect(storage.writes).toBe(1);
+
+    const reloaded = makeStore({ storage });
+    const { agreement } = reloaded.getState();
+    expect(agreement.contract).toEqual(store.getState().agreement.contract);
+    expect(agreement.isContractEdited).toBe(true);
+    expect(agreement.isSubscriber).toBe(false);
+    expect(agreement.selectedContract).toBe('guest-agreement');
+    expect(agreement.selectedCategory).toBe(OVERCALLS_INDEX);
+    expect(agreement.contractNames).toEqual(store.getState().agreement.contractNames);
+  });
+
+  it('removes the stored agreement when it is cleared', () => {
+    const storage = new MemoryStorage();
+    const store = loadedGuestStore(storage);
+    vi.advanceTimersByTime(GUEST_PERSIST_DELAY_MS);
+    expect(storage.items.has(GUEST_AGREEMENT_STORAGE_KEY)).toBe(true);
+    store.dispatch(clearAgreement());
+    vi.advanceTimersByTime(GUEST_PERSIST_DELAY_MS);
+    expect(storage.items.has(GUEST_AGREEMENT_STORAGE_KEY)).toBe(false);
+    expect(makeStore({ storage }).getState().agreement).toEqual(initialAgreementState);
+  });
+
+  it('never stores a subscriber agreement', () => {
+    const storage = new MemoryStorage();
+    const store = makeStore({ storage });
+    store.dispatch(agreementLoaded({ contract: makeTestAgreement(), isSubscriber: true }));
+    vi.advanceTimersByTime(GUEST_PERSIST_DELAY_MS);
+    expect(storage.items.has(GUEST_AGREEMENT_STORAGE_KEY)).toBe(false);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['not an agreement', JSON.stringify({ contract: { contractName: 'x', categories: [] }, contractNames: [], isContractEdited: true, selectedCategory: -1, pdfFileInfo: null })],
+    ['a category index out of range', JSON.stringify({ contract: makeTestAgreement(), contractNames: [], isContractEdited: true, selectedCategory: 13, pdfFileInfo: null })],
+    ['a tampered PDF path', JSON.stringify({ contract: makeTestAgreement(), contractNames: [], isContractEdited: true, selectedCategory: -1, pdfFileInfo: { fileName: 'a.pdf', pathName: '../x' } })],
+  ])('drops a stored entry that is %s', (_, text) => {
+    const storage = new MemoryStorage();
+    storage.items.set(GUEST_AGREEMENT_STORAGE_KEY, text);
+    expect(makeStore({ storage }).getState().agreement).toEqual(initialAgreementState);
+    expect(storage.items.has(GUEST_AGREEMENT_STORAGE_KEY)).toBe(false);
+  });
+});
+
+describe('Make PDF request (spec 7)', () => {
+  it('sends the edited document and the guest flag in the shape the server validates, without id or revision', () => {
+    const store = loadedGuestStore();
+    const subject = subjectNamed(store, 'Jump overcalls');
+    store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: subject._id, name: '##c5#Weak###' }));
+    const contract = selectContract(store.getState());
+    if (!contract) throw new Error('no agreement loaded');
+    const parsed = MakePdfRequestSchema.parse(toMakePdfRequest(contract, false));
+    expect(parsed.isSubscriber).toBe(false);
+    expect(parsed.contract._id).toBeUndefined();
+    expect(parsed.contract.categories[OVERCALLS_INDEX]?.subjects.find((s) => s._id === subject._id)?.editedName).toBe('##c5#Weak###');
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Agreement state (spec section 3 "Agreement state") and its transitions (spec section 4).
+ *
+ * The reducers only route actions to the pure editing rules of `@bpa/domain/editing`; the rules
+ * themselves (locked subjects, placeholders, "selecting an option selects its subject") live there.
+ * New ids for user-added subjects and options are made in the action creators (`prepare`), so the
+ * reducers stay pure and replayable (design 4: "New ids are generated client-side").
+ */
+import { type PayloadAction, createSlice, isDraft, nanoid, original } from '@reduxjs/toolkit';
+import type { Contract, ContractDocument, ContractName, TemplateSummary } from '@bpa/domain/contract';
+import type { PdfFileInfo } from '@bpa/domain/api';
+import {
+  isTrialCategory,
+  renameOption,
+  renameSubject,
+  selectAllInCategory,
+  toggleOption,
+  toggleSubject,
+} from '@bpa/domain/editing';
+
+/** The agreement area of the store (spec 3). */
+export interface AgreementState {
+  /** True when the loaded agreement belongs to a logged-in subscriber (false for the trial). */
+  isSubscriber: boolean;
+  /** True once the loaded agreement has changes (spec 4); a guest's edits are never saved to the server. */
+  isContractEdited: boolean;
+  /** The agreements on the dashboard. */
+  contractNames: ContractName[];
+  /** Templates a subscriber can load (later issue). */
+  templateNames: TemplateSummary[];
+  /** The loaded agreement, or null ("Agreement is not Loaded"). */
+  contract: Contract | null;
+  /** Id of the agreement chosen on the dashboard, or null. */
+  selectedContract: string | null;
+  /** Index of the open category in `contract.categories`, -1 for none (spec 3). */
+  selectedCategory: number;
+  /** Where the last produced PDF can be fetched, or null. */
+  pdfFileInfo: PdfFileInfo | null;
+  /** Spec 3/4: "Loading names sets contractNames and revision from the payload count". */
+  revision: number;
+}
+
+/** The empty agreement state (spec 4: "Clearing or logout empties everything"). */
+export const initialAgreementState: AgreementState = {
+  isSubscriber: false,
+  isContractEdited: false,
+  contractNames: [],
+  templateNames: [],
+  contract: null,
+  selectedContract: null,
+  selectedCategory: -1,
+  pdfFileInfo: null,
+  revision: 0,
+};
+
+/** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
+const IDS_PER_RENAME = 4;
+
+/** Makes a list of fresh ids for a rename; `crypto.randomUUID` where available (design 4). */
+function makeIds(): string[] {
+  const cryptoApi = globalThis.crypto as Crypto | undefined;
+  return Array.from({ length: IDS_PER_RENAME }, () => (cryptoApi?.randomUUID ? cryptoApi.randomUUID() : nanoid()));
+}
+
+/** Turns a list of prepared ids into the `newId` function the domain expects. */
+function takeIds(ids: readonly string[]): () => string {
+  let next = 0;
+  return () => ids[next++] ?? nanoid();
+}
+
+/**
+ * Applies one pure edit to the loaded agreement. The edit receives the un-drafted agreement (Immer's
+ * original: nothing has changed it yet in this reducer), so the domain's "same object when nothing
+ * changes" can be checked by reference and untouched categories are shared, not copied; only a real
+ * change marks the agreement edited. Guests may edit only the trial categories (design 4), whatever the UI does.
+ */
+function applyEdit(state: AgreementState, categoryId: string, edit: (doc: Contract) => ContractDocument): void {
+  const contract = state.contract;
+  if (!contract) return;
+  const category = contract.categories.find((c) => c._id === categoryId);
+  if (!category || (!state.isSubscriber && !isTrialCategory(category))) return;
+  const base = isDraft(contract) ? (original(contract) as Contract) : contract;
+  const next = edit(base);
+  if (next === base) return;
+  state.contract = { ...base, contractName: next.contractName, categories: next.categories };
+  state.isContractEdited = true;
+}
+
+const agreementSlice = createSlice({
+  name: 'agreement',
+  initialState: initialAgreementState,
+  reducers: {
+    /**
+     * Spec 4: "Loading an agreement sets the contract, selects its id, clears the edited flag,
+     * resets category to none, records the subscriber flag (guest load: false)".
+     */
+    agreementLoaded(state, action: PayloadAction<{ contract: Contract; isSubscriber: boolean }>) {
+      const { contract, isSubscriber } = action.payload;
+      state.contract = contract;
+      state.selectedContract = contract._id;
+      state.isContractEdited = false;
+      state.selectedCategory = -1;
+      state.isSubscriber = isSubscriber;
+      state.pdfFileInfo = null;
+    },
+    /** Spec 4: "Loading names sets contractNames and revision from the payload count". */
+    contractNamesLoaded(state, action: PayloadAction<{ contractNames: ContractName[]; isSubscriber: boolean }>) {
+      state.contractNames = action.payload.contractNames;
+      state.revision = action.payload.contractNames.length;
+      state.isSubscriber = action.payload.isSubscriber;
+    },
+    /** Templates a subscriber may load (later issue). */
+    templateNamesLoaded(state, action: PayloadAction<TemplateSummary[]>) {
+      state.templateNames = action.payload;
+    },
+    /** Picks the agreement a dashboard action applies to. */
+    agreementSelected(state, action: PayloadAction<string | null>) {
+      state.selectedContract = action.payload;
+    },
+    /** Opens a category (index into the agreement's categories; -1 for none). Guests open only the trial ones. */
+    categorySelected(state, action: PayloadAction<number>) {
+      const index = action.payload;
+      if (index === -1) {
+        state.selectedCategory = -1;
+        return;
+      }
+      const category = state.contract?.categories[index];
+      if (!category || (!state.isSubscriber && !isTrialCategory(category))) return;
+      state.selectedCategory = index;
+    },
+    /** Spec 4: toggling a subject flips isSelected and marks the agreement edited (locked: no change). */
+    subjectToggled(state, action: PayloadAction<{ categoryId: string; subjectId: string }>) {
+      const { categoryId, subjectId } = action.payload;
+      applyEdit(state, categoryId, (doc) => toggleSubject(doc, categoryId, subjectId));
+    },
+    /** Spec 4: toggling an option; selecting an option selects its subject. */
+    optionToggled(state, action: PayloadAction<{ categoryId: string; subjectId: string; optionId: string }>) {
+      const { categoryId, subjectId, optionId } = action.payload;
+      applyEdit(state, categoryId, (doc) => toggleOption(doc, categoryId, subjectId, optionId));
+    },
+    /** Spec 4: "select all selects everything" in the category. */
+    allSelectedInCategory(state, action: PayloadAction<{ categoryId: string }>) {
+      const { categoryId } = action.payload;
+      applyEdit(state, categoryId, (doc) => selectAllInCategory(doc, categoryId));
+    },
+    /**
+     * Spec 4: saving a subject's name edit (placeholder rows become user-added subjects).
+     * `name` is colour markup; guests' edits stay in the browser.
+     */
+    subjectRenamed: {
+      reducer(state, action: PayloadAction<{ categoryId: string; subjectId: string; name: string; newIds: string[] }>) {
+        const { categoryId, subjectId, name, newIds } = action.payload;
+        applyEdit(state, categoryId, (doc) => renameSubject(doc, categoryId, subjectId, name, takeIds(newIds)));
+      },
+      prepare(payload: { categoryId: string; subjectId: string; name: string }) {
+        return { payload: { ...payload, newIds: makeIds() } };
+      },
+    },
+    /** Spec 4: saving an option's name edit (placeholder rows become user-added options). */
+    optionRenamed: {
+      reducer(state, action: PayloadAction<{ categoryId: string; subjectId: string; optionId: string; name: string; newIds: string[] }>) {
+        const { categoryId, subjectId, optionId, name, newIds } = action.payload;
+        applyEdit(state, categoryId, (doc) => renameOption(doc, categoryId, subjectId, optionId, name, takeIds(newIds)));
+      },
+      prepare(payload: { categoryId: string; subjectId: string; optionId: string; name: string }) {
+        return { payload: { ...payload, newIds: makeIds() } };
+      },
+    },
+    /**
+     * Renames an agreement in the dashboard list and, when it is the loaded one, the agreement
+     * itself (spec 4: "Contract names edit inline with cancel. Guests' name edits stay local").
+     * A guest's rename marks the agreement edited so that /guest/home does not reload it over the change.
+     */
+    agreementRenamed(state, action: PayloadAction<{ id: string; contractName: string }>) {
+      const { id, contractName } = action.payload;
+      const row = state.contractNames.find((c) => c._id === id);
+      if (row) row.contractName = contractName;
+      if (state.contract?._id === id && state.contract.contractName !== contractName) {
+        state.contract.contractName = contractName;
+        state.isContractEdited = true;
+      }
+    },
+    /** Spec 4: "Saving clears the edited flag" (subscriber issue). */
+    agreementSaved(state, action: PayloadAction<{ revision?: number } | undefined>) {
+      state.isContractEdited = false;
+      if (state.contract && action.payload?.revision !== undefined) state.contract.revision = action.payload.revision;
+    },
+    /** Stores where the produced PDF is, for the viewer pages. */
+    pdfFileInfoSet(state, action: PayloadAction<PdfFileInfo | null>) {
+      state.pdfFileInfo = action.payload;
+    },
+    /** Spec 4: "Clearing or logout empties everything". */
+    clearAgreement() {
+      return initialAgreementState;
+    },
+  },
+});
+
+export const {
+  agreementLoaded,
+  contractNamesLoaded,
+  templateNamesLoaded,
+  agreementSelected,
+  categorySelected,
+  subjectToggled,
+  optionToggled,
+  allSelectedInCategory,
+  subjectRenamed,
+  optionRenamed,
+  agreementRenamed,
+  agreementSaved,
+  pdfFileInfoSet,
+  clearAgreement,
+} = agreementSlice.actions;
+
+/** The agreement reducer, mounted at `agreement` by `app/store.ts`. */
+export const agreementReducer = agreementSlice.reducer;
+
+/** Any state that holds the agreement area (the app's RootState does). */
+interface WithAgreement {
+  agreement: AgreementState;
+}
+
+export const selectAgreementState = (state: WithAgreement): AgreementState => state.agreement;
+export const selectContract = (state: WithAgreement): Contract | null => state.agreement.contract;
+export const selectPdfFileInfo = (state: WithAgreement): PdfFileInfo | null => state.agreement.pdfFileInfo;
+export const selectIsSubscriber = (state: WithAgreement): boolean => state.agreement.isSubscriber;
+export const selectIsContractEdited = (state: WithAgreement): boolean => state.agreement.isContractEdited;
+export const selectContractNames = (state: WithAgreement): ContractName[] => state.agreement.contractNames;
+export const selectSelectedContract = (state: WithAgreement): string | null => state.agreement.selectedContract;
+export const selectSelectedCategoryIndex = (state: WithAgreement): number => state.agreement.selectedCategory;
+export const selectTemplateNames = (state: WithAgreement): TemplateSummary[] => state.agreement.templateNames;

@@ -1,0 +1,437 @@
+/**
+ * The contract (agreement) editor, /guest/contract and later /my/contract (spec 2 "Contract
+ * editor"): left, the agreement status card and the Categories list; right, the subjects of the
+ * selected category with their options.
+ *
+ * Rules come from the domain (spec 4 "Editing", through the slice): ticking, Select All, renaming,
+ * "Add New Subject" / "Add New Option" rows, locked subjects. This page adds what is only UI: which
+ * options rows are open (ticking an unselected subject opens its row, spec 4), the name dialog, Make
+ * PDF, and the leave warning for subscribers with unsaved edits.
+ * Guests see all 13 categories; the 11 outside the trial are marked as part of the full program
+ * and cannot be opened (design 4).
+ */
+import { useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { ProgressBar } from 'primereact/progressbar';
+import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
+import { type Category, type Option, type Subject, displayName, isPlaceholderName } from '@bpa/domain/contract';
+import { initialEditName, isTrialCategory } from '@bpa/domain/editing';
+import { toRomanLabel } from '@bpa/domain/roman';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LinkButton } from '../../components/ui/link-button';
+import { useToast } from '../../components/ui/toast-provider';
+import { toErrorMessage } from '../../lib/error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { toMakePdfRequest, useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from './agreement-api';
+import {
+  allSelectedInCategory,
+  categorySelected,
+  optionRenamed,
+  optionToggled,
+  pdfFileInfoSet,
+  selectContract,
+  selectIsContractEdited,
+  selectIsSubscriber,
+  selectSelectedCategoryIndex,
+  subjectRenamed,
+  subjectToggled,
+} from './agreement-slice';
+import { LeaveWarning } from './leave-warning';
+import { MarkupText, toPlainName } from './markup-text';
+import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
+import './agreement.css';
+
+export const NOT_LOADED_TEXT = 'Agreement is not Loaded';
+export const FULL_PROGRAM_TEXT = 'Part of the full program';
+export const MAKING_PDF_TEXT = 'Making the PDF…';
+export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
+export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
+export const TRIAL_ONLY_TEXT = `The free trial opens ${TRIAL_CATEGORY_NAMES.join(' and ')}. The other categories are part of the full program.`;
+
+/** An open name dialog: what it shows and what Save does with the new markup. */
+interface NameEdit {
+  target: NameEditTarget;
+  save: (markup: string) => void;
+}
+
+export default function ContractEditorPage() {
+  useDocumentTitle('Agreement Editor');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { showError, showInfo } = useToast();
+  const contract = useAppSelector(selectContract);
+  const isSubscriber = useAppSelector(selectIsSubscriber);
+  const isContractEdited = useAppSelector(selectIsContractEdited);
+  const selectedIndex = useAppSelector(selectSelectedCategoryIndex);
+  const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
+  const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
+  const [statusMessage, setStatusMessage] = useState('');
+  const [nameEdit, setNameEdit] = useState<NameEdit | null>(null);
+  const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
+  const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const isMyArea = pathname.startsWith('/my/');
+  const dashboardPath = isMyArea ? '/my/home' : '/guest/home';
+  const isMakingPdf = guestPdfState.isLoading || subscriberPdfState.isLoading;
+  const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
+  const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
+
+  const setExpanded = (subjectId: string, isExpanded: boolean) => {
+    setExpandedSubjects((current) => {
+      if (current.has(subjectId) === isExpanded) return current;
+      const next = new Set(current);
+      if (isExpanded) next.add(subjectId);
+      else next.delete(subjectId);
+      return next;
+    });
+  };
+
+  const openCategory = (index: number, category: Category) => {
+    if (!canOpen(category)) {
+      showInfo(TRIAL_ONLY_TEXT);
+      return;
+    }
+    dispatch(categorySelected(index));
+    // On a phone the subjects sit below the list: bring them, and the reader, to them.
+    requestAnimationFrame(() => subjectsHeadingRef.current?.focus());
+  };
+
+  const makePdf = async () => {
+    if (!contract) return;
+    setStatusMessage(MAKING_PDF_TEXT);
+    const request = toMakePdfRequest(contract, isSubscriber);
+    try {
+      const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
+      dispatch(pdfFileInfoSet(pdfFileInfo));
+      setStatusMessage('');
+      void navigate(isMyArea ? '/my/pdfview' : '/pdfview');
+    } catch (error) {
+      showError(toErrorMessage(error));
+      setStatusMessage(PDF_FAILED_TEXT);
+    }
+  };
+
+  const editSubjectName = (category: Category, subject: Subject) => {
+    const isPlaceholder = isPlaceholderName(subject.subjectName);
+    setNameEdit({
+      target: { key: `subject-${subject._id}`, title: isPlaceholder ? ADD_SUBJECT_LABEL : 'Edit Subject Name', initialMarkup: initialEditName(subject) },
+      save: (name) => {
+        dispatch(subjectRenamed({ categoryId: category._id, subjectId: subject._id, name }));
+        // A new subject opens its options row so "Add New Option" is at hand.
+        if (isPlaceholder) setExpanded(subject._id, true);
+      },
+    });
+  };
+  const editOptionName = (category: Category, subject: Subject, option: Option) => {
+    const isPlaceholder = isPlaceholderName(option.optionName);
+    setNameEdit({
+      target: { key: `option-${option._id}`, title: isPlaceholder ? ADD_OPTION_LABEL : 'Edit Option Name', initialMarkup: initialEditName(option) },
+      save: (name) => dispatch(optionRenamed({ categoryId: category._id, subjectId: subject._id, optionId: option._id, name })),
+    });
+  };
+
+  return (
+    <div className="contract-editor py-3">
+      <LeaveWarning shouldWarn={isSubscriber && isContractEdited} />
+      <h1 className="visually-hidden">Agreement Editor</h1>
+      <div className="row g-3">
+        <div className="col-12 col-md-4 col-xl-3">
+          <section className="editor-card agreement-status" aria-labelledby="agreement-status-title">
+            <h2 id="agreement-status-title" className="editor-card-title">
+              Agreement
+            </h2>
+            {contract ? (
+              <p className="agreement-status-name">
+                <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
+              </p>
+            ) : (
+              <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
+            )}
+            {contract ? (
+              <>
+                <Button
+                  type="button"
+                  label="Make PDF"
+                  icon="pi pi-file-pdf"
+                  className="w-100"
+                  loading={isMakingPdf}
+                  disabled={isMakingPdf}
+                  aria-describedby="agreement-status-message"
+                  onClick={() => void makePdf()}
+                />
+                {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
+              </>
+            ) : (
+              <LinkButton to={dashboardPath} icon="pi pi-arrow-left">
+                Go To Dashboard
+              </LinkButton>
+            )}
+            <p id="agreement-status-message" className="agreement-status-message" role="status" aria-live="polite">
+              {statusMessage}
+            </p>
+          </section>
+
+          {contract && (
+            <nav className="editor-card category-nav" aria-labelledby="categories-title">
+              <h2 id="categories-title" className="editor-card-title">
+                Categories
+              </h2>
+              <ul className="category-list">
+                {contract.categories.map((category, index) => {
+                  const isOpenable = canOpen(category);
+                  const isSelected = index === selectedIndex;
+                  return (
+                    <li key={category._id}>
+                      <button
+                        type="button"
+                        className={`category-button${isSelected ? ' is-selected' : ''}${isOpenable ? '' : ' is-locked'}`}
+                        aria-current={isSelected ? 'true' : undefined}
+                        aria-disabled={isOpenable ? undefined : 'true'}
+                        onClick={() => openCategory(index, category)}
+                      >
+                        <span className="category-label">{toRomanLabel(category.order)}.</span>
+                        <MarkupText markup={category.categoryName} className="category-name" />
+                        {!isOpenable && (
+                          <span className="category-full-program">
+                            <span className="pi pi-lock" aria-hidden="true" /> {FULL_PROGRAM_TEXT}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          )}
+        </div>
+
+        <div className="col-12 col-md-8 col-xl-9">
+          <section className="editor-card subjects-panel" aria-labelledby="subjects-title">
+            <div className="subjects-header">
+              <h2 id="subjects-title" ref={subjectsHeadingRef} tabIndex={-1} className="editor-card-title">
+                {selectedCategory ? (
+                  <>
+                    {toRomanLabel(selectedCategory.order)}. <MarkupText markup={selectedCategory.categoryName} />
+                  </>
+                ) : (
+                  'Subjects'
+                )}
+              </h2>
+              {selectedCategory && (
+                <Button
+                  type="button"
+                  label="Select All"
+                  icon="pi pi-check-square"
+                  size="small"
+                  outlined
+                  onClick={() => dispatch(allSelectedInCategory({ categoryId: selectedCategory._id }))}
+                />
+              )}
+            </div>
+            {selectedCategory ? (
+              <SubjectList
+                category={selectedCategory}
+                expandedSubjects={expandedSubjects}
+                onToggleSubject={(subject) => {
+                  // Spec 4: "Ticking an unselected subject expands its options row."
+                  if (!subject.isSelected && !subject.isLocked) setExpanded(subject._id, true);
+                  dispatch(subjectToggled({ categoryId: selectedCategory._id, subjectId: subject._id }));
+                }}
+                onToggleOption={(subject, option) =>
+                  dispatch(optionToggled({ categoryId: selectedCategory._id, subjectId: subject._id, optionId: option._id }))
+                }
+                onExpand={setExpanded}
+                onEditSubject={(subject) => editSubjectName(selectedCategory, subject)}
+                onEditOption={(subject, option) => editOptionName(selectedCategory, subject, option)}
+              />
+            ) : (
+              <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : NOT_LOADED_TEXT}</p>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <NameEditDialog
+        target={nameEdit?.target ?? null}
+        onSave={(markup) => {
+          nameEdit?.save(markup);
+          setNameEdit(null);
+        }}
+        onCancel={() => setNameEdit(null)}
+      />
+    </div>
+  );
+}
+
+interface SubjectListProps {
+  category: Category;
+  expandedSubjects: ReadonlySet<string>;
+  onToggleSubject: (subject: Subject) => void;
+  onToggleOption: (subject: Subject, option: Option) => void;
+  onExpand: (subjectId: string, isExpanded: boolean) => void;
+  onEditSubject: (subject: Subject) => void;
+  onEditOption: (subject: Subject, option: Option) => void;
+}
+
+/** Subjects grouped under their subcategory headings (a heading starts where the name changes). */
+function groupBySubcategory(subjects: Subject[]): { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] {
+  const groups: { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] = [];
+  for (const subject of subjects) {
+    const last = groups.at(-1);
+    if (last && last.heading === subject.subcategoryName) last.subjects.push(subject);
+    else groups.push({ heading: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [subject] });
+  }
+  return groups;
+}
+
+function styleClasses(item: { bold: boolean; italics: boolean }): string {
+  return `${item.bold ? ' is-bold' : ''}${item.italics ? ' is-italic' : ''}`;
+}
+
+function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption }: SubjectListProps) {
+  return (
+    <div className="subject-groups">
+      {groupBySubcategory(category.subjects).map((group, groupIndex) => (
+        <div key={`${String(groupIndex)}-${group.heading}`} className="subject-group">
+          {group.heading !== '' && (
+            <h3 className={`subcategory-heading${styleClasses(group)}`}>
+              <MarkupText markup={group.heading} />
+            </h3>
+          )}
+          <ul className="subject-list">
+            {group.subjects.map((subject) => (
+              <SubjectRow
+                key={subject._id}
+                subject={subject}
+                isExpanded={expandedSubjects.has(subject._id)}
+                onToggle={() => onToggleSubject(subject)}
+                onToggleOption={(option) => onToggleOption(subject, option)}
+                onExpand={(isExpanded) => onExpand(subject._id, isExpanded)}
+                onEdit={() => onEditSubject(subject)}
+                onEditOption={(option) => onEditOption(subject, option)}
+              />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface SubjectRowProps {
+  subject: Subject;
+  isExpanded: boolean;
+  onToggle: () => void;
+  onToggleOption: (option: Option) => void;
+  onExpand: (isExpanded: boolean) => void;
+  onEdit: () => void;
+  onEditOption: (option: Option) => void;
+}
+
+function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption }: SubjectRowProps) {
+  const id = useId();
+  if (isPlaceholderName(subject.subjectName)) {
+    return (
+      <li className="subject-row is-placeholder">
+        <Button type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+      </li>
+    );
+  }
+  const name = displayName(subject);
+  const plainName = toPlainName(name);
+  const checkboxId = `${id}-subject`;
+  const optionsId = `${id}-options`;
+  const realOptionCount = subject.options.filter((o) => !isPlaceholderName(o.optionName)).length;
+  return (
+    <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}`}>
+      <div className="item-line">
+        <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked} onChange={onToggle} />
+        <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
+          <MarkupText markup={name} />
+        </label>
+        {subject.isLocked ? (
+          <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
+        ) : (
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            text
+            rounded
+            size="small"
+            className="item-action"
+            aria-label={`Edit name: ${plainName}`}
+            tooltip="Edit name"
+            tooltipOptions={{ position: 'top', showDelay: 400 }}
+            onClick={onEdit}
+          />
+        )}
+        <Button
+          type="button"
+          icon={isExpanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
+          text
+          rounded
+          size="small"
+          className="item-action expand-button"
+          aria-expanded={isExpanded}
+          aria-controls={optionsId}
+          aria-label={`Options of ${plainName} (${String(realOptionCount)})`}
+          onClick={() => onExpand(!isExpanded)}
+        />
+      </div>
+      {isExpanded && (
+        <ul id={optionsId} className="option-list" aria-label={`Options of ${plainName}`}>
+          {subject.options.map((option) => (
+            <OptionRow
+              key={option._id}
+              option={option}
+              isLocked={subject.isLocked}
+              onToggle={() => onToggleOption(option)}
+              onEdit={() => onEditOption(option)}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isLocked: boolean; onToggle: () => void; onEdit: () => void }) {
+  const id = useId();
+  if (isPlaceholderName(option.optionName)) {
+    if (isLocked) return null;
+    return (
+      <li className="option-row is-placeholder">
+        <Button type="button" label={ADD_OPTION_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+      </li>
+    );
+  }
+  const name = displayName(option);
+  const plainName = toPlainName(name);
+  return (
+    <li className="option-row">
+      <div className="item-line">
+        <Checkbox inputId={id} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
+        <label htmlFor={id} className={`item-name${styleClasses(option)}`}>
+          <MarkupText markup={name} />
+        </label>
+        {!isLocked && (
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            text
+            rounded
+            size="small"
+            className="item-action"
+            aria-label={`Edit name: ${plainName}`}
+            tooltip="Edit name"
+            tooltipOptions={{ position: 'top', showDelay: 400 }}
+            onClick={onEdit}
+          />
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * The Dashboard (spec 2 "Dashboard"): the visitor's agreements with the columns Agreement Name,
+ * Edit Name and an action column (Edit Agreement, Load a Template).
+ *
+ * - Edit Name edits the name inline with Save and Cancel (spec 4: "Contract names edit inline with
+ *   cancel"). A guest's rename stays in the browser (spec 4); a subscriber's is sent by the caller.
+ * - Edit Agreement opens the editor: /guest/contract for a guest, /my/contract when logged in.
+ * - Load a Template is disabled unless logged in; the reason is written beside it.
+ * The table turns into one card per agreement on a phone (below 576 px, spec 2 breakpoints).
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
+import type { ContractName } from '@bpa/domain/contract';
+import { stripMarkup } from '@bpa/domain/markup';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { agreementRenamed, agreementSelected, selectContractNames } from './agreement-slice';
+import { MarkupText, toPlainName } from './markup-text';
+import './agreement.css';
+
+export const TEMPLATES_FULL_PROGRAM_TEXT = 'Templates are part of the full program.';
+export const EMPTY_AGREEMENT_NAME_MESSAGE = 'Please type a name for the agreement.';
+
+export interface DashboardProps {
+  /** Guest (trial) or subscriber dashboard (spec 2). */
+  variant: 'guest' | 'subscriber';
+  /** The agreements to list; defaults to the agreement names in the store. */
+  agreements?: ContractName[];
+  /** True while the list loads: a spinner row is shown. */
+  isLoading?: boolean;
+  /** Opens an agreement; defaults to selecting it and going to the editor of the variant. */
+  onEditAgreement?: (id: string) => void;
+  /**
+   * Renames an agreement; defaults to the local rename of the store (a guest's name stays in the
+   * browser). A subscriber dashboard passes a function that saves it; a rejected promise keeps the
+   * row in edit mode.
+   */
+  onRenameAgreement?: (id: string, contractName: string) => void | Promise<void>;
+  /** Starts loading a template into an agreement (subscribers only; the button is disabled otherwise). */
+  onLoadTemplate?: (id: string) => void;
+}
+
+/** The name shown for an agreement: its name, or its id when it has none (spec 3). */
+function shownName(agreement: ContractName): string {
+  return agreement.contractName.trim() === '' ? agreement._id : agreement.contractName;
+}
+
+export function Dashboard({ variant, agreements, isLoading = false, onEditAgreement, onRenameAgreement, onLoadTemplate }: DashboardProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const storedNames = useAppSelector(selectContractNames);
+  const rows = agreements ?? storedNames;
+  const isGuest = variant === 'guest';
+  const templateNoteId = useId();
+  const headingId = useId();
+
+  const editAgreement =
+    onEditAgreement ??
+    ((id: string) => {
+      dispatch(agreementSelected(id));
+      void navigate(isGuest ? '/guest/contract' : '/my/contract');
+    });
+  const renameAgreement =
+    onRenameAgreement ??
+    ((id: string, contractName: string) => {
+      dispatch(agreementRenamed({ id, contractName }));
+    });
+
+  return (
+    <section className="dashboard" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-title">
+        Dashboard
+      </h2>
+      <table className="dashboard-table" aria-busy={isLoading}>
+        <caption className="visually-hidden">{isGuest ? 'Your trial agreement' : 'Your agreements'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Agreement Name</th>
+            <th scope="col">Edit Name</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {isLoading && rows.length === 0 && (
+            <tr>
+              <td colSpan={3} className="dashboard-message">
+                <span role="status" className="dashboard-loading">
+                  <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+                  Loading your agreement…
+                </span>
+              </td>
+            </tr>
+          )}
+          {!isLoading && rows.length === 0 && (
+            <tr>
+              <td colSpan={3} className="dashboard-message">
+                No agreement is loaded.
+              </td>
+            </tr>
+          )}
+          {rows.map((agreement) => (
+            <DashboardRow
+              key={agreement._id}
+              agreement={agreement}
+              isGuest={isGuest}
+              templateNoteId={templateNoteId}
+              onEdit={() => editAgreement(agreement._id)}
+              onRename={(name) => renameAgreement(agreement._id, name)}
+              onLoadTemplate={onLoadTemplate ? () => onLoadTemplate(agreement._id) : undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+      {isGuest && (
+        <p id={templateNoteId} className="dashboard-note">
+          <span className="pi pi-info-circle" aria-hidden="true" /> {TEMPLATES_FULL_PROGRAM_TEXT} In the free trial your agreement
+          starts blank, and its changes are kept in this browser only.
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface DashboardRowProps {
+  agreement: ContractName;
+  isGuest: boolean;
+  templateNoteId: string;
+  onEdit: () => void;
+  onRename: (contractName: string) => void | Promise<void>;
+  onLoadTemplate: (() => void) | undefined;
+}
+
+function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate }: DashboardRowProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const inputId = useId();
+  const problemId = useId();
+  const name = shownName(agreement);
+  const plainName = toPlainName(name);
+  const isEditing = draft !== null;
+  const canLoadTemplate = !isGuest && onLoadTemplate !== undefined;
+
+  const startEditing = () => {
+    setDraft(stripMarkup(name));
+    setProblem(null);
+  };
+  const cancelEditing = () => {
+    setDraft(null);
+    setProblem(null);
+  };
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (draft === null) return;
+    const typed = draft.trim();
+    if (typed === '') {
+      setProblem(EMPTY_AGREEMENT_NAME_MESSAGE);
+      return;
+    }
+    // An unchanged plain name keeps its colours: editing here is plain text.
+    const next = typed === stripMarkup(name).trim() ? agreement.contractName : typed;
+    setIsSaving(true);
+    try {
+      await onRename(next);
+      setDraft(null);
+      setProblem(null);
+    } catch {
+      // The caller has told the user (toast); stay in edit mode so nothing typed is lost.
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancelEditing();
+    }
+  };
+
+  return (
+    <tr>
+      <td data-label="Agreement Name" className="dashboard-name">
+        {isEditing ? (
+          <form className="dashboard-rename" onSubmit={(event) => void save(event)}>
+            <label htmlFor={inputId} className="visually-hidden">
+              New name for {plainName}
+            </label>
+            <InputText
+              id={inputId}
+              value={draft}
+              maxLength={MAX_NAME_LENGTH}
+              autoFocus
+              invalid={problem !== null}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            {problem && (
+              <span id={problemId} className="field-problem" role="alert">
+                {problem}
+              </span>
+            )}
+          </form>
+        ) : (
+          <MarkupText markup={name} className="dashboard-agreement-name" />
+        )}
+      </td>
+      <td data-label="Edit Name">
+        {isEditing ? (
+          <span className="button-row">
+            <Button type="button" label="Save" icon="pi pi-check" size="small" loading={isSaving} onClick={() => void save()} />
+            <Button type="button" label="Cancel" icon="pi pi-times" size="small" outlined onClick={cancelEditing} disabled={isSaving} />
+          </span>
+        ) : (
+          <Button type="button" label="Edit Name" icon="pi pi-pencil" size="small" outlined aria-label={`Edit Name: ${plainName}`} onClick={startEditing} />
+        )}
+      </td>
+      <td data-label="Actions">
+        <span className="button-row">
+          <Button type="button" label="Edit Agreement" icon="pi pi-file-edit" size="small" aria-label={`Edit Agreement: ${plainName}`} onClick={onEdit} />
+          <Button
+            type="button"
+            label="Load a Template"
+            icon="pi pi-copy"
+            size="small"
+            severity="secondary"
+            outlined
+            disabled={!canLoadTemplate}
+            aria-describedby={isGuest ? templateNoteId : undefined}
+            tooltip={canLoadTemplate ? undefined : TEMPLATES_FULL_PROGRAM_TEXT}
+            tooltipOptions={{ showOnDisabled: true, position: 'top' }}
+            onClick={onLoadTemplate}
+          />
+        </span>
+      </td>
+    </tr>
+  );
+}
