@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'trial', lazy: lazyPage('trial', () => import('../features/trial/trial-page')) },
           { path: 'instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
           { path: 'pdfview', lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
-          { path: 'guest/home', lazy: lazyPage('guest-home', () => import('../features/agreement/guest-home-page')) },
+          { path: 'guest/home', lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
           { path: 'guest/contract', lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
           { path: '*', Component: NotFoundPage },
         ],
