@@ -1,0 +1,28 @@
+/**
+ * Accessibility check with axe-core in the real page (issue: no serious or critical violation).
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the current page and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not block.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
