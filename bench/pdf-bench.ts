@@ -1,0 +1,271 @@
+/**
+ * PDF benchmark (design 10): time to render the largest template with everything selected, with
+ * our pdfkit renderer and, in the same run, with headless Chromium printing an HTML rendering of
+ * the same agreement (the usual alternative). Prints a table; asserts nothing.
+ *
+ * Run: `npx tsx bench/pdf-bench.ts` (or `npm run bench`). Chromium is found at CHROMIUM_PATH or
+ * /usr/bin/chromium; without one its column is skipped. Environment knobs: PDF_BENCH_RUNS
+ * (pdfkit runs, default 30), PDF_BENCH_CHROMIUM_RUNS (default 10) and PDF_BENCH_SAVE_DIR (write
+ * both PDFs there, to compare them by eye).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Category, Option, Subject } from '@bpa/domain/contract';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { escapeHtml, renderMarkupHtml } from '@bpa/domain/markup';
+import { outlineAgreement } from '@bpa/domain/outline';
+import { renderAgreementPdf } from '@bpa/server/pdf/render-agreement-pdf';
+
+const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+const WARM_UP_RUNS = 5;
+const PDFKIT_RUNS = Number(process.env.PDF_BENCH_RUNS ?? 30);
+const CHROMIUM_RUNS = Number(process.env.PDF_BENCH_CHROMIUM_RUNS ?? 10);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface Agreement {
+  contractName: string;
+  categories: Category[];
+}
+
+interface Measurement {
+  medianMs: number;
+  bytes: number;
+  pages: number;
+  runs: number;
+}
+
+/** Writes a produced PDF to PDF_BENCH_SAVE_DIR when set. */
+function savePdf(name: string, pdf: Uint8Array): void {
+  const directory = process.env.PDF_BENCH_SAVE_DIR;
+  if (!directory) return;
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, name), pdf);
+}
+
+/** The largest CSV in templates/ (by bytes), or undefined when there is none. */
+function findLargestTemplate(): string | undefined {
+  if (!existsSync(TEMPLATES_DIR)) return undefined;
+  const files = readdirSync(TEMPLATES_DIR)
+    .filter((name) => name.toLowerCase().endsWith('.csv'))
+    .map((name) => join(TEMPLATES_DIR, name));
+  return files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
+}
+
+/** Ticks every subject and option of a template's categories. */
+function selectEverything(categories: readonly Category[]): Category[] {
+  return categories.map((category) => ({
+    ...category,
+    subjects: category.subjects.map((subject) => ({ ...subject, isSelected: true, options: subject.options.map((option) => ({ ...option, isSelected: true })) })),
+  }));
+}
+
+const VOCABULARY = [
+  'Stayman', 'Jacoby transfers', 'Texas', 'Smolen', 'Lebensohl', 'natural', 'forcing', 'invitational', 'game forcing',
+  'weak', 'strong', '15-17 HCP', '10-12 HCP', 'one round', '4-card majors', '5-card majors', 'better minor', '!h', '!s',
+  '!d', '!c', 'Michaels', 'Unusual 2NT', 'negative double', 'responsive double', 'support double', 'RKCB 1430',
+  'Gerber', 'splinter', 'Drury', 'cue-bid', '##c2#alert###', '##c3#systems on###', '##c4#by agreement###', 'takeout', 'penalty',
+];
+
+/** ~300 subjects with 4 options each, names of bridge terms of realistic length, some coloured. */
+function buildSyntheticAgreement(): Agreement {
+  let seed = 20_240_601;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const phrase = (words: number) => Array.from({ length: words }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ');
+  let nextId = 0;
+  const id = () => `id-${(nextId += 1)}`;
+  const categories = Array.from({ length: 13 }, (_, categoryIndex): Category => ({
+    _id: id(),
+    order: categoryIndex + 1,
+    categoryName: `Category ${categoryIndex + 1}`,
+    bold: false,
+    italics: false,
+    subjects: Array.from({ length: 23 }, (_, subjectIndex): Subject => ({
+      _id: id(),
+      subjectName: phrase(2 + Math.floor(random() * 4)),
+      subcategoryName: subjectIndex < 8 ? '' : subjectIndex < 16 ? 'Responses' : 'In competition',
+      subcategoryBold: true,
+      subcategoryItalics: false,
+      bold: random() < 0.3,
+      italics: random() < 0.15,
+      isSelected: true,
+      isLocked: false,
+      editedName: '',
+      isEdited: false,
+      options: Array.from({ length: 4 }, (): Option => ({
+        _id: id(),
+        optionName: phrase(1 + Math.floor(random() * 5)),
+        isSelected: true,
+        bold: false,
+        italics: random() < 0.1,
+        editedName: '',
+        isEdited: false,
+      })),
+    })),
+  }));
+  return { contractName: 'Benchmark agreement', categories };
+}
+
+/** The agreement as an HTML page for Chromium, laid out like the PDF (two columns, keep-together). */
+function renderAgreementHtml(agreement: Agreement): string {
+  const body = outlineAgreement(agreement)
+    .map((entry) => {
+      const subcategories = entry.subcategories
+        .map((subcategory) => {
+          const heading = subcategory.heading === '' ? '' : `<h3>${renderMarkupHtml(subcategory.heading)}</h3>`;
+          const subjects = subcategory.subjects
+            .map((item) => {
+              const subjectClass = `${item.subject.bold ? 'b' : ''} ${item.subject.italics ? 'i' : ''}`;
+              const options = item.options.map((option) => `<li class="${option.option.bold ? 'b' : ''} ${option.option.italics ? 'i' : ''}">${renderMarkupHtml(option.name)}</li>`).join('');
+              return `<div class="subject"><div class="${subjectClass}">${renderMarkupHtml(item.name)}</div><ul>${options}</ul></div>`;
+            })
+            .join('');
+          return heading + subjects;
+        })
+        .join('');
+      return `<h2>${escapeHtml(entry.label)}. ${renderMarkupHtml(entry.category.categoryName)}</h2>${subcategories}`;
+    })
+    .join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(agreement.contractName)}</title><style>
+    body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; line-height: 1.27; margin: 0; color: #111; }
+    p { margin: 0; display: inline; }
+    h1 { font-size: 17pt; margin: 0 0 12pt; border-bottom: 1.2pt solid #1f4e79; }
+    main { column-count: 2; column-gap: 22pt; column-rule: 0.5pt solid #d3dbe4; }
+    h2 { font-size: 10.5pt; background: #e4ecf5; border-left: 2.2pt solid #1f4e79; margin: 9pt 0 3pt; padding: 3pt 5pt; break-after: avoid; }
+    h3 { font-size: 8.5pt; color: #1f4e79; margin: 5pt 0 1pt; break-after: avoid; }
+    .subject { break-inside: avoid; margin-top: 3pt; }
+    ul { margin: 0; padding-left: 12pt; font-size: 8.5pt; }
+    .b { font-weight: bold; } .i { font-style: italic; }
+  </style></head><body><h1>${renderMarkupHtml(agreement.contractName)}</h1><main>${body}</main></body></html>`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Pages of a PDF, counted from its page objects (good enough for both producers). */
+function countPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+}
+
+/** Times one call, in milliseconds. */
+async function time<T>(action: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await action();
+  return { ms: performance.now() - start, result };
+}
+
+/** A Chromium tab that prints the agreement's HTML; `print` sets the content anew each time. */
+async function openChromium(agreement: Agreement): Promise<{ print: () => Promise<Buffer>; close: () => Promise<void> } | string> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return `Chromium not found at ${executablePath}: its column is skipped`;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const html = renderAgreementHtml(agreement);
+  const footerTemplate = `<div style="font-family: 'DejaVu Sans', sans-serif; font-size: 7.5pt; color: #5b6b7c; width: 100%; margin: 0 40pt; display: flex; justify-content: space-between;"><span>${escapeHtml(agreement.contractName)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  const inches = (points: number) => `${(points / 72).toFixed(4)}in`;
+  const print = async () => {
+    await page.setContent(html);
+    return page.pdf({
+      format: 'Letter',
+      margin: { top: inches(40), bottom: inches(52), left: inches(40), right: inches(40) },
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate,
+      printBackground: true,
+    });
+  };
+  return { print, close: () => browser.close() };
+}
+
+/**
+ * Measures both renderers in one loop: each round renders with pdfkit a few times and prints
+ * with Chromium once, so that both see the same machine load (the machine may be shared).
+ */
+async function measure(agreement: Agreement): Promise<{ pdfkit: Measurement; pdfkitFirstMs: number; chromium: Measurement | string }> {
+  // The first render also reads and parses the fonts and fills the shaping and line caches; it
+  // runs before Chromium starts, whose start-up would slow it down.
+  const first = await time(() => renderAgreementPdf(agreement));
+  const chromium = await openChromium(agreement);
+  try {
+    let pdfkitPdf: Buffer = first.result;
+    let chromiumPdf: Buffer | undefined;
+    for (let run = 1; run < WARM_UP_RUNS; run += 1) pdfkitPdf = await renderAgreementPdf(agreement);
+    if (typeof chromium !== 'string') for (let run = 0; run < 2; run += 1) chromiumPdf = await chromium.print();
+
+    const pdfkitTimes: number[] = [];
+    const chromiumTimes: number[] = [];
+    const rounds = Math.max(PDFKIT_RUNS, CHROMIUM_RUNS);
+    for (let round = 0; round < rounds; round += 1) {
+      if (round < PDFKIT_RUNS) {
+        const { ms, result } = await time(() => renderAgreementPdf(agreement));
+        pdfkitTimes.push(ms);
+        pdfkitPdf = result;
+      }
+      // Chromium's runs spread evenly over the pdfkit runs.
+      const isChromiumRound = Math.floor(((round + 1) * CHROMIUM_RUNS) / rounds) > Math.floor((round * CHROMIUM_RUNS) / rounds);
+      if (typeof chromium !== 'string' && isChromiumRound) {
+        const { ms, result } = await time(() => chromium.print());
+        chromiumTimes.push(ms);
+        chromiumPdf = result;
+      }
+    }
+    savePdf('pdfkit.pdf', pdfkitPdf);
+    if (chromiumPdf) savePdf('chromium.pdf', chromiumPdf);
+    return {
+      pdfkit: { medianMs: median(pdfkitTimes), bytes: pdfkitPdf.length, pages: countPages(pdfkitPdf), runs: pdfkitTimes.length },
+      pdfkitFirstMs: first.ms,
+      chromium:
+        typeof chromium === 'string' || !chromiumPdf
+          ? String(chromium)
+          : { medianMs: median(chromiumTimes), bytes: chromiumPdf.length, pages: countPages(chromiumPdf), runs: chromiumTimes.length },
+    };
+  } finally {
+    if (typeof chromium !== 'string') await chromium.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const templatePath = findLargestTemplate();
+  let agreement: Agreement;
+  let source: string;
+  if (templatePath) {
+    const template = parseMasterCsv(readFileSync(templatePath, 'utf8'));
+    agreement = { contractName: template.templateName, categories: selectEverything(template.categories) };
+    source = `template ${templatePath.slice(TEMPLATES_DIR.length)} ("${template.templateName}")`;
+  } else {
+    agreement = buildSyntheticAgreement();
+    source = 'synthetic agreement (templates/ holds no CSV)';
+  }
+  const subjects = agreement.categories.reduce((sum, category) => sum + category.subjects.length, 0);
+  const options = agreement.categories.reduce((sum, category) => sum + category.subjects.reduce((inner, subject) => inner + subject.options.length, 0), 0);
+  console.log(`PDF benchmark: ${source}, everything selected: ${subjects} subjects, ${options} options, Letter`);
+
+  const { pdfkit, pdfkitFirstMs, chromium } = await measure(agreement);
+
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const rows: string[][] = [['renderer', 'runs', 'median ms', 'size KB', 'pages']];
+  rows.push(['pdfkit (ours)', String(pdfkit.runs), pdfkit.medianMs.toFixed(1), kb(pdfkit.bytes), String(pdfkit.pages)]);
+  rows.push(['pdfkit first render (cold)', '1', pdfkitFirstMs.toFixed(1), kb(pdfkit.bytes), String(pdfkit.pages)]);
+  if (typeof chromium === 'string') {
+    rows.push(['Chromium page.pdf()', '-', 'skipped', '-', '-']);
+  } else {
+    rows.push(['Chromium page.pdf()', String(chromium.runs), chromium.medianMs.toFixed(1), kb(chromium.bytes), String(chromium.pages)]);
+  }
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+  if (typeof chromium === 'string') {
+    console.log(chromium);
+  } else {
+    console.log(`speed: pdfkit is ${(chromium.medianMs / pdfkit.medianMs).toFixed(1)}x faster than Chromium (target >= 10x)`);
+    console.log(`size: pdfkit's file is ${((pdfkit.bytes / chromium.bytes) * 100).toFixed(0)}% of Chromium's (target <= 25%)`);
+  }
+}
+
+await main();

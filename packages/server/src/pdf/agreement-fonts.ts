@@ -1,0 +1,123 @@
+// Programs that include this file without the server folder (bench/) need the fontkit types too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./fontkit.d.ts" />
+/**
+ * The fonts of the agreement PDF: DejaVu Sans (regular, bold, oblique, bold oblique) from the
+ * `dejavu-fonts-ttf` package, chosen because it has the four suit symbols ♠ ♥ ♦ ♣ (design 2).
+ *
+ * The font files are read and parsed once per process: parsing and shaping are the costly part
+ * of a render, and pdfkit accepts an already parsed fontkit font, so every document shares these
+ * objects (and fontkit's glyph caches) and only builds its own subset.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+import { removeTrueTypeHinting } from './remove-hinting';
+
+/** The four faces the PDF uses, named by what the agreement's flags ask for. */
+export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
+
+export const FONT_STYLES: readonly FontStyle[] = ['regular', 'bold', 'italic', 'boldItalic'];
+
+/** File names inside `dejavu-fonts-ttf/ttf/` for each face. */
+const FONT_FILES: Record<FontStyle, string> = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  italic: 'DejaVuSans-Oblique.ttf',
+  boldItalic: 'DejaVuSans-BoldOblique.ttf',
+};
+
+/** Shaped strings kept per face before the cache is emptied (names are user text: bound it). */
+const MAX_SHAPED_TEXTS = 20_000;
+
+/** A word (or a space) shaped by fontkit: glyphs, code points and advances in font units. */
+export interface ShapedText {
+  glyphIds: number[];
+  codePoints: number[][];
+  /** Width of each glyph. */
+  advanceWidths: number[];
+  /** Kerning after each glyph: its advance minus its width. */
+  adjustments: number[];
+  /** Sum of the advances (the text's width). */
+  advanceWidth: number;
+  /** 1000 / units per em: font units to the 1/1000 em of PDF text space. */
+  scale: number;
+}
+
+/** One parsed face with a cache of shaped strings. */
+export interface AgreementFont {
+  style: FontStyle;
+  /** The parsed font, handed to pdfkit's `registerFont` as is. */
+  font: Font;
+  /** Shaped words and spaces, shared by measuring (layout) and drawing (page content). */
+  shaped: Map<string, ShapedText>;
+  /** Metrics read once (fontkit computes them on every access): units per em, ascent, descent (negative). */
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+}
+
+let loadedFonts: Record<FontStyle, AgreementFont> | undefined;
+
+/**
+ * Returns the four DejaVu Sans faces, reading and parsing the files on the first call only.
+ * The files are found through Node's module resolution from this package, so the code does not
+ * depend on where node_modules sits. Throws when the `dejavu-fonts-ttf` package is missing.
+ */
+export function loadAgreementFonts(): Record<FontStyle, AgreementFont> {
+  if (loadedFonts) return loadedFonts;
+  const require = createRequire(import.meta.url);
+  const load = (style: FontStyle): AgreementFont => {
+    const path = require.resolve(`dejavu-fonts-ttf/ttf/${FONT_FILES[style]}`);
+    // Hinting would be more than half of each embedded subset and does nothing for a PDF.
+    const font = create(removeTrueTypeHinting(readFileSync(path)));
+    return { style, font, shaped: new Map(), unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent };
+  };
+  loadedFonts = { regular: load('regular'), bold: load('bold'), italic: load('italic'), boldItalic: load('boldItalic') };
+  return loadedFonts;
+}
+
+/** The face for a bold and an italic flag (spec 1: bold = ACBL card item, italic = 25 conventions). */
+export function toFontStyle(isBold: boolean, isItalic: boolean): FontStyle {
+  if (isBold) return isItalic ? 'boldItalic' : 'bold';
+  return isItalic ? 'italic' : 'regular';
+}
+
+/**
+ * Shapes `text` with fontkit (ligatures and kerning as pdfkit applies them), cached per face for
+ * the process: shaping is the costly step of setting text and the same words recur. Layout and
+ * drawing both go through here, one word or one space at a time, so a line measured by the
+ * layout is exactly as wide on the page.
+ */
+export function shapeText(font: AgreementFont, text: string): ShapedText {
+  let shaped = font.shaped.get(text);
+  if (shaped) return shaped;
+  const run = font.font.layout(text);
+  shaped = { glyphIds: [], codePoints: [], advanceWidths: [], adjustments: [], advanceWidth: run.advanceWidth, scale: 1000 / font.unitsPerEm };
+  for (let index = 0; index < run.glyphs.length; index += 1) {
+    const glyph = run.glyphs[index];
+    if (!glyph) continue;
+    shaped.glyphIds.push(glyph.id);
+    shaped.codePoints.push(glyph.codePoints);
+    shaped.advanceWidths.push(glyph.advanceWidth);
+    shaped.adjustments.push((run.positions[index]?.xAdvance ?? glyph.advanceWidth) - glyph.advanceWidth);
+  }
+  if (font.shaped.size >= MAX_SHAPED_TEXTS) font.shaped.clear();
+  font.shaped.set(text, shaped);
+  return shaped;
+}
+
+/** Width of `text` (a word or a space) set in `font` at `sizePt`, in points. */
+export function measureText(font: AgreementFont, text: string, sizePt: number): number {
+  return (shapeText(font, text).advanceWidth * sizePt) / font.unitsPerEm;
+}
+
+/** Distance from the top of a line of text to its baseline, in points, as pdfkit places text. */
+export function ascentOf(font: AgreementFont, sizePt: number): number {
+  return (font.ascent * sizePt) / font.unitsPerEm;
+}
+
+/** Height of a line's glyph box (ascent to descent), in points. */
+export function glyphBoxOf(font: AgreementFont, sizePt: number): number {
+  return ((font.ascent - font.descent) * sizePt) / font.unitsPerEm;
+}

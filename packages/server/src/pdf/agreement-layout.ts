@@ -1,0 +1,532 @@
+/**
+ * Page layout of the agreement PDF, computed before anything is drawn.
+ *
+ * The agreement reads top to bottom in two newspaper columns: the agreement name as title on the
+ * first page, then each category with a selected subject under a shaded heading "I. Overcalls",
+ * subcategory headings, the selected subjects and their selected options indented beneath them
+ * (issue: PDF). Text is measured with the embedded font and wrapped here, so that the layout
+ * knows every block's height and can keep a subject with its options: a subject never starts in
+ * one column and ends in the next. Headings stay with the first subject under them, a column that
+ * opens in the middle of a category repeats its heading marked "(continued)", and the columns of
+ * the last page are balanced so a short agreement does not sit in one half of the page.
+ */
+import type { PageSize } from '@bpa/domain/api';
+import { toTextRuns } from '@bpa/domain/markup';
+import type { OutlineCategory } from '@bpa/domain/outline';
+import { type AgreementFont, type FontStyle, ascentOf, glyphBoxOf, measureText, toFontStyle } from './agreement-fonts';
+
+/** Page sizes in points (1/72 inch): US Letter 8.5 x 11 in, ISO A4 210 x 297 mm. */
+export const PAGE_SIZES: Readonly<Record<PageSize, { width: number; height: number }>> = {
+  letter: { width: 612, height: 792 },
+  a4: { width: 595.28, height: 841.89 },
+};
+
+/** Geometry of every page, in points. */
+export const PAGE = {
+  marginX: 40,
+  marginTop: 40,
+  /** Space under the columns for the footer. */
+  marginBottom: 52,
+  gutter: 22,
+  /** Gap between the title's rule and the columns on the first page. */
+  titleGap: 12,
+  /** Distance from the page's bottom edge to the footer's baseline. */
+  footerBaseline: 28,
+} as const;
+
+/** Look of each kind of text: size in points, line height (leading) in points, default colour. */
+export const TEXT = {
+  title: { size: 17, leading: 21, colour: '#111111' },
+  category: { size: 10.5, leading: 13.5, colour: '#12263f' },
+  categoryLabel: { colour: '#1f4e79' },
+  continued: { colour: '#5b6b7c' },
+  subcategory: { size: 8.5, leading: 11, colour: '#1f4e79' },
+  subject: { size: 9, leading: 11.4, colour: '#111111' },
+  option: { size: 8.5, leading: 10.6, colour: '#111111' },
+  note: { size: 9, leading: 12, colour: '#5b6b7c' },
+  footer: { size: 7.5, colour: '#5b6b7c' },
+} as const;
+
+/** Vertical spacing in points. */
+const SPACE = {
+  beforeCategory: 9,
+  categoryPadding: 3,
+  beforeSubcategory: 5,
+  afterSubcategory: 1,
+  beforeSubject: 3.2,
+  beforeOption: 0.4,
+} as const;
+
+/** Width of the dark bar at the left of a category heading's band, in points. */
+export const BAND_ACCENT_WIDTH = 2.2;
+
+/** Indent of an option under its subject, and where its bullet sits, in points. */
+export const OPTION_INDENT = 12;
+export const BULLET_OFFSET = 6;
+
+/** Text of a run to be set in one face, size and colour (null: the role's default colour). */
+export interface StyledRun {
+  text: string;
+  colour: string | null;
+  style: FontStyle;
+  size: number;
+}
+
+/** A stretch of one line drawn in one face, size and colour; `x` from the line's start. */
+export interface Piece {
+  text: string;
+  colour: string;
+  style: FontStyle;
+  size: number;
+  x: number;
+  width: number;
+}
+
+/** One set line: its pieces, height (leading) and baseline measured from the line's top. */
+export interface Line {
+  pieces: Piece[];
+  height: number;
+  baseline: number;
+}
+
+/** What a part of the page shows; decides how it is drawn. */
+export type PartKind = 'category' | 'continued' | 'subcategory' | 'subject' | 'option' | 'note';
+
+/** A block of lines that is drawn as a whole. `height` excludes `spaceBefore`. */
+export interface Part {
+  kind: PartKind;
+  lines: Line[];
+  /** Left indent inside the column. */
+  indent: number;
+  /** Space above the part, dropped at the top of a column. */
+  spaceBefore: number;
+  /** Space above and below the lines inside the part (the shaded band of a category heading). */
+  padding: number;
+  height: number;
+}
+
+/** A part placed on a page: top-left corner and the column's width. */
+export interface PlacedPart {
+  part: Part;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** The whole layout: page size, title lines, parts placed on pages, page count. */
+export interface AgreementLayout {
+  width: number;
+  height: number;
+  title: Line[];
+  /** Bottom of the title block on the first page (where its rule is drawn). */
+  titleBottom: number;
+  placed: PlacedPart[];
+  pageCount: number;
+}
+
+/** Parts that must share a column; `category` indexes the heading to repeat when it continues. */
+interface Unit {
+  category: number;
+  parts: Part[];
+  hasCategoryHeading: boolean;
+}
+
+/** A column to fill: page index, left edge, top, bottom limit and width. */
+interface Frame {
+  page: number;
+  x: number;
+  top: number;
+  bottom: number;
+  width: number;
+}
+
+type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
+
+/**
+ * Lays out an agreement.
+ *
+ * @param contractName the agreement name (colour markup allowed), shown as the title.
+ * @param outline the categories to print, from `outlineAgreement` (domain outline.ts).
+ * @param pageSize 'letter' or 'a4'.
+ * @param fonts the four faces from `loadAgreementFonts`.
+ * @returns every line with its page and position; at least one page.
+ */
+export function layoutAgreement(contractName: string, outline: readonly OutlineCategory[], pageSize: PageSize, fonts: Fonts): AgreementLayout {
+  const { width, height } = PAGE_SIZES[pageSize];
+  const contentWidth = width - 2 * PAGE.marginX;
+  const columnWidth = (contentWidth - PAGE.gutter) / 2;
+
+  const title = setText(fonts, toStyledRuns(contractName, 'bold', TEXT.title.size), TEXT.title.colour, contentWidth, TEXT.title.leading);
+  const titleBottom = PAGE.marginTop + title.reduce((sum, line) => sum + line.height, 0) + 4;
+  const columnBottom = height - PAGE.marginBottom;
+
+  const { units, continuedHeadings } = buildUnits(outline, fonts, columnWidth);
+  const frameAt = (index: number): Frame => {
+    const page = Math.floor(index / 2);
+    const top = page === 0 ? titleBottom + PAGE.titleGap : PAGE.marginTop;
+    return { page, x: PAGE.marginX + (index % 2) * (columnWidth + PAGE.gutter), top, bottom: columnBottom, width: columnWidth };
+  };
+  const flowed = flowUnits(units, continuedHeadings, frameAt, true);
+  if (!flowed) throw new Error('Agreement layout failed: columns without a bottom'); // cannot happen: frames never run out
+  const placed = balanceLastPage(flowed, continuedHeadings, frameAt);
+  const pageCount = placed.reduce((most, item) => Math.max(most, item.page + 1), 1);
+  return { width, height, title, titleBottom, placed, pageCount };
+}
+
+/** Turns the outline into units: each subject with its options, headings joined to the next subject. */
+function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWidth: number): { units: Unit[]; continuedHeadings: Part[] } {
+  const units: Unit[] = [];
+  const continuedHeadings: Part[] = [];
+  const textWidth = columnWidth - 2 * SPACE.categoryPadding - BAND_ACCENT_WIDTH;
+  outline.forEach((entry, categoryIndex) => {
+    const { category, label } = entry;
+    const nameStyle = toFontStyle(true, category.italics);
+    const headingRuns = (): StyledRun[] => [
+      { text: `${label}. `, colour: TEXT.categoryLabel.colour, style: 'bold', size: TEXT.category.size },
+      ...toStyledRuns(category.categoryName, nameStyle, TEXT.category.size),
+    ];
+    const heading = makePart('category', setText(fonts, headingRuns(), TEXT.category.colour, textWidth, TEXT.category.leading), {
+      spaceBefore: SPACE.beforeCategory,
+      padding: SPACE.categoryPadding,
+    });
+    const continuedRuns: StyledRun[] = [...headingRuns(), { text: ' (continued)', colour: TEXT.continued.colour, style: 'regular', size: TEXT.subcategory.size }];
+    continuedHeadings.push(
+      makePart('continued', setText(fonts, continuedRuns, TEXT.category.colour, textWidth, TEXT.category.leading), {
+        spaceBefore: 0,
+        padding: SPACE.categoryPadding,
+      }),
+    );
+
+    let pending: Part[] = [heading];
+    for (const subcategory of entry.subcategories) {
+      if (subcategory.heading !== '') {
+        const lines = setMarkup(fonts, subcategory.heading, toFontStyle(true, subcategory.italics), TEXT.subcategory, columnWidth);
+        pending.push(makePart('subcategory', lines, { spaceBefore: SPACE.beforeSubcategory, padding: 0, paddingBottom: SPACE.afterSubcategory }));
+      }
+      for (const item of subcategory.subjects) {
+        const parts = [...pending];
+        const subjectLines = setMarkup(fonts, item.name, toFontStyle(item.subject.bold, item.subject.italics), TEXT.subject, columnWidth);
+        const isAfterHeading = pending.length > 0 && pending.at(-1)?.kind !== 'category';
+        parts.push(
+          makePart('subject', subjectLines, {
+            spaceBefore: isAfterHeading ? 0 : SPACE.beforeSubject,
+            padding: 0,
+          }),
+        );
+        for (const option of item.options) {
+          const lines = setMarkup(fonts, option.name, toFontStyle(option.option.bold, option.option.italics), TEXT.option, columnWidth - OPTION_INDENT);
+          parts.push(makePart('option', lines, { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
+        }
+        units.push({ category: categoryIndex, parts, hasCategoryHeading: parts[0]?.kind === 'category' });
+        pending = [];
+      }
+    }
+  });
+  if (units.length === 0) {
+    const note = setText(fonts, [{ text: 'No subjects are selected in this agreement.', colour: null, style: 'italic', size: TEXT.note.size }], TEXT.note.colour, columnWidth, TEXT.note.leading);
+    units.push({ category: -1, parts: [makePart('note', note, { spaceBefore: 0, padding: 0 })], hasCategoryHeading: true });
+  }
+  return { units, continuedHeadings };
+}
+
+function makePart(kind: PartKind, lines: Line[], spacing: { spaceBefore: number; padding: number; paddingBottom?: number; indent?: number }): Part {
+  const linesHeight = lines.reduce((sum, line) => sum + line.height, 0);
+  return {
+    kind,
+    lines,
+    indent: spacing.indent ?? 0,
+    spaceBefore: spacing.spaceBefore,
+    padding: spacing.padding,
+    height: linesHeight + 2 * spacing.padding + (spacing.paddingBottom ?? 0),
+  };
+}
+
+/** Set lines by markup, style and measure; see `setMarkup`. */
+const setLinesCache = new Map<string, Line[]>();
+const MAX_CACHED_SETTINGS = 10_000;
+
+/**
+ * Sets a name (colour markup) in one face as lines, like `setText`. Results are cached for the
+ * process: the same names recur in every agreement made from a template, and the lines are
+ * never changed once made. Bounded, since names are user text.
+ */
+function setMarkup(fonts: Fonts, markup: string, style: FontStyle, look: { size: number; leading: number; colour: string }, maxWidth: number): Line[] {
+  const key = `${style}|${look.size}|${look.leading}|${look.colour}|${maxWidth}|${markup}`;
+  let lines = setLinesCache.get(key);
+  if (!lines) {
+    lines = setText(fonts, toStyledRuns(markup, style, look.size), look.colour, maxWidth, look.leading);
+    if (setLinesCache.size >= MAX_CACHED_SETTINGS) setLinesCache.clear();
+    setLinesCache.set(key, lines);
+  }
+  return lines;
+}
+
+/** Markup to runs in one face and size (colours and suit symbols from `toTextRuns`, domain markup.ts). */
+function toStyledRuns(markup: string, style: FontStyle, size: number): StyledRun[] {
+  return toTextRuns(markup).map((run) => ({ text: run.text, colour: run.colour, style, size }));
+}
+
+/** A stretch of a word in one face, size and colour; `width` in points. */
+interface WordPiece {
+  text: string;
+  colour: string;
+  style: FontStyle;
+  size: number;
+  width: number;
+}
+
+/** A word: text between spaces, possibly in several colours. */
+interface Word {
+  pieces: WordPiece[];
+  width: number;
+  /** Width of the space that followed it in the text. */
+  spaceAfter: number;
+}
+
+/**
+ * True for the white space that separates words: ASCII spaces, tabs and line breaks. A no-break
+ * space (U+00A0) is not one, so "15 HCP" typed with it stays together.
+ */
+function isBreakingSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/**
+ * Sets runs as lines no wider than `maxWidth`: breaks at spaces (runs of white space count as one
+ * space), and inside a word only when the word alone is wider than the line.
+ */
+export function setText(fonts: Fonts, runs: readonly StyledRun[], defaultColour: string, maxWidth: number, leading: number): Line[] {
+  const words: Word[] = [];
+  let current: Word | undefined;
+  for (const run of runs) {
+    const font = fonts[run.style];
+    const colour = run.colour ?? defaultColour;
+    const { text } = run;
+    let start = 0;
+    // One pass over the characters: a word ends at white space, a piece at the run's end.
+    for (let index = 0; index <= text.length; index += 1) {
+      const isEnd = index === text.length;
+      if (!isEnd && !isBreakingSpace(text.charCodeAt(index))) continue;
+      if (index > start) {
+        const token = text.slice(start, index);
+        const width = measureText(font, token, run.size);
+        current ??= { pieces: [], width: 0, spaceAfter: 0 };
+        current.pieces.push({ text: token, colour, style: run.style, size: run.size, width });
+        current.width += width;
+      }
+      if (!isEnd && current) {
+        current.spaceAfter = measureText(font, ' ', run.size);
+        words.push(current);
+        current = undefined;
+      }
+      start = index + 1;
+    }
+  }
+  if (current) words.push(current);
+
+  const lines: Line[] = [];
+  let line: Word[] = [];
+  let lineWidth = 0;
+  for (const whole of words) {
+    for (const word of whole.width > maxWidth ? splitWord(fonts, whole, maxWidth) : [whole]) {
+      const previous = line[line.length - 1];
+      const widthWithWord = previous ? lineWidth + previous.spaceAfter + word.width : word.width;
+      if (previous && widthWithWord > maxWidth) {
+        lines.push(toLine(fonts, line, leading));
+        line = [word];
+        lineWidth = word.width;
+      } else {
+        line.push(word);
+        lineWidth = widthWithWord;
+      }
+    }
+  }
+  if (line.length > 0 || lines.length === 0) lines.push(toLine(fonts, line, leading));
+  return lines;
+}
+
+/** Cuts a word wider than a line into pieces that fit, character by character. */
+function splitWord(fonts: Fonts, word: Word, maxWidth: number): Word[] {
+  const chunks: Word[] = [];
+  let chunk: Word = { pieces: [], width: 0, spaceAfter: 0 };
+  for (const piece of word.pieces) {
+    const font = fonts[piece.style];
+    for (const character of piece.text) {
+      const width = measureText(font, character, piece.size);
+      if (chunk.width + width > maxWidth && chunk.width > 0) {
+        chunks.push(chunk);
+        chunk = { pieces: [], width: 0, spaceAfter: 0 };
+      }
+      const last = chunk.pieces[chunk.pieces.length - 1];
+      if (last && last.colour === piece.colour && last.style === piece.style && last.size === piece.size) {
+        last.text += character;
+        last.width += width;
+      } else {
+        chunk.pieces.push({ text: character, colour: piece.colour, style: piece.style, size: piece.size, width });
+      }
+      chunk.width += width;
+    }
+  }
+  chunk.spaceAfter = word.spaceAfter;
+  chunks.push(chunk);
+  return chunks;
+}
+
+/**
+ * Joins a line's words into as few pieces as colours and faces allow (words of one colour are
+ * drawn as one string), with their x positions, and finds the baseline.
+ */
+function toLine(fonts: Fonts, words: readonly Word[], leading: number): Line {
+  const pieces: Piece[] = [];
+  let last: Piece | undefined;
+  let x = 0;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as Word;
+    for (const piece of word.pieces) {
+      if (last && last.colour === piece.colour && last.style === piece.style && last.size === piece.size) {
+        last.text += piece.text;
+        last.width += piece.width;
+      } else {
+        last = { text: piece.text, colour: piece.colour, style: piece.style, size: piece.size, x, width: piece.width };
+        pieces.push(last);
+      }
+      x += piece.width;
+    }
+    if (last && index < words.length - 1) {
+      last.text += ' ';
+      last.width += word.spaceAfter;
+      x += word.spaceAfter;
+    }
+  }
+  // Baseline: the tallest face's glyph box centred in the line's leading.
+  let baseline = 0;
+  for (const piece of pieces) {
+    const font = fonts[piece.style];
+    baseline = Math.max(baseline, (leading - glyphBoxOf(font, piece.size)) / 2 + ascentOf(font, piece.size));
+  }
+  return { pieces, height: leading, baseline };
+}
+
+/**
+ * Places units into successive frames (columns). A unit goes whole into the current column, or
+ * whole into the next one; only a unit taller than an empty column is cut, line by line, and
+ * only when `canSplit` (else the flow fails). Returns null when the frames run out.
+ */
+function flowUnits(
+  units: readonly Unit[],
+  continuedHeadings: readonly Part[],
+  frameAt: (index: number) => Frame | null,
+  canSplit: boolean,
+): { placed: PlacedPart[]; unitFrames: number[]; units: Unit[] } | null {
+  const placed: PlacedPart[] = [];
+  const unitFrames: number[] = [];
+  const queue = [...units];
+  let frameIndex = 0;
+  let frame = frameAt(0);
+  if (!frame) return null;
+  let y = frame.top;
+  let isColumnEmpty = true;
+
+  const heightOf = (unit: Unit, atTop: boolean) => unitHeight(unit, atTop, continuedHeadings);
+  const place = (part: Part, current: Frame) => {
+    if (!isColumnEmpty) y += part.spaceBefore;
+    placed.push({ part, page: current.page, x: current.x, y, width: current.width });
+    y += part.height;
+    isColumnEmpty = false;
+  };
+
+  for (let index = 0; index < queue.length; index += 1) {
+    const unit = queue[index];
+    if (!unit) continue;
+    if (!isColumnEmpty && y + heightOf(unit, false) > frame.bottom) {
+      frameIndex += 1;
+      frame = frameAt(frameIndex);
+      if (!frame) return null;
+      y = frame.top;
+      isColumnEmpty = true;
+    }
+    if (isColumnEmpty && y + heightOf(unit, true) > frame.bottom) {
+      if (!canSplit) return null;
+      const pieces = explodeUnit(unit);
+      // A single line taller than a column cannot be cut further: let it overflow.
+      if (pieces.length > 1) {
+        queue.splice(index, 1, ...pieces);
+        index -= 1;
+        continue;
+      }
+    }
+    const continued = continuedHeadings[unit.category];
+    if (isColumnEmpty && !unit.hasCategoryHeading && continued) place(continued, frame);
+    for (const part of unit.parts) place(part, frame);
+    unitFrames[index] = frameIndex;
+  }
+  return { placed, unitFrames, units: queue };
+}
+
+/** Height of a unit in points; at the top of a column without its spaceBefore, with a repeated heading if it continues a category. */
+function unitHeight(unit: Unit, atTop: boolean, continuedHeadings: readonly Part[]): number {
+  let total = 0;
+  unit.parts.forEach((part, index) => {
+    total += part.height + (atTop && index === 0 ? 0 : part.spaceBefore);
+  });
+  const continued = continuedHeadings[unit.category];
+  if (atTop && !unit.hasCategoryHeading && continued) total += continued.height + (unit.parts[0]?.spaceBefore ?? 0);
+  return total;
+}
+
+/** Cuts a unit into one unit per line (a category heading stays whole), for units taller than a column. */
+function explodeUnit(unit: Unit): Unit[] {
+  const pieces: Unit[] = [];
+  for (const part of unit.parts) {
+    if (part.kind === 'category' || part.lines.length <= 1) {
+      pieces.push({ category: unit.category, parts: [part], hasCategoryHeading: part.kind === 'category' });
+      continue;
+    }
+    part.lines.forEach((line, lineIndex) => {
+      const single = makePart(part.kind, [line], { spaceBefore: lineIndex === 0 ? part.spaceBefore : 0, padding: part.padding, indent: part.indent });
+      pieces.push({ category: unit.category, parts: [single], hasCategoryHeading: false });
+    });
+  }
+  return pieces;
+}
+
+/**
+ * Evens out the two columns of the last page: tries every split of its units between the left
+ * and the right column and keeps the one with the shorter taller column. A split in the middle
+ * of a category costs a repeated "(continued)" heading, so it must save a quarter of a column to
+ * be chosen; a few subjects left over on the last page therefore stay together in one column.
+ */
+function balanceLastPage(
+  flowed: { placed: PlacedPart[]; unitFrames: number[]; units: Unit[] },
+  continuedHeadings: readonly Part[],
+  frameAt: (index: number) => Frame,
+): PlacedPart[] {
+  const lastFrame = flowed.unitFrames.reduce((most, frame) => Math.max(most, frame), 0);
+  const lastPage = Math.floor(lastFrame / 2);
+  const firstIndex = flowed.unitFrames.findIndex((frame) => Math.floor(frame / 2) === lastPage);
+  const lastUnits = flowed.units.slice(firstIndex);
+  const left = frameAt(lastPage * 2);
+  const right = frameAt(lastPage * 2 + 1);
+  const available = left.bottom - left.top;
+  const columnHeight = (units: readonly Unit[]) => units.reduce((sum, unit, index) => sum + unitHeight(unit, index === 0, continuedHeadings), 0);
+
+  let bestSplit = -1;
+  let bestCost = Infinity;
+  for (let split = 1; split <= lastUnits.length; split += 1) {
+    const leftHeight = columnHeight(lastUnits.slice(0, split));
+    const rightHeight = columnHeight(lastUnits.slice(split));
+    if (leftHeight > available || rightHeight > available) continue;
+    const isMidCategory = split < lastUnits.length && lastUnits[split]?.hasCategoryHeading === false;
+    const cost = Math.max(leftHeight, rightHeight) + (isMidCategory ? available / 4 : 0);
+    if (cost < bestCost) {
+      bestCost = cost;
+      bestSplit = split;
+    }
+  }
+  if (bestSplit < 0) return flowed.placed;
+  const leftFlow = flowUnits(lastUnits.slice(0, bestSplit), continuedHeadings, (index) => (index === 0 ? left : null), false);
+  const rightFlow = flowUnits(lastUnits.slice(bestSplit), continuedHeadings, (index) => (index === 0 ? right : null), false);
+  if (!leftFlow || !rightFlow) return flowed.placed;
+  return [...flowed.placed.filter((item) => item.page < lastPage), ...leftFlow.placed, ...rightFlow.placed];
+}

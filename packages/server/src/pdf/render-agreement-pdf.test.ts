@@ -1,0 +1,277 @@
+import { PRODUCT_TITLE } from '@bpa/domain/constants';
+import type { Category, Option, Subject } from '@bpa/domain/contract';
+import { PLACEHOLDER_OPTION_NAME, PLACEHOLDER_SUBJECT_NAME } from '@bpa/domain/editing';
+import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { renderAgreementPdf } from './render-agreement-pdf';
+
+// ---- building agreements -------------------------------------------------------------------
+
+let nextId = 0;
+const newId = () => `id-${(nextId += 1)}`;
+
+function option(name: string, isSelected = true, flags: Partial<Option> = {}): Option {
+  return { _id: newId(), optionName: name, isSelected, bold: false, italics: false, editedName: '', isEdited: false, ...flags };
+}
+
+function subject(name: string, options: Option[], flags: Partial<Subject> = {}): Subject {
+  return {
+    _id: newId(),
+    subjectName: name,
+    subcategoryName: '',
+    subcategoryBold: true,
+    subcategoryItalics: false,
+    bold: false,
+    italics: false,
+    isSelected: true,
+    isLocked: false,
+    options,
+    editedName: '',
+    isEdited: false,
+    ...flags,
+  };
+}
+
+/** 13 categories named as the shipped catalogue; `subjects` fills some of them by index. */
+function agreement(contractName: string, subjects: Record<number, Subject[]>): { contractName: string; categories: Category[] } {
+  const categories = SAMPLE_CATEGORY_NAMES.map(
+    (categoryName, index): Category => ({ _id: newId(), order: index + 1, categoryName, bold: false, italics: false, subjects: subjects[index] ?? [] }),
+  );
+  return { contractName, categories };
+}
+
+/** Every category full: `perCategory` subjects with `optionsEach` options, names "S<c>.<s>" / "O<c>.<s>.<o>". */
+function longAgreement(perCategory: number, optionsEach: number): { contractName: string; categories: Category[] } {
+  const subjects: Record<number, Subject[]> = {};
+  for (let c = 0; c < 13; c += 1) {
+    subjects[c] = Array.from({ length: perCategory }, (_, s) =>
+      subject(
+        `S${c + 1}.${s + 1} ${s % 4 === 0 ? 'a longer subject name that has to wrap onto a second line of the column' : 'Stayman'}`,
+        Array.from({ length: optionsEach }, (_, o) => option(`O${c + 1}.${s + 1}.${o + 1} ${o === 1 ? 'an option with enough words to wrap onto the next line' : 'forcing'}`)),
+        { subcategoryName: s < perCategory / 2 ? '' : 'Competitive bidding' },
+      ),
+    );
+  }
+  return agreement('Long agreement', subjects);
+}
+
+// ---- reading PDFs --------------------------------------------------------------------------
+
+interface TextItem {
+  text: string;
+  page: number;
+  x: number;
+  /** Baseline from the page's bottom edge, in points. */
+  y: number;
+}
+
+async function openPdf(pdf: Buffer) {
+  return getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+}
+
+/** The text items of every page, in content order, without empty ones. */
+async function readText(pdf: Buffer): Promise<{ items: TextItem[]; pages: { width: number; height: number }[] }> {
+  const document = await openPdf(pdf);
+  const items: TextItem[] = [];
+  const pages: { width: number; height: number }[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const page = await document.getPage(number);
+    const [, , width = 0, height = 0] = page.view;
+    pages.push({ width, height });
+    const content = await page.getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      items.push({ text: item.str, page: number - 1, x: item.transform[4] as number, y: item.transform[5] as number });
+    }
+  }
+  await document.destroy();
+  return { items, pages };
+}
+
+/** All text of the PDF, items joined by spaces (white space collapsed). */
+async function readAllText(pdf: Buffer): Promise<string> {
+  const { items } = await readText(pdf);
+  return items
+    .map((item) => item.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** Asserts that `needles` occur in `text` in this order. */
+function expectInOrder(text: string, needles: readonly string[]): void {
+  let from = 0;
+  for (const needle of needles) {
+    const at = text.indexOf(needle, from);
+    expect(at, `"${needle}" after position ${from}`).toBeGreaterThanOrEqual(0);
+    from = at + needle.length;
+  }
+}
+
+// ---- tests ---------------------------------------------------------------------------------
+
+describe('renderAgreementPdf', () => {
+  const overcalls = 8;
+  const doubles = 9;
+  const sample = () =>
+    agreement('Partner 1: Anna', {
+      0: [
+        subject('Two over one game forcing', [option('Except when responder rebids his suit'), option('Not shown', false)], { bold: true }),
+        subject('Not selected subject', [option('Its option')], { isSelected: false }),
+        subject('Weak two bids', [option('5-10 HCP'), option('Not this one', false), option('Ogust 2NT')], { subcategoryName: 'Openings', italics: true }),
+        subject(PLACEHOLDER_SUBJECT_NAME, [option(PLACEHOLDER_OPTION_NAME)]),
+      ],
+      [overcalls]: [
+        subject('Simple overcall', [option('8-16 HCP'), option(PLACEHOLDER_OPTION_NAME)]),
+        subject('Michaels', [option('Original name', true, { editedName: 'Both majors over a minor', isEdited: true })]),
+      ],
+      [doubles]: [subject('Negative doubles through 3!s', [option('Responsive doubles')])],
+    });
+
+  it('prints every selected subject and option in order, and nothing unselected', async () => {
+    const text = await readAllText(await renderAgreementPdf(sample()));
+    expectInOrder(text, [
+      'Partner 1: Anna',
+      'I. General Approach',
+      'Two over one game forcing',
+      'Except when responder rebids his suit',
+      'Openings',
+      'Weak two bids',
+      '5-10 HCP',
+      'Ogust 2NT',
+      'IX. Overcalls',
+      'Simple overcall',
+      '8-16 HCP',
+      'Michaels',
+      'Both majors over a minor',
+      'X. Doubles and Redoubles',
+      'Negative doubles through 3♠',
+      'Responsive doubles',
+    ]);
+    for (const absent of ['Not shown', 'Not selected subject', 'Its option', 'Not this one', 'button', 'Original name', 'II. ', 'Notrump Openings']) {
+      expect(text).not.toContain(absent);
+    }
+  });
+
+  it('embeds its fonts (TrueType subsets) and uses no standard PDF font', async () => {
+    const pdf = await renderAgreementPdf(sample());
+    const raw = pdf.toString('latin1');
+    const descriptors = raw.match(/\/Type \/FontDescriptor/g) ?? [];
+    const fontFiles = raw.match(/\/FontFile2 \d+ 0 R/g) ?? [];
+    expect(descriptors.length).toBeGreaterThanOrEqual(2); // regular and bold at least
+    expect(fontFiles.length).toBe(descriptors.length);
+    expect(raw).not.toMatch(/\/Subtype \/Type1/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans-Bold/);
+  });
+
+  it('keeps suit symbols as text, hearts and diamonds in red', async () => {
+    const pdf = await renderAgreementPdf(agreement('Suits', { 0: [subject('Suits !s !h !d !c in a ##c3#blue### name', [option('1!H shows hearts')])] }));
+    const text = await readAllText(pdf);
+    expect(text).toContain('Suits ♠ ♥ ♦ ♣ in a blue name');
+    expect(text).toContain('1♥ shows hearts');
+
+    const document = await openPdf(pdf);
+    const operators = await (await document.getPage(1)).getOperatorList();
+    const fillColours = operators.fnArray.flatMap((fn, index) => (fn === OPS.setFillRGBColor ? [String(operators.argsArray[index])] : []));
+    await document.destroy();
+    expect(fillColours).toContain('#c83349'); // red suits (design 5)
+    expect(fillColours).toContain('#15b2d3'); // ##c3# blue
+  });
+
+  it('labels categories with Roman numerals and puts the name and page numbers in every footer', async () => {
+    const { items, pages } = await readText(await renderAgreementPdf(longAgreement(12, 3)));
+    expect(pages.length).toBeGreaterThan(2);
+    const text = items.map((item) => item.text).join(' ');
+    expectInOrder(text, ['I. General Approach', 'IV. Minor Openings', 'IX. Overcalls', 'XIII. Signals and Discards']);
+    pages.forEach((_, page) => {
+      const footer = items.filter((item) => item.page === page && item.y < 40).map((item) => item.text);
+      expect(footer).toEqual(['Long agreement', `Page ${page + 1} of ${pages.length}`]);
+    });
+  });
+
+  it('sets Letter by default and A4 on request', async () => {
+    const letter = await readText(await renderAgreementPdf(sample()));
+    expect(letter.pages).toEqual([{ width: 612, height: 792 }]);
+    const a4 = await readText(await renderAgreementPdf(sample(), { pageSize: 'a4' }));
+    expect(a4.pages.map((page) => [Math.round(page.width), Math.round(page.height)])).toEqual([[595, 842]]);
+  });
+
+  it('sets the title and creator metadata', async () => {
+    const document = await openPdf(await renderAgreementPdf(agreement('##c2#Anna### !h', { 0: [subject('Stayman', [])] })));
+    const { info } = (await document.getMetadata()) as { info: { Title?: string; Creator?: string } };
+    await document.destroy();
+    expect(info.Title).toBe('Anna ♥');
+    expect(info.Creator).toBe(PRODUCT_TITLE);
+  });
+
+  it('spans several pages and never separates a subject from its options', async () => {
+    const perCategory = 20;
+    const optionsEach = 4;
+    const { items, pages } = await readText(await renderAgreementPdf(longAgreement(perCategory, optionsEach)));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    const find = (prefix: string) => {
+      // An option's bullet may come out joined to its text.
+      const found = items.filter((item) => {
+        const text = item.text.replace(/^•\s*/, '');
+        return text === prefix || text.startsWith(`${prefix} `);
+      });
+      expect(found, prefix).toHaveLength(1);
+      return found[0] as TextItem;
+    };
+    const columnOf = (item: TextItem) => (item.x < (pages[item.page]?.width ?? 0) / 2 ? 0 : 1);
+    let previous = { page: -1, column: 0, y: Infinity };
+    for (let c = 1; c <= 13; c += 1) {
+      for (let s = 1; s <= perCategory; s += 1) {
+        const subjectItem = find(`S${c}.${s}`);
+        const at = { page: subjectItem.page, column: columnOf(subjectItem), y: subjectItem.y };
+        // Reading order: same column further down, or a later column.
+        const isLater = at.page > previous.page || (at.page === previous.page && (at.column > previous.column || (at.column === previous.column && at.y < previous.y)));
+        expect(isLater, `S${c}.${s} follows the previous subject`).toBe(true);
+        for (let o = 1; o <= optionsEach; o += 1) {
+          const optionItem = find(`O${c}.${s}.${o}`);
+          expect({ page: optionItem.page, column: columnOf(optionItem) }, `O${c}.${s}.${o} beside its subject`).toEqual({ page: at.page, column: at.column });
+          expect(optionItem.y).toBeLessThan(subjectItem.y);
+          expect(optionItem.x).toBeGreaterThan(subjectItem.x); // indented beneath
+        }
+        previous = at;
+      }
+    }
+  });
+
+  it('keeps a category heading with its first subject and repeats it when a category continues', async () => {
+    const { items, pages } = await readText(await renderAgreementPdf(longAgreement(20, 4)));
+    const columnTops = new Map<string, TextItem>();
+    for (const item of items) {
+      if (item.text === 'Long agreement' || item.text.startsWith('Page ')) continue; // title, footer
+      const key = `${item.page}/${item.x < (pages[item.page]?.width ?? 0) / 2 ? 0 : 1}`;
+      const top = columnTops.get(key);
+      if (!top || item.y > top.y) columnTops.set(key, item);
+    }
+    expect(columnTops.size).toBeGreaterThan(4);
+    for (const top of columnTops.values()) expect(top.text).toMatch(/^[IVXL]+\. /); // a heading, new or continued
+    expect(items.some((item) => item.text.includes('(continued)'))).toBe(true);
+  });
+
+  it('spreads a short agreement over both columns, splitting between categories', async () => {
+    const some = (prefix: string) => Array.from({ length: 8 }, (_, index) => subject(`${prefix} subject ${index + 1}`, [option(`${prefix} option ${index + 1}`)]));
+    const { items, pages } = await readText(await renderAgreementPdf(agreement('Short', { [overcalls]: some('Overcall'), [doubles]: some('Double') })));
+    const find = (text: string) => items.find((item) => item.text === text) as TextItem;
+    const middle = (pages[0]?.width ?? 0) / 2;
+    expect(find('IX. Overcalls').x).toBeLessThan(middle);
+    expect(find('X. Doubles and Redoubles').x).toBeGreaterThan(middle);
+    expect(find('X. Doubles and Redoubles').y).toBeCloseTo(find('IX. Overcalls').y, 1);
+    expect(items.some((item) => item.text.includes('(continued)'))).toBe(false);
+  });
+
+  it('wraps a name longer than a column, even one long word, and keeps all of its text', async () => {
+    const word = 'x'.repeat(150);
+    const text = await readAllText(await renderAgreementPdf(agreement('Wide', { 0: [subject(`Start ${word} end`, [option('fine')])] })));
+    expect(text.replace(/ /g, '')).toContain(`Start${word}end`);
+  });
+
+  it('says so when nothing is selected', async () => {
+    const text = await readAllText(await renderAgreementPdf(agreement('Empty', { 0: [subject('Stayman', [], { isSelected: false })] })));
+    expect(text).toContain('No subjects are selected in this agreement.');
+    expect(text).toContain('Page 1 of 1');
+  });
+});

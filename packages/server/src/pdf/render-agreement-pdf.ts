@@ -1,0 +1,151 @@
+/**
+ * The agreement PDF: the product's main output, read at the bridge table (issue: PDF; design 2).
+ *
+ * pdfkit draws a layout computed up front by `layoutAgreement` (agreement-layout.ts) with DejaVu
+ * Sans embedded (agreement-fonts.ts), so suit symbols print and can be copied as text.
+ */
+import type { PageSize } from '@bpa/domain/api';
+import { PRODUCT_TITLE } from '@bpa/domain/constants';
+import type { Category } from '@bpa/domain/contract';
+import { toTextRuns } from '@bpa/domain/markup';
+import { outlineAgreement } from '@bpa/domain/outline';
+import PDFDocument from 'pdfkit';
+import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
+import { type AgreementLayout, BAND_ACCENT_WIDTH, BULLET_OFFSET, type Line, PAGE, type PlacedPart, TEXT, layoutAgreement } from './agreement-layout';
+import { PageContent, embedFonts } from './page-content';
+
+/** Colours of the page furniture (not user text). */
+const INK = {
+  band: '#e4ecf5',
+  bandAccent: '#1f4e79',
+  bullet: '#7b8a9a',
+  rule: '#1f4e79',
+  divider: '#d3dbe4',
+  footerRule: '#c5ced8',
+} as const;
+
+type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
+
+/**
+ * Renders an agreement (convention card) as PDF.
+ *
+ * Prints the agreement name as title, then every category with a selected subject in order,
+ * headed by its Roman numeral (spec 9), its subcategory headings, the selected subjects (bold /
+ * italic as flagged) and their selected options beneath, in the colours of the markup, with suit
+ * symbols; the footer of every page carries the agreement name and "Page n of N". A subject is
+ * never separated from its options by a column or page break (issue: PDF).
+ *
+ * @param agreement the agreement name (colour markup allowed) and its categories; which subjects
+ *   and options print is decided by `outlineAgreement` (domain outline.ts).
+ * @param options.pageSize 'letter' (default, 8.5 x 11 in) or 'a4'.
+ * @returns the PDF file. Title metadata is the agreement name, Creator the product title.
+ * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing).
+ */
+export async function renderAgreementPdf(agreement: { contractName: string; categories: Category[] }, options: { pageSize?: PageSize } = {}): Promise<Buffer> {
+  const pageSize = options.pageSize ?? 'letter';
+  const fonts = loadAgreementFonts();
+  const layout = layoutAgreement(agreement.contractName, outlineAgreement(agreement), pageSize, fonts);
+  const plainName = toTextRuns(agreement.contractName)
+    .map((run) => run.text)
+    .join('');
+
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    size: [layout.width, layout.height],
+    margin: 0,
+    // No default font: pdfkit would load Helvetica's metrics for every document and never use them.
+    font: '',
+    info: { Title: plainName, Creator: PRODUCT_TITLE },
+    displayTitle: true,
+    lang: 'en',
+  });
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const embedded = embedFonts(doc, fonts);
+  for (let page = 0; page < layout.pageCount; page += 1) {
+    doc.addPage({ size: [layout.width, layout.height], margin: 0 });
+    const content = new PageContent(doc, embedded, layout.height);
+    drawPage(content, layout, fonts, page, plainName);
+    content.finish();
+  }
+  doc.end();
+  return finished;
+}
+
+/** Draws one page: title (first page), column divider, the parts placed on it, footer. */
+function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, page: number, plainName: string): void {
+  const onPage = layout.placed.filter((item) => item.page === page);
+  if (page === 0) {
+    let top = PAGE.marginTop;
+    for (const line of layout.title) {
+      drawLine(content, line, PAGE.marginX, top);
+      top += line.height;
+    }
+    content.strokeLine(PAGE.marginX, layout.titleBottom, layout.width - PAGE.marginX, layout.titleBottom, 1.2, INK.rule);
+  }
+  // A hairline between the columns, as long as the taller column.
+  if (onPage.some((item) => item.x > PAGE.marginX)) {
+    const top = page === 0 ? layout.titleBottom + PAGE.titleGap : PAGE.marginTop;
+    const bottom = onPage.reduce((lowest, item) => Math.max(lowest, item.y + item.part.height), top);
+    content.strokeLine(layout.width / 2, top, layout.width / 2, bottom, 0.5, INK.divider);
+  }
+  for (const item of onPage) drawPart(content, item);
+  drawFooter(content, fonts, layout, page, plainName);
+}
+
+/** One placed part: its band (category headings) or bullet (options), then its lines. */
+function drawPart(content: PageContent, item: PlacedPart): void {
+  const { part } = item;
+  let x = item.x + part.indent;
+  let top = item.y + part.padding;
+  if (part.kind === 'category' || part.kind === 'continued') {
+    content.fillRect(item.x, item.y, item.width, part.height, INK.band);
+    content.fillRect(item.x, item.y, BAND_ACCENT_WIDTH, part.height, INK.bandAccent);
+    x += part.padding + BAND_ACCENT_WIDTH;
+  }
+  const first = part.lines[0];
+  if (part.kind === 'option' && first) {
+    content.drawText('•', 'regular', TEXT.option.size, INK.bullet, x - BULLET_OFFSET, top + first.baseline);
+  }
+  for (const line of part.lines) {
+    drawLine(content, line, x, top);
+    top += line.height;
+  }
+}
+
+/** A set line whose top-left corner is at (`x`, `top`). */
+function drawLine(content: PageContent, line: Line, x: number, top: number): void {
+  for (const piece of line.pieces) content.drawText(piece.text, piece.style, piece.size, piece.colour, x + piece.x, top + line.baseline);
+}
+
+/** Agreement name on the left, "Page n of N" on the right, under a hairline. */
+function drawFooter(content: PageContent, fonts: Fonts, layout: AgreementLayout, page: number, plainName: string): void {
+  const baseline = layout.height - PAGE.footerBaseline;
+  const ruleY = baseline - TEXT.footer.size - 3;
+  content.strokeLine(PAGE.marginX, ruleY, layout.width - PAGE.marginX, ruleY, 0.5, INK.footerRule);
+  const font = fonts.regular;
+  const size = TEXT.footer.size;
+  const pageText = `Page ${page + 1} of ${layout.pageCount}`;
+  const pageWidth = measureText(font, pageText, size);
+  const name = fitText(font, plainName.replace(/\s+/g, ' ').trim(), size, layout.width - 2 * PAGE.marginX - pageWidth - 24);
+  content.drawText(name, 'regular', size, TEXT.footer.colour, PAGE.marginX, baseline);
+  content.drawText(pageText, 'regular', size, TEXT.footer.colour, layout.width - PAGE.marginX - pageWidth, baseline);
+}
+
+/** `text`, cut and ended with an ellipsis when wider than `maxWidth` points. */
+function fitText(font: AgreementFont, text: string, size: number, maxWidth: number): string {
+  if (measureText(font, text, size) <= maxWidth) return text;
+  const characters = Array.from(text);
+  let low = 0;
+  let high = characters.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (measureText(font, `${characters.slice(0, middle).join('')}…`, size) <= maxWidth) low = middle;
+    else high = middle - 1;
+  }
+  return `${characters.slice(0, low).join('').trimEnd()}…`;
+}
