@@ -15,7 +15,7 @@
  *                                                           unconfirmed: spec 7) | 404/500 forgotEmailNotSent | 429
  * - PATCH /api/v1/users/resetPassword/{token} PasswordChangeSchema 200 MessageAnswer | 400 passwordNotUpdated
  * - PATCH /api/v1/users/setPassword/{token}   PasswordChangeSchema 200 MessageAnswer | 400 passwordNotSet
- * - POST /api/v1/users/admin-signup  AddUserSchema          201 UserAnswer (admin) | 409 | 401 | 403
+ * - POST /api/v1/users/admin-signup  AddUserSchema          201 UserAnswer (admin) | 409 | 401 | 403 | 503 (no Blank template)
  * - GET  /api/v1/users                                      200 UserListAnswer (admin) | 401 | 403
  */
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema
 export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
 
 /** POST /users/im/login (spec 7: "impersonation uses email only"). */
-export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email()) });
+export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email })) });
 
 /** An answer that carries only a message (spec 7: forgotPassword's "field message read"). */
 export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });
@@ -60,7 +60,14 @@ export const MessageAnswerSchema = z.object({ status: z.literal('success'), mess
 export const UserListItemSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListAnswerSchema = successEnvelope(z.array(UserListItemSchema));
-export const UserAnswerSchema = successEnvelope(UserListItemSchema);
+/**
+ * POST /users/admin-signup: the new user, and whether the invitation email went out (design 8: a
+ * failed email does not undo the account; `message` then says so for the admin's toast).
+ */
+export const UserAnswerSchema = successEnvelope(UserListItemSchema).extend({
+  isInvitationSent: z.boolean().optional(),
+  message: z.string().optional(),
+});
 
 /** A token in a link (/login/{token}, /reset-password/{tok}, /accept-invite/{tok}): base64url, bounded. */
 export const TokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });

@@ -6,9 +6,13 @@ import { z } from 'zod';
 import { MIN_CONTACT_MESSAGE_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 
-/** An email address as the forms accept it (trimmed; at most 254 characters, RFC 5321). */
+/**
+ * An email address as the forms accept it (trimmed; at most 254 characters, RFC 5321). The HTML5
+ * rule of `<input type="email">` rather than zod's default: it needs no top-level domain, so the
+ * default first administrator `admin@localhost` (design 8) can sign in.
+ */
 function email(message: string) {
-  return z.string().trim().max(254, message).pipe(z.email({ message }));
+  return z.string().trim().max(254, message).pipe(z.email({ message, pattern: z.regexes.html5Email }));
 }
 
 /** POST /users/login: email valid, password at least eight characters, both required (spec 5). */

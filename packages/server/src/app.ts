@@ -7,11 +7,12 @@
  * zod-checked answer; any throw goes to the one error handler (plugins/error-handler.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -20,6 +21,10 @@ import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
 import { healthRoutes } from './features/health/health-routes';
+import { createSessionCookie } from './features/sessions/session-cookie';
+import { installSessions } from './features/sessions/session-plugin';
+import { userRoutes } from './features/users/user-routes';
+import { type Mailer, createMailer } from './mail/mailer';
 import { renderAgreementPdf } from './pdf/render-agreement-pdf';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
@@ -47,6 +52,13 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
   /** Milliseconds between expired-PDF cleanups; 0 turns the timer off (tests run the cleanup directly). */
   pdfCleanupIntervalMs?: number;
+  /**
+   * Sends the account emails; unless given, one is made from the config (SMTP_URL, or the outbox
+   * DATA_DIR/outbox) and closed with the app. A given mailer is the caller's to close.
+   */
+  mailer?: Mailer;
+  /** Told about every route as it is added (the authorisation test lists them all with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -92,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Installed first so that every plugin and route below inherits it; the web app's fallback is
@@ -104,17 +117,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Registered for sessions (features/users, later); signed cookies are not used: session ids are random and stored hashed.
+  // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);
   // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (design 8).
   await app.register(fastifyRateLimit, { global: false });
   addOriginCheck(app, config.publicOrigin);
+  // After the origin check (a refused request costs no query); sets request.currentUser (design 8).
+  const sessions = { db, now, cookie: createSessionCookie(isHttps) };
+  installSessions(app, sessions);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger: app.log });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
 
   await registerApiDocs(app, config.publicUrl);
 
   await app.register(healthRoutes, { db });
   await app.register(guestContractRoutes, { db, renderPdf, now });
   await app.register(pdfFileRoutes, { db, now });
+  await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir);
 

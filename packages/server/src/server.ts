@@ -12,6 +12,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, readEnvironment } from './config';
 import { type DatabaseConnection, openDatabase } from './db/database';
 import { loadTemplates } from './features/templates/load-templates';
+import { ensureFirstAdministrator } from './features/users/create-administrator';
 
 /** How long a shutdown may take before the process exits anyway, in milliseconds. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -63,6 +64,24 @@ async function start(): Promise<void> {
     // Plain text on stderr as well: the JSON log line escapes the message's line breaks.
     log.fatal((error as Error).message);
     process.stderr.write(`${(error as Error).message}\n`);
+    await app.close();
+    await connection.close();
+    process.exit(1);
+  }
+
+  try {
+    // Design 8: with no administrator, nobody could add users; make one and print its link.
+    const admin = await ensureFirstAdministrator(connection.db, { email: config.adminEmail, publicUrl: config.publicUrl, now: new Date() });
+    if (admin) {
+      log.warn({ email: admin.email }, `no administrator existed: created ${admin.email}; its one-time set-password link is printed on the console`);
+      process.stdout.write(
+        `\nFirst administrator: ${admin.email}\nSet its password within 7 days at (the link works once):\n  ${admin.link}\n` +
+          `A new link: npm run cli -- create-admin ${admin.email} (with the server stopped when the database is PGlite)\n\n`,
+      );
+    }
+  } catch (error) {
+    log.fatal({ err: error }, 'cannot create the first administrator');
+    process.stderr.write(`Cannot create the first administrator: ${(error as Error).message}\n`);
     await app.close();
     await connection.close();
     process.exit(1);

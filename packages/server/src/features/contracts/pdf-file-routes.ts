@@ -1,6 +1,6 @@
 /**
- * Fetching a produced PDF (spec 7, design 7), for guests now and for subscribers later: the
- * subscriber's PDFs get an owner check through `viewer` once sessions exist.
+ * Fetching a produced PDF (spec 7, design 7): guest files by their unguessable path name, a
+ * subscriber's files only by their owner and administrators (the viewer comes from the session).
  */
 import { ErrorEnvelopeSchema, PdfFileInfoSchema } from '@bpa/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,9 +33,10 @@ export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      // Owner check hook: sessions arrive with accounts (features/users); set the viewer from the
-      // session then. Until then every request is anonymous and reads guest files only.
-      const viewer: PdfViewer = null;
+      // Owner check (design 7): a subscriber's files are read by their owner and administrators only.
+      // During impersonation the viewer is the impersonated subscriber.
+      const user = request.currentUser;
+      const viewer: PdfViewer = user ? { userId: user.id, role: user.role } : null;
       const file = await getPdfFile(db, { ...request.params, viewer, now: now() });
       return reply
         .type('application/pdf')

@@ -1,0 +1,152 @@
+/**
+ * Authorisation of EVERY route of the app (design 8): each route is called as an anonymous
+ * visitor, a subscriber, an expired subscriber and an administrator, and each answer's status is
+ * compared with the table below. A route that is registered without a line in the table fails the
+ * first test, so whoever adds a route decides here who may call it.
+ *
+ * To add a route: one line in ROUTES, keyed `METHOD /url` exactly as registered (with `:params`),
+ * with the four expected codes [anonymous, subscriber, expired, admin]. Path parameters are filled
+ * from SAMPLE_PARAMS unless the line gives a `url`; give a `body` for POST/PATCH routes. HEAD
+ * routes Fastify adds for GET routes are not listed.
+ */
+import { PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { pdfFiles } from '../../db/schema/pdf-files';
+import { buildTestApp, FIXTURE_TEMPLATES_DIR, makeTestConfig } from '../../test/test-app';
+import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
+import { makePathName } from '../contracts/pdf-file-names';
+import { loadTemplates } from '../templates/load-templates';
+
+type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin';
+const ROLES: readonly Role[] = ['anonymous', 'subscriber', 'expired', 'admin'];
+
+/** What the lines of the table can use: accounts and stored things made in beforeAll. */
+interface Fixtures {
+  subscriber: TestAccount;
+  /** Another active subscriber (the one impersonated). */
+  other: TestAccount;
+  trialId: string;
+  /** A PDF owned by `subscriber`: only they and administrators may read it. */
+  subscriberPdf: { pathName: string; fileName: string };
+}
+
+interface RouteCase {
+  /** Expected status for [anonymous, subscriber, expired subscriber, administrator]. */
+  codes: [number, number, number, number];
+  url?: (f: Fixtures) => string;
+  body?: (f: Fixtures) => object;
+}
+
+let emailCount = 0;
+const newEmail = () => `new-user-${++emailCount}@example.org`;
+const passwords = { password: 'Some-password-1', passwordConfirm: 'Some-password-1' };
+
+const SAMPLE_PARAMS: Record<string, (f: Fixtures) => string> = {
+  token: () => 'T'.repeat(43),
+  id: (f) => f.trialId,
+  pathName: (f) => f.subscriberPdf.pathName,
+  fileName: (f) => f.subscriberPdf.fileName,
+};
+
+// prettier-ignore
+const ROUTES: Record<string, RouteCase> = {
+  //                                                          anon  sub  expired admin
+  'GET /':                                           { codes: [503, 503, 503, 503] }, // no web build in tests
+  'GET /api/docs':                                   { codes: [200, 200, 200, 200] },
+  'GET /api/docs/json':                              { codes: [200, 200, 200, 200] },
+  'GET /api/docs/yaml':                              { codes: [200, 200, 200, 200] },
+  'GET /api/docs/static/index.html':                 { codes: [302, 302, 302, 302] }, // redirects to /api/docs/
+  'GET /api/docs/static/swagger-initializer.js':     { codes: [200, 200, 200, 200] },
+  'GET /api/docs/static/*':                          { codes: [200, 200, 200, 200], url: () => '/api/docs/static/swagger-ui.css' },
+  'GET /api/v1/health':                              { codes: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/guest':                     { codes: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200] },
+  'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], body: () => ({}) },
+  'GET /api/v1/contracts/pdfviewer/:pathName/:fileName': { codes: [404, 200, 404, 200] }, // the subscriber's own PDF
+  'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200] },
+  'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
+  'GET /api/v1/users/logout':                        { codes: [200, 200, 200, 200] },
+  'GET /api/v1/users/signup-complete/:token':        { codes: [400, 400, 400, 400] },
+  'POST /api/v1/users/forgotPassword':               { codes: [404, 404, 404, 404], body: () => ({ email: 'nobody@example.org' }) },
+  'PATCH /api/v1/users/resetPassword/:token':        { codes: [400, 400, 400, 400], body: () => passwords },
+  'PATCH /api/v1/users/setPassword/:token':          { codes: [400, 400, 400, 400], body: () => passwords },
+  'POST /api/v1/users/admin-signup':                 { codes: [401, 403, 401, 201], body: () => ({ email: newEmail() }) },
+  'GET /api/v1/users':                               { codes: [401, 403, 401, 200] },
+  'POST /api/v1/users/im/login':                     { codes: [401, 403, 401, 200], body: (f) => ({ email: f.other.email }) },
+  'POST /api/v1/users/im/logout':                    { codes: [401, 400, 401, 400] },
+};
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let app: App;
+let fixtures: Fixtures;
+const accounts: Partial<Record<Role, TestAccount>> = {};
+/** Every route the app registered, as `METHOD /url` (HEAD left out). */
+const registered: string[] = [];
+
+function collectRoute(route: RouteOptions): void {
+  for (const method of [route.method].flat()) {
+    if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+  }
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  await insertBlankTemplate(database.db);
+  smtp = await startTestSmtpServer();
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }), onRoute: collectRoute });
+  await app.ready();
+
+  accounts.subscriber = await createTestAccount(database.db);
+  accounts.expired = await createTestAccount(database.db, { subscription: 'expired' });
+  accounts.admin = await createTestAccount(database.db, { role: 'admin' });
+  const other = await createTestAccount(database.db);
+  const guest = await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' });
+  const trialId = (guest.json() as { data: { _id: string }[] }).data[0]!._id;
+  const subscriberPdf = PdfFileInfoAnswerSchema.shape.data.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
+  await database.db.insert(pdfFiles).values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
+  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf };
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+describe('route authorisation table', () => {
+  it('has exactly one line for every registered route', () => {
+    expect(registered.length).toBeGreaterThan(0);
+    const missing = registered.filter((route) => !(route in ROUTES));
+    expect(missing, `Add a line to ROUTES in ${import.meta.url.split('/').pop()} for each new route`).toEqual([]);
+    const stale = Object.keys(ROUTES).filter((route) => !registered.includes(route));
+    expect(stale, 'ROUTES lists routes the app does not have').toEqual([]);
+  });
+
+  let addressCount = 0;
+  it.each(Object.keys(ROUTES))('%s answers as the table says for each role', async (key) => {
+    const routeCase = ROUTES[key]!;
+    const [method, pattern] = key.split(' ') as [string, string];
+    const url = routeCase.url?.(fixtures) ?? pattern.replace(/:(\w+)/g, (_match, name: string) => SAMPLE_PARAMS[name]!(fixtures));
+    const actual: number[] = [];
+    for (const role of ROLES) {
+      const account = accounts[role as Exclude<Role, 'anonymous'>];
+      const cookie = account ? await signInAs(database.db, account.id) : undefined;
+      addressCount += 1;
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: cookie ? { cookie } : {},
+        ...(routeCase.body ? { payload: routeCase.body(fixtures) } : {}),
+        // A fresh client address per call: the rate limits are tested elsewhere.
+        remoteAddress: `10.3.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`,
+      });
+      actual.push(response.statusCode);
+    }
+    expect(Object.fromEntries(ROLES.map((role, i) => [role, actual[i]]))).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, routeCase.codes[i]])));
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Sending the account emails (design 8) with a fresh token each: confirmation, password reset and
+ * invitation. Sending never throws (mail/mailer.ts): the result says whether it went out, and the
+ * mailer has already logged why not.
+ */
+import type { Database } from '../../db/database';
+import type { TokenPurpose } from '../../db/schema/user-tokens';
+import type { Mailer } from '../../mail/mailer';
+import { type BuiltEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/messages';
+import { issueToken } from './one-time-tokens';
+
+/** What the account operations need to send mail. */
+export interface AccountMail {
+  mailer: Mailer;
+  /** Config PUBLIC_URL: the links' base. */
+  publicUrl: string;
+}
+
+/** Which email, and its token's purpose. */
+export type AccountEmailKind = 'confirmation' | 'password_reset' | 'invitation';
+
+const PURPOSES: Record<AccountEmailKind, TokenPurpose> = {
+  confirmation: 'email_confirmation',
+  password_reset: 'password_reset',
+  invitation: 'invitation',
+};
+
+/**
+ * Issues a token and emails its link to the account.
+ *
+ * @param to the account: its id and (normalised) email
+ * @param options `invitedBy` for invitations: who added the account
+ * @returns whether the message was delivered (SMTP accepted it, or it was written to the outbox)
+ */
+export async function sendAccountEmail(
+  db: Database,
+  mail: AccountMail,
+  kind: AccountEmailKind,
+  to: { id: string; email: string },
+  options: { now: Date; invitedBy?: string },
+): Promise<boolean> {
+  const token = await issueToken(db, { userId: to.id, purpose: PURPOSES[kind], now: options.now });
+  let email: BuiltEmail;
+  if (kind === 'confirmation') email = confirmationEmail({ publicUrl: mail.publicUrl, token });
+  else if (kind === 'password_reset') email = passwordResetEmail({ publicUrl: mail.publicUrl, token });
+  else email = invitationEmail({ publicUrl: mail.publicUrl, token, invitedBy: options.invitedBy });
+  const result = await mail.mailer.send({ to: to.email, ...email });
+  return result.delivered;
+}

@@ -1,0 +1,75 @@
+import type { UserListItem } from '@bpa/domain/api-users';
+import { BLANK_TEMPLATE_NAME, PRICE_CENTS, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
+import { createAgreementFromTemplate } from '@bpa/domain/editing';
+import { MESSAGES } from '@bpa/domain/messages';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { bookings } from '../../db/schema/bookings';
+import { contracts } from '../../db/schema/contracts';
+import { templates } from '../../db/schema/templates';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../errors';
+import { type AccountMail, sendAccountEmail } from './account-mail';
+import { normaliseEmail } from './normalise-email';
+import { subscriptionExpiry } from './subscriber-status';
+
+/** 503 message when the Blank template, which every subscriber agreement starts from, is not loaded. */
+export const BLANK_TEMPLATE_MISSING_MESSAGE = `The template "${BLANK_TEMPLATE_NAME}" is not loaded, so the new user's agreements cannot be made. Add templates/blank.csv and restart the server.`;
+
+/** The names of a new subscriber's agreements: "Partner 1" … "Partner 5" (design 4). */
+export function partnerAgreementNames(): string[] {
+  return Array.from({ length: SUBSCRIBER_AGREEMENT_COUNT }, (_, index) => `Partner ${index + 1}`);
+}
+
+/** What adding a user did. */
+export interface AddSubscriberResult {
+  user: UserListItem;
+  /** Whether the invitation email went out; when false the account exists anyway (design 8). */
+  isInvitationSent: boolean;
+}
+
+/**
+ * Adds a subscriber (spec 7 `POST /api/v1/users/admin-signup`; design 8 "Adding a user"): in one
+ * transaction the account (no password yet), a one-year booking at PRICE_CENTS, and the five
+ * agreements "Partner 1" … "Partner 5" made from the Blank template; then the invitation email
+ * with a set-password link (7 days). A failing email is reported, not undone.
+ *
+ * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
+ * @throws AppError conflict (409) registerError when an account has that email; unavailable (503)
+ *   BLANK_TEMPLATE_MISSING_MESSAGE when the Blank template is not loaded
+ */
+export async function addSubscriber(
+  db: Database,
+  request: { email: string; invitedBy: string },
+  dependencies: { now: Date; mail: AccountMail },
+): Promise<AddSubscriberResult> {
+  const email = normaliseEmail(request.email);
+  const { now } = dependencies;
+  const [blank] = await db.select().from(templates).where(eq(templates.templateName, BLANK_TEMPLATE_NAME)).limit(1);
+  if (!blank) throw new AppError('unavailable', BLANK_TEMPLATE_MISSING_MESSAGE);
+
+  const account = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({ email, role: 'subscriber', createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, role: users.role });
+    if (!inserted) throw new AppError('conflict', MESSAGES.registerError);
+    await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
+    await tx.insert(contracts).values(
+      partnerAgreementNames().map((contractName) => ({
+        ownerUserId: inserted.id,
+        contractName,
+        document: createAgreementFromTemplate({ templateName: blank.templateName, categories: blank.content }, contractName),
+        revision: 0,
+        templateName: blank.templateName,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    return inserted;
+  });
+
+  const isInvitationSent = await sendAccountEmail(db, dependencies.mail, 'invitation', account, { now, invitedBy: request.invitedBy });
+  return { user: { _id: account.id, email: account.email, role: account.role }, isInvitationSent };
+}

@@ -1,0 +1,13 @@
+import type { UserListItem } from '@bpa/domain/api-users';
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { users } from '../../db/schema/users';
+
+/**
+ * Every account for the admin panel's Users tab (spec 7 `GET /api/v1/users`; spec 3 "Admin-list
+ * user: _id, email, role"), ordered by email.
+ */
+export async function listUsers(db: Database): Promise<UserListItem[]> {
+  const rows = await db.select({ _id: users.id, email: users.email, role: users.role }).from(users).orderBy(asc(users.email));
+  return rows;
+}

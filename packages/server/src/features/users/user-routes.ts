@@ -1,0 +1,272 @@
+/**
+ * Account routes (spec 7 "Calls", design 8). Request and answer shapes: @bpa/domain/api-users and
+ * @bpa/domain/validation; texts: @bpa/domain/messages (spec 8). Routes only parse, authorise, call
+ * one operation and answer; sessions are started and ended here because they live in cookies.
+ */
+import {
+  ImpersonateSchema,
+  LoginAnswerSchema,
+  MeAnswerSchema,
+  MessageAnswerSchema,
+  TokenParamSchema,
+  UserAnswerSchema,
+  UserListAnswerSchema,
+} from '@bpa/domain/api-users';
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import { MESSAGES } from '@bpa/domain/messages';
+import { AddUserSchema, ForgotPasswordSchema, LoginSchema, PasswordChangeSchema } from '@bpa/domain/validation';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { type SessionSettings, endSession, requireAdmin, requireUser, startSession } from '../sessions/session-plugin';
+import type { AccountMail } from './account-mail';
+import { addSubscriber } from './add-subscriber';
+import { confirmEmail } from './confirm-email';
+import { impersonateUser } from './impersonate-user';
+import { listUsers } from './list-users';
+import { logIn } from './log-in';
+import { requestPasswordReset } from './request-password-reset';
+import { resetPassword } from './reset-password';
+import { setPassword } from './set-password';
+import { stopImpersonating } from './stop-impersonating';
+import { toCurrentUser } from './to-current-user';
+
+export interface UserRoutesOptions {
+  sessions: SessionSettings;
+  mail: AccountMail;
+}
+
+/** Sign-in attempts per client address per 15 minutes (design 8: rate limits on login). */
+export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: 15 * 60_000 };
+/** Forgot-password requests per client address per 15 minutes: each one sends an email. */
+export const FORGOT_PASSWORD_RATE_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
+/** Uses of token links (confirm, reset, set) per client address per 15 minutes: no guessing tokens. */
+export const TOKEN_RATE_LIMIT = { max: 20, timeWindow: 15 * 60_000 };
+
+/** forgotPassword's answer when a reset link was sent (spec 7). */
+export const TOKEN_SENT_MESSAGE = 'Token sent to email!';
+/**
+ * forgotPassword's answer for an unconfirmed address: spec 7 reads a message "starting with Email"
+ * as "unconfirmed" (spec 4: -2), and a confirmation email has been sent instead of a reset link.
+ */
+export const EMAIL_UNCONFIRMED_MESSAGE = 'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
+/** logout's answer (spec 7: "result not used"). */
+export const LOGGED_OUT_MESSAGE = 'You are signed out.';
+/** admin-signup's message when the invitation email could not be sent (design 8: the account stays). */
+export const INVITATION_NOT_SENT_MESSAGE =
+  'The user was added, but the invitation email was not sent. Check the email address and the mail settings (SMTP_URL); the server log has the details.';
+
+/**
+ * A route's rate limit with a 429 answer that says how long to wait (design 8: "a locked-out
+ * client gets 429 with a clear message"). Counted per client address (set TRUST_PROXY behind a proxy).
+ */
+function rateLimit(limit: { max: number; timeWindow: number }) {
+  return {
+    ...limit,
+    errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+      new AppError('rate_limited', `Too many attempts. Please wait ${context.after} and try again.`),
+  };
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** Registers the account routes of spec 7 under /api/v1/users. */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { sessions, mail }) => {
+  const { db, now } = sessions;
+
+  app.get(
+    '/api/v1/users/me',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['users'], summary: 'The signed-in user (spec reads data.data.data)', response: { 200: MeAnswerSchema, 401: errors } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { data: toCurrentUser(request.currentUser!, request.currentSession?.impersonator ?? null) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/login',
+    {
+      config: { rateLimit: rateLimit(LOGIN_RATE_LIMIT) },
+      schema: {
+        tags: ['users'],
+        summary: 'Signs in with email and password; sets the session cookie',
+        body: LoginSchema,
+        response: { 200: LoginAnswerSchema, 400: errors, 401: errors, 403: errors, 429: errors, 500: errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await logIn(db, request.body, { now: now(), mail });
+      if (result.outcome === 'email_not_confirmed') {
+        if (result.isEmailSent) throw new AppError('forbidden', MESSAGES.emailNotConfirmedSent);
+        return reply.code(500).send({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+      }
+      await startSession(sessions, request, reply, { userId: result.user.id, impersonatorUserId: null });
+      return { status: 'success' as const, data: { user: toCurrentUser(result.user, null) } };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/logout',
+    { schema: { tags: ['users'], summary: 'Signs out: deletes the session and clears the cookie (always 200)', response: { 200: MessageAnswerSchema } } },
+    async (request, reply) => {
+      await endSession(sessions, request, reply);
+      return { status: 'success' as const, message: LOGGED_OUT_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/signup-complete/:token',
+    {
+      config: { rateLimit: rateLimit(TOKEN_RATE_LIMIT) },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirms an email address with the token of a confirmation link',
+        params: TokenParamSchema,
+        response: { 200: MessageAnswerSchema, 400: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      if (!(await confirmEmail(db, { token: request.params.token, now: now() }))) {
+        throw new AppError('bad_request', MESSAGES.emailCouldNotBeConfirmed);
+      }
+      return { status: 'success' as const, message: MESSAGES.emailConfirmed };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/forgotPassword',
+    {
+      config: { rateLimit: rateLimit(FORGOT_PASSWORD_RATE_LIMIT) },
+      schema: {
+        tags: ['users'],
+        summary: 'Emails a password-reset link (or, for an unconfirmed address, a confirmation link: the message then starts with "Email")',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageAnswerSchema, 400: errors, 404: errors, 429: errors, 500: errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await requestPasswordReset(db, request.body, { now: now(), mail });
+      switch (outcome) {
+        case 'reset_sent':
+          return { status: 'success' as const, message: TOKEN_SENT_MESSAGE };
+        case 'confirmation_sent':
+          return { status: 'success' as const, message: EMAIL_UNCONFIRMED_MESSAGE };
+        case 'unknown_email':
+          throw new AppError('not_found', MESSAGES.forgotEmailNotSent);
+        case 'not_sent':
+          // Not thrown: the error handler would replace a 500's message with the generic one.
+          return reply.code(500).send({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+      }
+    },
+  );
+
+  app.patch(
+    '/api/v1/users/resetPassword/:token',
+    {
+      config: { rateLimit: rateLimit(TOKEN_RATE_LIMIT) },
+      schema: {
+        tags: ['users'],
+        summary: 'Sets a new password with the token of a reset link (1 hour, once); signs the account out everywhere',
+        params: TokenParamSchema,
+        body: PasswordChangeSchema,
+        response: { 200: MessageAnswerSchema, 400: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      if (!(await resetPassword(db, { token: request.params.token, password: request.body.password, now: now() }))) {
+        throw new AppError('bad_request', MESSAGES.passwordNotUpdated);
+      }
+      return { status: 'success' as const, message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.patch(
+    '/api/v1/users/setPassword/:token',
+    {
+      config: { rateLimit: rateLimit(TOKEN_RATE_LIMIT) },
+      schema: {
+        tags: ['users'],
+        summary: 'Sets the password of an invited account with the token of an invitation link (7 days, once); confirms the email',
+        params: TokenParamSchema,
+        body: PasswordChangeSchema,
+        response: { 200: MessageAnswerSchema, 400: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      if (!(await setPassword(db, { token: request.params.token, password: request.body.password, now: now() }))) {
+        throw new AppError('bad_request', MESSAGES.passwordNotSet);
+      }
+      return { status: 'success' as const, message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/admin-signup',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'Adds a subscriber: account, one-year subscription, five agreements from Blank, invitation email',
+        body: AddUserSchema,
+        response: { 201: UserAnswerSchema, 400: errors, 401: errors, 403: errors, 409: errors, 503: errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await addSubscriber(db, { email: request.body.email, invitedBy: request.currentUser!.email }, { now: now(), mail });
+      return reply.code(201).send({
+        status: 'success' as const,
+        data: result.user,
+        isInvitationSent: result.isInvitationSent,
+        message: result.isInvitationSent ? `The invitation was sent to ${result.user.email}.` : INVITATION_NOT_SENT_MESSAGE,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/users',
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['users', 'admin'], summary: 'Every account: _id, email, role', response: { 200: UserListAnswerSchema, 401: errors, 403: errors } },
+    },
+    async () => ({ status: 'success' as const, data: await listUsers(db) }),
+  );
+
+  app.post(
+    '/api/v1/users/im/login',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'Impersonation: signs the administrator in as the user with this email; the session remembers the administrator',
+        body: ImpersonateSchema,
+        response: { 200: LoginAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request, reply) => {
+      const administrator = request.currentUser!;
+      const user = await impersonateUser(db, { email: request.body.email, now: now() });
+      await startSession(sessions, request, reply, { userId: user.id, impersonatorUserId: administrator.id });
+      return { status: 'success' as const, data: { user: toCurrentUser(user, administrator) } };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/im/logout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users', 'admin'],
+        summary: "Ends an impersonation: back to the administrator's own session",
+        response: { 200: LoginAnswerSchema, 400: errors, 401: errors },
+      },
+    },
+    async (request, reply) => {
+      const administrator = await stopImpersonating(db, { impersonatorUserId: request.currentSession?.impersonator?.id ?? null, now: now() });
+      await startSession(sessions, request, reply, { userId: administrator.id, impersonatorUserId: null });
+      return { status: 'success' as const, data: { user: toCurrentUser(administrator, null) } };
+    },
+  );
+};
