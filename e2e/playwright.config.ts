@@ -6,8 +6,14 @@ import { defineConfig } from '@playwright/test';
 // The app under test: the real server on its own port, a throw-away embedded database, the built
 // web app (npm run test:e2e builds it first).
 const port = 3187;
-const dataDir = mkdtempSync(join(tmpdir(), 'bpa-e2e-'));
+// Made once, by the runner: its workers load this file again but inherit the variable, so the
+// tests read the same folder the server writes to.
+const dataDir = (process.env.BPA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bpa-e2e-')));
 export const outboxDir = join(dataDir, 'outbox');
+/** The server's standard output: it prints the first administrator's set-password link there (design 8). */
+export const serverOutputFile = join(dataDir, 'server-output.log');
+/** The first administrator the server creates on start (design 8: ADMIN_EMAIL). */
+export const adminEmail = 'admin@example.org';
 
 export default defineConfig({
   testDir: '.',
@@ -27,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx ../packages/server/src/server.ts',
+    command: `npx tsx ../packages/server/src/server.ts > ${JSON.stringify(serverOutputFile)}`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -40,6 +46,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: adminEmail,
     },
   },
 });

@@ -2,20 +2,40 @@
  * The page frame of every route: skip link, header with the top navigation, the page in a
  * Bootstrap container inside <main>, and the footer. After a route change the window scrolls to
  * the top and focus moves to <main>, so keyboard and screen-reader users start at the new page.
+ *
+ * Session (spec 3, 4): on start the session of an earlier visit is looked up once (GET
+ * /api/v1/users/me; guarded routes wait for it, see guards.tsx). The Logout link signs out and
+ * clears the user's data. While an administrator impersonates a user, every page but /im/home
+ * (which has it in its body) shows the impersonation banner (design 8).
  */
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
+import { ImpersonationBanner } from '../features/account/impersonation-banner';
+import { selectSession } from '../features/account/session-slice';
+import { restoreSession } from '../features/account/session-thunks';
+import { useAppDispatch, useAppSelector } from './hooks';
 import { getLogoLink, getNavLinks } from './nav-links';
 import { TopNav } from './top-nav';
 import { useNavState } from './use-nav-state';
+import { useClearUserData, useSignOut } from './use-sign-out';
 
 export function AppLayout() {
   const navState = useNavState();
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const signOut = useSignOut();
+  const clearUserData = useClearUserData();
+  const { isLoggedIn, email, impersonatedBy } = useAppSelector(selectSession);
   const mainRef = useRef<HTMLElement>(null);
   const previousPathRef = useRef(pathname);
+
+  useEffect(() => {
+    // Runs once per page load (the thunk skips itself once the session is decided, e.g. by `/`).
+    void dispatch(restoreSession());
+  }, [dispatch]);
 
   useEffect(() => {
     if (previousPathRef.current === pathname) return;
@@ -28,9 +48,18 @@ export function AppLayout() {
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
-      <TopNav links={getNavLinks(navState, pathname)} logoTo={getLogoLink(navState)} />
+      <TopNav links={getNavLinks(navState, pathname)} logoTo={getLogoLink(navState)} onLogout={signOut} />
       <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
       <main id="main-content" ref={mainRef} tabIndex={-1} className="container site-main">
+        {isLoggedIn && impersonatedBy !== null && pathname !== '/im/home' && (
+          <ImpersonationBanner
+            email={email}
+            onReturned={() => {
+              clearUserData();
+              void navigate('/my/admin');
+            }}
+          />
+        )}
         <Outlet />
       </main>
       <footer className="site-footer">

@@ -1,6 +1,8 @@
 /**
- * The routes of spec section 2 (public part; the signed-in and account routes join with their
- * issues). Every page loads lazily through `loadChunk`, so a chunk that fails or takes longer than
+ * The routes of spec section 2: the public screens, the account screens, and the signed-in screens
+ * behind the guards of spec 2 (login-guarded: /my/*, /im/home; admin-guarded: /my/admin). The
+ * other signed-in screens (/my/contact, /my/contract, /my/pdfview, /my/pdfview2) join with their
+ * issues. Every page loads lazily through `loadChunk`, so a chunk that fails or takes longer than
  * 120 s gives the spec's load error in the route error page instead of a blank screen.
  */
 import type { ComponentType } from 'react';
@@ -9,6 +11,7 @@ import { loadChunk } from '../lib/load-chunk';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AppLayout } from './app-layout';
 import { RouteErrorPage } from './route-error-page';
+import { RequireAdmin, RequireLogin } from './guards';
 import NotFoundPage from '../features/not-found/not-found-page';
 
 /** A route's `lazy` that loads a page module (default export) as the named chunk. */
@@ -37,6 +40,25 @@ export const routes: RouteObject[] = [
           { path: 'pdfview', lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
           { path: 'guest/home', lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
           { path: 'guest/contract', lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
+          { path: 'login/:token?', lazy: lazyPage('login', () => import('../features/account/login-page')) },
+          { path: 'register', lazy: lazyPage('register', () => import('../features/account/register-page')) },
+          { path: 'register-pass', lazy: lazyPage('register-pass', () => import('../features/account/register-pass-page')) },
+          { path: 'register-fail', lazy: lazyPage('register-fail', () => import('../features/account/register-fail-page')) },
+          { path: 'forgot-password', lazy: lazyPage('forgot-password', () => import('../features/account/forgot-password-page')) },
+          { path: 'reset-password/:token', lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
+          { path: 'accept-invite/:token', lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
+          {
+            Component: RequireLogin,
+            children: [
+              { path: 'my/home', lazy: lazyPage('my-home', () => import('./routes/my-home-route')) },
+              { path: 'my/instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+              { path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) },
+              {
+                Component: RequireAdmin,
+                children: [{ path: 'my/admin', lazy: lazyPage('admin-panel', () => import('./routes/admin-panel-route')) }],
+              },
+            ],
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

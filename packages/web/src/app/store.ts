@@ -5,6 +5,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
 import { agreementReducer } from '../features/agreement/agreement-slice';
+import { sessionReducer } from '../features/account/session-slice';
 import {
   type KeyValueStorage,
   getBrowserStorage,
@@ -31,6 +32,7 @@ export function makeStore({ storage = getBrowserStorage() }: MakeStoreOptions = 
     reducer: {
       [api.reducerPath]: api.reducer,
       agreement: agreementReducer,
+      session: sessionReducer,
     },
     preloadedState: guestAgreement ? { agreement: guestAgreement } : undefined,
     middleware: (getDefault) => getDefault().concat(api.middleware),

@@ -1,17 +1,17 @@
 /**
  * Route `/`: spec 2 "On load it logs the user out and clears loaded contracts". The landing feature
- * only shows the page; the agreement state is cleared here, where features meet.
+ * only shows the page; the session and the agreement state are cleared here, where features meet.
  */
 import { useEffect } from 'react';
-import { useAppDispatch } from '../hooks';
-import { clearAgreement } from '../../features/agreement/agreement-slice';
 import LandingPage from '../../features/landing/landing-page';
+import { useSignOut } from '../use-sign-out';
 
 export default function LandingRoute() {
-  const dispatch = useAppDispatch();
+  const signOut = useSignOut();
   useEffect(() => {
-    // The accounts issue adds the logout call here.
-    dispatch(clearAgreement());
-  }, [dispatch]);
+    // Always asks the server, also when the store thinks nobody is signed in: the session cookie of
+    // an earlier visit may still be valid (its start-up lookup is skipped once this has run).
+    signOut();
+  }, [signOut]);
   return <LandingPage />;
 }

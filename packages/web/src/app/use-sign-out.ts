@@ -1,0 +1,33 @@
+/**
+ * Ending a session where the features meet: the session (account feature), the loaded agreements
+ * (agreement feature) and the RTK Query cache are cleared together (spec 4: "Logout: any result,
+ * success or failure, leads to logged out; data cleared"; "Clearing or logout empties everything").
+ */
+import { useCallback } from 'react';
+import { api } from '../lib/api';
+import { clearAgreement } from '../features/agreement/agreement-slice';
+import { logOut } from '../features/account/session-thunks';
+import { useAppDispatch } from './hooks';
+
+/** Forgets everything loaded for a signed-in user: agreements and cached answers (not the session). */
+export function useClearUserData(): () => void {
+  const dispatch = useAppDispatch();
+  return useCallback(() => {
+    dispatch(clearAgreement());
+    dispatch(api.util.resetApiState());
+  }, [dispatch]);
+}
+
+/**
+ * Signs out: clears the session, the agreements and the cache at once and calls GET
+ * /api/v1/users/logout (its result does not matter; the thunk empties the cache before the call,
+ * since emptying it during the call would drop the call). Navigation is the caller's (the Logout
+ * link goes to /).
+ */
+export function useSignOut(): () => void {
+  const dispatch = useAppDispatch();
+  return useCallback(() => {
+    dispatch(clearAgreement());
+    void dispatch(logOut());
+  }, [dispatch]);
+}

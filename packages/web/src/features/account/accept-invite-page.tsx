@@ -1,0 +1,9 @@
+/**
+ * The screen `/accept-invite/{tok}` (spec 2 "Set password"; design 8: the link of the invitation
+ * an administrator sends): the password form with the button Set Password.
+ */
+import { PasswordChangeForm } from './password-change-form';
+
+export default function AcceptInvitePage() {
+  return <PasswordChangeForm kind="set" />;
+}

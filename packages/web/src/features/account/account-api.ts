@@ -1,0 +1,120 @@
+/**
+ * Account calls (spec section 7; request and answer shapes: `@bpa/domain/api-users`), injected into
+ * the one RTK Query `api` (lib/api.ts). All of them go with the session cookie (spec 7: "All use
+ * credentials except guest calls").
+ *
+ * Every answer is checked against its domain schema; an answer of the wrong shape becomes an
+ * ordinary `CUSTOM_ERROR` failure that `toErrorMessage` turns into a sentence, never a crash.
+ * The session slice does not read these endpoints' cache: the thunks of session-thunks.ts call them
+ * and record the outcome in the slice (spec 3 "User session").
+ */
+import type { z } from 'zod';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import {
+  type CurrentUser,
+  LoginAnswerSchema,
+  MeAnswerSchema,
+  MessageAnswerSchema,
+} from '@bpa/domain/api-users';
+import type { LoginInput } from '@bpa/domain/validation';
+import { api } from '../../lib/api';
+
+/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
+export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
+
+function toAnswerShapeError(): FetchBaseQueryError {
+  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
+}
+
+/** What a successful login (or impersonation switch) answers: the user and the spec's bypass flag (spec 4). */
+export interface LoginResult {
+  user: CurrentUser;
+  /** Spec 4: "A login response carrying a bypass flag means no-email". */
+  bypass?: boolean | undefined;
+}
+
+/** Which password screen is sending: reset (forgot-password link) or set (invitation link), spec 2. */
+export type PasswordChangeKind = 'reset' | 'set';
+
+/** Body of PATCH resetPassword / setPassword (PasswordChangeSchema) plus the token from the link. */
+export interface PasswordChangeRequest {
+  kind: PasswordChangeKind;
+  token: string;
+  password: string;
+  passwordConfirm: string;
+}
+
+type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/users/me: the signed-in user, read at `data.data` (spec 7: `data.data.data`); 401 when signed out. */
+    getCurrentUser: build.query<CurrentUser, void, z.infer<typeof MeAnswerSchema>>({
+      query: () => ({ url: '/users/me' }),
+      rawResponseSchema: MeAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data.data,
+    }),
+    /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the spec 8 texts. */
+    logIn: build.mutation<LoginResult, LoginInput, LoginAnswer>({
+      query: (body) => ({ url: '/users/login', method: 'POST', body }),
+      rawResponseSchema: LoginAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /**
+     * GET /api/v1/users/logout: ends the session; the answer is not used (spec 7). `keepalive`: the
+     * request completes even when the page is left or closed right after the click.
+     */
+    logOut: build.mutation<void, void>({
+      query: () => ({ url: '/users/logout', method: 'GET', keepalive: true }),
+      transformResponse: () => undefined,
+    }),
+    /**
+     * POST /api/v1/users/im/login with `{ email }` (ImpersonateSchema, admin only): the session
+     * becomes the chosen user's (spec 4: "Impersonation logs in as the chosen user").
+     */
+    impersonate: build.mutation<LoginResult, { email: string }, LoginAnswer>({
+      query: (body) => ({ url: '/users/im/login', method: 'POST', body }),
+      rawResponseSchema: LoginAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** POST /api/v1/users/im/logout: back to the administrator's own session (design 8). */
+    endImpersonation: build.mutation<LoginResult, void, LoginAnswer>({
+      query: () => ({ url: '/users/im/logout', method: 'POST' }),
+      rawResponseSchema: LoginAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** GET /api/v1/users/signup-complete/{token}: confirms an email address; success or failure only (spec 7). */
+    confirmEmail: build.mutation<string, string, MessageAnswer>({
+      query: (token) => ({ url: `/users/signup-complete/${encodeURIComponent(token)}`, method: 'GET' }),
+      rawResponseSchema: MessageAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.message,
+    }),
+    /**
+     * POST /api/v1/users/forgotPassword with `{ email }`. Answers the server's message, which starts
+     * with "Email" when the address is not confirmed yet (spec 7).
+     */
+    forgotPassword: build.mutation<string, { email: string }, MessageAnswer>({
+      query: (body) => ({ url: '/users/forgotPassword', method: 'POST', body }),
+      rawResponseSchema: MessageAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.message,
+    }),
+    /** PATCH /api/v1/users/resetPassword/{token} or /users/setPassword/{token} with `{ password, passwordConfirm }`. */
+    changePassword: build.mutation<string, PasswordChangeRequest, MessageAnswer>({
+      query: ({ kind, token, password, passwordConfirm }) => ({
+        url: `/users/${kind === 'reset' ? 'resetPassword' : 'setPassword'}/${encodeURIComponent(token)}`,
+        method: 'PATCH',
+        body: { password, passwordConfirm },
+      }),
+      rawResponseSchema: MessageAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.message,
+    }),
+  }),
+});

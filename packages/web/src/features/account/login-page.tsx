@@ -1,0 +1,178 @@
+/**
+ * The sign-in screens `/login` and `/login/{token}` (spec 2 "Login" and "/login/{token}"):
+ *
+ * - the form: Email and Password, Forgot password (to /forgot-password), Sign In, and Sign Up for
+ *   a New Account (to /register), under the banner "This product is no longer for sale / You can
+ *   still login if you have an account";
+ * - `/login/changed` and `/login/notchanged` add "Your password has been changed." or "Your
+ *   password was not changed.";
+ * - any other token is an email confirmation: a spinner titled "Your email address is being
+ *   confirmed", then the form with "Your email is confirmed. Please login below" or "Your email
+ *   address could not be confirmed.";
+ * - a logged-in user whose subscription is not expired or cancelled goes to /my/home (spec 2);
+ *   failures show the server's text of spec 8 above the form.
+ *
+ * Validation: LoginSchema (spec 5) on submit, then again on every change once a message shows.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { MESSAGES } from '@bpa/domain/messages';
+import { LoginSchema } from '@bpa/domain/validation';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LinkButton } from '../../components/ui/link-button';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { FormField, Notice, PasswordField, SalesClosedBanner, describedBy } from './account-fields';
+import { type FieldErrors, toFieldErrors } from './form-errors';
+import { clearSessionErrors, isSubscriptionInactive, selectMayEnterDashboard, selectSession } from './session-slice';
+import { confirmEmail, logIn } from './session-thunks';
+import './account.css';
+
+/** The token values of spec 2 that are not email confirmations. */
+export const PASSWORD_CHANGED_TOKEN = 'changed';
+export const PASSWORD_NOT_CHANGED_TOKEN = 'notchanged';
+
+type LoginField = 'email' | 'password';
+
+/** Route `/login` and `/login/:token`: a fresh screen for each token. */
+export default function LoginRoute() {
+  const { token } = useParams();
+  return <LoginScreen key={token ?? ''} token={token} />;
+}
+
+function LoginScreen({ token }: { token: string | undefined }) {
+  useDocumentTitle('Sign In');
+  const dispatch = useAppDispatch();
+  const mayEnterDashboard = useAppSelector(selectMayEnterDashboard);
+  const isConfirmation = token !== undefined && token !== PASSWORD_CHANGED_TOKEN && token !== PASSWORD_NOT_CHANGED_TOKEN;
+  const [isConfirmationSettled, setConfirmationSettled] = useState(false);
+  const startedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Stale messages of an earlier visit do not belong on a new sign-in screen (spec 4: clear action).
+    dispatch(clearSessionErrors());
+  }, [dispatch]);
+
+  useEffect(() => {
+    // A confirmation token is single-use: send it once, even when React runs effects twice (StrictMode).
+    if (!isConfirmation || startedFor.current === token) return;
+    startedFor.current = token;
+    void dispatch(confirmEmail(token)).finally(() => setConfirmationSettled(true));
+  }, [dispatch, isConfirmation, token]);
+
+  if (mayEnterDashboard) return <Navigate to="/my/home" replace />;
+
+  if (isConfirmation && !isConfirmationSettled) {
+    return (
+      <section className="account-page" aria-labelledby="confirming-title" aria-busy="true">
+        <h1 id="confirming-title">{MESSAGES.emailConfirming}</h1>
+        <div className="page-spinner" role="status">
+          <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+          <span className="visually-hidden">{MESSAGES.emailConfirming}</span>
+        </div>
+      </section>
+    );
+  }
+  return <LoginForm token={token} />;
+}
+
+/** The notice a token adds above the form (spec 2), or null. */
+function TokenNotice({ token }: { token: string | undefined }) {
+  const { isRegistrationConfirmed } = useAppSelector(selectSession);
+  if (token === undefined) return null;
+  if (token === PASSWORD_CHANGED_TOKEN) return <Notice kind="success">{MESSAGES.passwordChanged}</Notice>;
+  if (token === PASSWORD_NOT_CHANGED_TOKEN) return <Notice kind="warning">{MESSAGES.passwordNotChanged}</Notice>;
+  if (isRegistrationConfirmed === 1) return <Notice kind="success">{MESSAGES.emailConfirmed}</Notice>;
+  return <Notice kind="error">{MESSAGES.emailCouldNotBeConfirmed}</Notice>;
+}
+
+function LoginForm({ token }: { token: string | undefined }) {
+  const dispatch = useAppDispatch();
+  const session = useAppSelector(selectSession);
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [hasTriedSubmit, setTriedSubmit] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Restored from an earlier visit, but the subscription has ended since (spec 6).
+  const isInactiveSession = session.isLoggedIn && session.role !== 'admin' && isSubscriptionInactive(session.subscriberStatus);
+
+  const validate = (next: Record<LoginField, string>) => {
+    const parsed = LoginSchema.safeParse(next);
+    return parsed.success ? {} : toFieldErrors<LoginField>(parsed.error);
+  };
+
+  const change = (field: LoginField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (hasTriedSubmit) setErrors(validate(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTriedSubmit(true);
+    const parsed = LoginSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = toFieldErrors<LoginField>(parsed.error);
+      setErrors(found);
+      const firstId = found.email ? emailId : passwordId;
+      formRef.current?.querySelector<HTMLInputElement>(`[id="${firstId}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    // Success re-renders this screen as a redirect to /my/home; failure fills authFailMessage.
+    await dispatch(logIn(parsed.data));
+    setSending(false);
+  };
+
+  return (
+    <section className="account-page" aria-labelledby="login-title">
+      <h1 id="login-title">Sign In</h1>
+      <SalesClosedBanner />
+      <div className="account-card">
+        <TokenNotice token={token} />
+        {session.authFailMessage !== null && <Notice kind="error">{session.authFailMessage}</Notice>}
+        {isInactiveSession && session.authFailMessage === null && <Notice kind="error">{MESSAGES.subscriptionNotActive}</Notice>}
+        <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+          <FormField inputId={emailId} label="Email" message={errors.email}>
+            <InputText
+              id={emailId}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              invalid={errors.email !== undefined}
+              {...describedBy(emailId, errors.email)}
+              onChange={(event) => change('email', event.target.value)}
+              className="account-input"
+            />
+          </FormField>
+          <PasswordField
+            inputId={passwordId}
+            label="Password"
+            value={values.password}
+            onChange={(value) => change('password', value)}
+            message={errors.password}
+            autoComplete="current-password"
+          />
+          <p className="account-aside">
+            <Link to="/forgot-password">Forgot password</Link>
+          </p>
+          <Button type="submit" label="Sign In" icon="pi pi-sign-in" loading={isSending} className="account-submit" />
+        </form>
+        <div className="account-alternative">
+          <p className="mb-2">No account yet?</p>
+          <LinkButton to="/register" variant="outlined" className="account-submit">
+            Sign Up for a New Account
+          </LinkButton>
+        </div>
+      </div>
+    </section>
+  );
+}

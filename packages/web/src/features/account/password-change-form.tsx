@@ -1,0 +1,120 @@
+/**
+ * The Reset password and Set password screens (spec 2 "Other account screens"): parameter tok,
+ * password and confirm fields (the password with the strength meter of spec 5), and the button
+ * Reset Password or Set Password. Success goes to /login/changed, failure to /login/notchanged
+ * (spec 4), with the server's text ("Password was not updated" / "Password was not set", spec 8)
+ * in a toast.
+ * Validation: PasswordChangeSchema ("Passwords do not match", "Password or confirm password is
+ * too short", spec 5).
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { MIN_PASSWORD_LENGTH } from '@bpa/domain/constants';
+import { MESSAGES } from '@bpa/domain/messages';
+import { PasswordChangeSchema } from '@bpa/domain/validation';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../../components/ui/toast-provider';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { PasswordChangeKind } from './account-api';
+import { PasswordField } from './account-fields';
+import { type FieldErrors, toFieldErrors } from './form-errors';
+import { clearSessionErrors } from './session-slice';
+import { changePassword } from './session-thunks';
+import './account.css';
+
+type PasswordFieldName = 'password' | 'passwordConfirm';
+
+/** The rules of spec 5 in words: the minimum length and what the meter calls strong. */
+export const PASSWORD_HINT = `At least ${String(MIN_PASSWORD_LENGTH)} characters. Strong passwords mix lower-case and upper-case letters and digits.`;
+
+const SCREENS: Record<PasswordChangeKind, { title: string; intro: string; failure: string }> = {
+  reset: { title: 'Reset Password', intro: 'Choose a new password for your account.', failure: MESSAGES.passwordNotUpdated },
+  set: { title: 'Set Password', intro: 'Welcome! Choose the password you will sign in with.', failure: MESSAGES.passwordNotSet },
+};
+
+/** The form of /reset-password/{tok} (`kind` 'reset') and /accept-invite/{tok} (`kind` 'set'). */
+export function PasswordChangeForm({ kind }: { kind: PasswordChangeKind }) {
+  const screen = SCREENS[kind];
+  useDocumentTitle(screen.title);
+  const { token = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { showError } = useToast();
+  const [values, setValues] = useState<Record<PasswordFieldName, string>>({ password: '', passwordConfirm: '' });
+  const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
+  const [hasTriedSubmit, setTriedSubmit] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const passwordId = useId();
+  const confirmId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    dispatch(clearSessionErrors());
+  }, [dispatch]);
+
+  const validate = (next: Record<PasswordFieldName, string>) => {
+    const parsed = PasswordChangeSchema.safeParse(next);
+    return parsed.success ? {} : toFieldErrors<PasswordFieldName>(parsed.error);
+  };
+
+  const change = (field: PasswordFieldName, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (hasTriedSubmit) setErrors(validate(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTriedSubmit(true);
+    const parsed = PasswordChangeSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = toFieldErrors<PasswordFieldName>(parsed.error);
+      setErrors(found);
+      const firstId = found.password ? passwordId : confirmId;
+      formRef.current?.querySelector<HTMLInputElement>(`[id="${firstId}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    const result = await dispatch(changePassword({ kind, token, ...parsed.data }));
+    setSending(false);
+    if (changePassword.fulfilled.match(result)) {
+      void navigate('/login/changed', { replace: true });
+    } else {
+      // The server's spec 8 text when it sent one; else the screen's own.
+      showError(result.payload && result.payload !== '' ? result.payload : screen.failure);
+      void navigate('/login/notchanged', { replace: true });
+    }
+  };
+
+  return (
+    <section className="account-page" aria-labelledby="password-change-title">
+      <h1 id="password-change-title">{screen.title}</h1>
+      <p className="lead-text">{screen.intro}</p>
+      <div className="account-card">
+        <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-change-title">
+          <PasswordField
+            inputId={passwordId}
+            label="Password"
+            value={values.password}
+            onChange={(value) => change('password', value)}
+            message={errors.password}
+            hint={PASSWORD_HINT}
+            hasMeter
+            autoComplete="new-password"
+          />
+          <PasswordField
+            inputId={confirmId}
+            label="Confirm Password"
+            value={values.passwordConfirm}
+            onChange={(value) => change('passwordConfirm', value)}
+            message={errors.passwordConfirm}
+            autoComplete="new-password"
+          />
+          <Button type="submit" label={screen.title} icon="pi pi-lock" loading={isSending} className="account-submit" />
+        </form>
+      </div>
+    </section>
+  );
+}

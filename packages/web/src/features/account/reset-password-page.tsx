@@ -1,0 +1,6 @@
+/** The screen `/reset-password/{tok}` (spec 2): the password form with the button Reset Password. */
+import { PasswordChangeForm } from './password-change-form';
+
+export default function ResetPasswordPage() {
+  return <PasswordChangeForm kind="reset" />;
+}
