@@ -5,12 +5,13 @@
  * stays signed in over a reload and signs out. Also the spec's messages (spec 5, 8), the forgotten
  * password flow, impersonation's way back, the route guards (spec 2) and axe checks.
  *
- * Not covered: an expired or cancelled subscription (spec 6: "You have an account but your
- * subscription is not active."). No route or screen can end a subscription yet, and the test has
- * no database access while the server holds the embedded database.
+ * An expired or cancelled subscription (spec 6) is ended in the database, which a test can reach
+ * only when the server runs on PostgreSQL (CI); on the embedded database that test is skipped.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@bpa/domain/messages';
+import pg from 'pg';
+import { e2eDatabaseUrl } from './playwright.config';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { ADMIN_PASSWORD, adminEmail, claimFirstAdminLink, signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
@@ -228,4 +229,34 @@ test('guards, token screens and the closed registration', async ({ page }) => {
   await expect(page).toHaveURL(/\/my\/home$/);
   await page.goto('/my/admin');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a subscriber whose subscription expired or was cancelled is told so at sign-in', async ({ page }) => {
+  test.skip(!e2eDatabaseUrl, 'ending a subscription needs database access: runs when DATABASE_URL names a PostgreSQL server (CI)');
+  await signInAsAdmin(page);
+  const expired = newUserEmail('expired');
+  const cancelled = newUserEmail('cancelled');
+  for (const email of [expired, cancelled]) {
+    const token = (await inviteUser(page, email)).split('/').at(-1) ?? '';
+    const set = await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } });
+    expect(set.status(), await set.text()).toBe(200);
+  }
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await db.connect();
+  try {
+    const byEmail = 'user_id = (select id from users where email = $1)';
+    const ended = await db.query(`update bookings set expires_at = now() - interval '1 day' where ${byEmail}`, [expired]);
+    const stopped = await db.query(`update bookings set cancelled_at = now() where ${byEmail}`, [cancelled]);
+    expect([ended.rowCount, stopped.rowCount]).toEqual([1, 1]);
+  } finally {
+    await db.end();
+  }
+  await page.request.get('/api/v1/users/logout');
+
+  for (const email of [expired, cancelled]) {
+    await page.goto('/login');
+    await signIn(page, email, USER_PASSWORD);
+    await expect(page.getByText(MESSAGES.subscriptionNotActive)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  }
 });

@@ -14,6 +14,19 @@ export const outboxDir = join(dataDir, 'outbox');
 export const serverOutputFile = join(dataDir, 'server-output.log');
 /** The first administrator the server creates on start (design 8: ADMIN_EMAIL). */
 export const adminEmail = 'admin@example.org';
+/**
+ * With DATABASE_URL set (CI creates a database per run), the server under test runs on a sibling
+ * database `<name>_e2e` of the same PostgreSQL server, made afresh by start-server.mjs; the tests
+ * may then reach into it (for what no screen can do, such as ending a subscription). Without it
+ * the server uses the embedded PGlite database and such tests are skipped.
+ */
+export const e2eDatabaseUrl = (() => {
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  if (!serverUrl) return undefined;
+  const url = new URL(serverUrl);
+  url.pathname = `/${(url.pathname.slice(1) || 'bpa').replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_e2e`;
+  return url.toString();
+})();
 
 export default defineConfig({
   testDir: '.',
@@ -33,7 +46,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx ../packages/server/src/server.ts > ${JSON.stringify(serverOutputFile)}`,
+    command: `node start-server.mjs > ${JSON.stringify(serverOutputFile)}`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -45,6 +58,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      BPA_E2E_DATABASE_URL: e2eDatabaseUrl ?? '',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: adminEmail,
     },

@@ -1,0 +1,26 @@
+// Starts the server under test for Playwright (playwright.config.ts webServer). When
+// BPA_E2E_DATABASE_URL names a PostgreSQL database, it is created afresh first (dropped if it
+// exists) so the browser tests also run against a real PostgreSQL server; otherwise the server
+// uses the embedded PGlite database under DATA_DIR.
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+
+const databaseUrl = process.env.BPA_E2E_DATABASE_URL;
+if (databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unexpected e2e database name "${name}"`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
+const server = spawn('npx', ['tsx', '../packages/server/src/server.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
