@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 
 // The app under test: the real server on its own port, a throw-away embedded database, the built
 // web app (npm run test:e2e builds it first).
-const port = 3187;
+const port = Number(process.env.E2E_PORT ?? 3187);
 // Made once, by the runner: its workers load this file again but inherit the variable, so the
 // tests read the same folder the server writes to.
 const dataDir = (process.env.BPA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bpa-e2e-')));
