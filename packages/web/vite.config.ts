@@ -25,6 +25,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Read by bench/bundle-bench.ts to measure what each route downloads.
+    manifest: true,
     sourcemap: true,
     // PDF.js is one large library that only the viewer chunk loads.
     chunkSizeWarningLimit: 600,
