@@ -11,13 +11,15 @@ import type { Database } from '../db/database';
 /** Folder of the small valid template files used by the tests (13 categories each). */
 export const FIXTURE_TEMPLATES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/templates');
 
-/** A configuration for tests: given variables over quiet defaults (LOG_LEVEL silent, no web build). */
+/** A configuration for tests: given variables over quiet defaults (LOG_LEVEL silent, no web build, fixed captcha key). */
 export function makeTestConfig(environment: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     TEMPLATES_DIR: FIXTURE_TEMPLATES_DIR,
     WEB_DIST_DIR: join(FIXTURE_TEMPLATES_DIR, 'no-web-build-here'),
     DATA_DIR: join(FIXTURE_TEMPLATES_DIR, 'no-data-here'),
+    // A fixed captcha key: without one the app would write a generated key file into DATA_DIR.
+    ALTCHA_HMAC_KEY: 'test-altcha-hmac-key-0123456789abcdef0123456789',
     ...environment,
   });
 }

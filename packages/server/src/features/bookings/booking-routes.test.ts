@@ -1,0 +1,81 @@
+import { BookingListAnswerSchema, formatPriceCents } from '@bpa/domain/api-admin';
+import { PRICE_CENTS } from '@bpa/domain/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp, makeTestConfig } from '../../test/test-app';
+import { createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
+import { bookingStatus } from './list-bookings';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let app: App;
+/** The app's clock, fixed so that dates can be compared exactly. */
+const clock = new Date('2031-05-04T15:30:00.000Z');
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  smtp = await startTestSmtpServer();
+  await insertBlankTemplate(database.db);
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }), now: () => clock });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+describe('GET /api/v1/bookings', () => {
+  it('lists every subscription newest first with the email, dates, price in cents and status', async () => {
+    const admin = await createTestAccount(database.db, { role: 'admin', now: clock });
+    const cookie = await signInAs(database.db, admin.id, { now: clock });
+    const expired = await createTestAccount(database.db, { email: 'old@example.org', subscription: 'expired', now: clock });
+    const cancelled = await createTestAccount(database.db, { email: 'gone@example.org', subscription: 'cancelled', now: clock });
+
+    const added = await app.inject({ method: 'POST', url: '/api/v1/users/admin-signup', payload: { email: 'New.Player@Example.org' }, headers: { cookie } });
+    expect(added.statusCode, added.body).toBe(201);
+    const newUserId = (added.json() as { data: { _id: string } }).data._id;
+
+    const response = await app.inject({ method: 'GET', url: '/api/v1/bookings', headers: { cookie } });
+
+    expect(response.statusCode).toBe(200);
+    const list = BookingListAnswerSchema.parse(response.json()).data;
+    expect(list.map((b) => b.user.email)).toEqual(['new.player@example.org', 'gone@example.org', 'old@example.org']);
+    expect(list[0]).toEqual({
+      _id: expect.any(String),
+      user: { _id: newUserId, email: 'new.player@example.org' },
+      createdAt: '2031-05-04T15:30:00.000Z',
+      expiresAt: '2032-05-04T15:30:00.000Z',
+      cancelledAt: null,
+      priceCents: PRICE_CENTS,
+      status: 'active',
+    });
+    expect(list[1]).toMatchObject({ user: { _id: cancelled.id }, status: 'cancelled', cancelledAt: '2031-05-04T14:30:00.000Z' });
+    expect(list[2]).toMatchObject({ user: { _id: expired.id }, status: 'expired', createdAt: '2029-05-04T15:30:00.000Z' });
+    expect(formatPriceCents(list[0]!.priceCents)).toBe('$15.00');
+  });
+
+  it('refuses anonymous callers (401) and subscribers (403)', async () => {
+    const subscriber = await createTestAccount(database.db, { now: clock });
+    const cookie = await signInAs(database.db, subscriber.id, { now: clock });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/bookings' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/bookings', headers: { cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('bookingStatus', () => {
+  const now = new Date('2031-01-01T00:00:00Z');
+  const later = new Date('2031-06-01T00:00:00Z');
+  const earlier = new Date('2030-06-01T00:00:00Z');
+
+  it('is active until the expiry, expired from it on, and cancelled once the cancellation has happened', () => {
+    expect(bookingStatus({ expiresAt: later, cancelledAt: null }, now)).toBe('active');
+    expect(bookingStatus({ expiresAt: now, cancelledAt: null }, now)).toBe('expired');
+    expect(bookingStatus({ expiresAt: earlier, cancelledAt: null }, now)).toBe('expired');
+    expect(bookingStatus({ expiresAt: later, cancelledAt: now }, now)).toBe('cancelled');
+    expect(bookingStatus({ expiresAt: later, cancelledAt: later }, now)).toBe('active');
+    expect(bookingStatus({ expiresAt: earlier, cancelledAt: new Date('2030-01-01T00:00:00Z') }, now)).toBe('cancelled');
+  });
+});

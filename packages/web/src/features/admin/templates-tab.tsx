@@ -1,0 +1,153 @@
+/**
+ * The Templates tab (spec 2, spec 3 "Template: _id, templateName, createdAt"; spec 6: templates
+ * upload master).
+ *
+ * - The list: every template but the hidden Free Trial Agreement (spec 3), with its created date
+ *   (month/day/year, spec 9) and a Download CSV button (the master CSV of design 6).
+ * - Upload master: one CSV file of at most 1,000,000 bytes (spec 5), checked here as soon as it is
+ *   chosen (the size error of spec 5 and 8) and again by the server, which parses it. A file with
+ *   errors is rejected whole and its problems are listed with line and column (design 6); after a
+ *   good upload the list reloads (spec 4).
+ */
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { MAX_UPLOAD_SIZE_LABEL } from '@bpa/domain/api-admin';
+import type { TemplateSummary } from '@bpa/domain/contract';
+import { useToast } from '../../components/ui/toast-provider';
+import { downloadBlob } from '../../lib/download-blob';
+import { toErrorMessage } from '../../lib/error-message';
+import { fetchMasterCsv, useGetMastersQuery, useUploadMasterMutation } from './admin-api';
+import { type UploadProblem, checkMasterUpload, countText, formatAdminDate, tablePagination, toCsvFileName, toUploadProblem } from './admin-format';
+
+export function TemplatesTab() {
+  const { data, isLoading } = useGetMastersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [uploadMaster, { isLoading: isUploading }] = useUploadMasterMutation();
+  const { showError, showSuccess } = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fileInputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const templates = data ?? [];
+
+  const chooseFiles = (files: FileList | null) => {
+    const chosen = files ? Array.from(files) : [];
+    const browserProblem = chosen.length === 0 ? null : checkMasterUpload(chosen);
+    setProblem(browserProblem ? { message: browserProblem, issues: [] } : null);
+    setFile(browserProblem ? null : (chosen[0] ?? null));
+  };
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    const browserProblem = checkMasterUpload(file ? [file] : []);
+    if (browserProblem || !file) {
+      setProblem({ message: browserProblem ?? 'Please choose one CSV file.', issues: [] });
+      inputRef.current?.focus();
+      return;
+    }
+    setProblem(null);
+    try {
+      const answer = await uploadMaster(file).unwrap();
+      showSuccess(answer.message);
+      formRef.current?.reset();
+      setFile(null);
+    } catch (error) {
+      // Shown in the page, not in a toast: the administrator needs time to read the lines to fix.
+      setProblem(toUploadProblem(error, file.name));
+      // The fixed file is chosen again, often under the same name: an emptied input reports that choice.
+      formRef.current?.reset();
+      setFile(null);
+      inputRef.current?.focus();
+    }
+  };
+
+  const download = async (template: TemplateSummary) => {
+    setDownloadingId(template._id);
+    try {
+      downloadBlob(await fetchMasterCsv(template._id), toCsvFileName(template.templateName));
+    } catch (error) {
+      showError(toErrorMessage(error));
+    } finally {
+      setDownloadingId(null);
+    }
+  };
+
+  return (
+    <div className="admin-tab">
+      <form ref={formRef} className="admin-upload" noValidate onSubmit={(event) => void upload(event)} aria-label="Upload master">
+        <label htmlFor={fileInputId} className="admin-label">
+          Master template file
+        </label>
+        <small id={hintId} className="admin-hint">
+          One CSV file (level, name, bold, italic, selected, locked), at most {MAX_UPLOAD_SIZE_LABEL}. A template of the same name is replaced.
+        </small>
+        <div className="admin-upload-row">
+          <input
+            ref={inputRef}
+            id={fileInputId}
+            name="text"
+            type="file"
+            accept=".csv,text/csv"
+            className="admin-file-input"
+            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+            aria-invalid={problem !== null}
+            onChange={(event) => chooseFiles(event.target.files)}
+          />
+          <Button type="submit" label="Upload master" icon="pi pi-upload" loading={isUploading} disabled={file === null} />
+        </div>
+        {problem && (
+          <div id={problemId} className="admin-upload-problem" role="alert">
+            <p className="mb-1">
+              <span className="pi pi-times-circle" aria-hidden="true" /> {problem.message}
+            </p>
+            {problem.issues.length > 0 && (
+              <ul className="admin-issue-list">
+                {problem.issues.map((issue, index) => (
+                  <li key={index}>{issue}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </form>
+
+      <p className="admin-tab-summary">{countText(templates.length, 'template')}</p>
+      <DataTable
+        value={templates}
+        dataKey="_id"
+        loading={isLoading}
+        {...tablePagination(templates.length)}
+        responsiveLayout="stack"
+        breakpoint="576px"
+        stripedRows
+        size="small"
+        emptyMessage="No templates."
+        className="admin-table"
+        pt={{ table: { 'aria-label': 'Templates' } }}
+      >
+        <Column field="templateName" header="Template" sortable bodyClassName="admin-cell-name" />
+        <Column field="createdAt" header="Created" sortable body={(template: TemplateSummary) => formatAdminDate(template.createdAt)} />
+        <Column
+          header="Action"
+          body={(template: TemplateSummary) => (
+            <Button
+              type="button"
+              label="Download CSV"
+              icon="pi pi-download"
+              size="small"
+              outlined
+              aria-label={`Download CSV of ${template.templateName}`}
+              loading={downloadingId === template._id}
+              onClick={() => void download(template)}
+            />
+          )}
+        />
+      </DataTable>
+    </div>
+  );
+}

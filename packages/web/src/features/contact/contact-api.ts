@@ -1,0 +1,37 @@
+/**
+ * The contact form's calls (spec 7 `POST /api/v1/messages`; shapes: `@bpa/domain/api-admin`),
+ * injected into the one RTK Query `api` (lib/api.ts). The captcha challenge is fetched by the
+ * ALTCHA widget itself from CAPTCHA_CHALLENGE_URL (design 2: self-hosted, no third-party service).
+ */
+import type { z } from 'zod';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { type ContactMessageRequest, ContactMessageAnswerSchema } from '@bpa/domain/api-admin';
+import { api } from '../../lib/api';
+
+/** Where the widget fetches a fresh challenge (GET, answers `{ parameters, signature }`). */
+export const CAPTCHA_CHALLENGE_URL = '/api/v1/messages/challenge';
+
+/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
+export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
+
+function toAnswerShapeError(): FetchBaseQueryError {
+  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
+}
+
+export const contactApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * POST /api/v1/messages with `{ mailName, mailEmail, mailMessage, altcha }`
+     * (ContactMessageRequestSchema). Resolves with the server's sentence ("Your message was sent");
+     * fails with 400 (a field, or the captcha not accepted) or 429 (too many messages).
+     */
+    sendContactMessage: build.mutation<string, ContactMessageRequest, z.infer<typeof ContactMessageAnswerSchema>>({
+      query: (body) => ({ url: '/messages', method: 'POST', body }),
+      rawResponseSchema: ContactMessageAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.message,
+    }),
+  }),
+});
+
+export const { useSendContactMessageMutation } = contactApi;
