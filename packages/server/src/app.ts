@@ -20,7 +20,11 @@ import { guestContractRoutes } from './features/contracts/guest-contract-routes'
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
+import { subscriberContractRoutes } from './features/contracts/subscriber-contract-routes';
+import { bookingRoutes } from './features/bookings/booking-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { masterRoutes } from './features/masters/master-routes';
+import { type CaptchaTuning, messageRoutes } from './features/messages/message-routes';
 import { createSessionCookie } from './features/sessions/session-cookie';
 import { installSessions } from './features/sessions/session-plugin';
 import { userRoutes } from './features/users/user-routes';
@@ -59,6 +63,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Told about every route as it is added (the authorisation test lists them all with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Contact-form captcha difficulty and lifetime; src/captcha defaults unless given (tests make it easy to solve). */
+  captcha?: CaptchaTuning;
 }
 
 /**
@@ -133,7 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes, { db });
   await app.register(guestContractRoutes, { db, renderPdf, now });
   await app.register(pdfFileRoutes, { db, now });
+  await app.register(subscriberContractRoutes, { db, renderPdf, now });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
+  await app.register(bookingRoutes, { db, now });
+  await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
+  await app.register(masterRoutes, { db, now });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir);
 

@@ -4,8 +4,8 @@ import { type PdfFileRow, pdfFiles } from '../../db/schema/pdf-files';
 import { AppError } from '../../errors';
 
 /**
- * Who asks for a file. Sessions come with accounts (features/users); until then every request is
- * anonymous (null), which may read guest files only.
+ * Who asks for a file: the signed-in account from the session (features/sessions), or null for an
+ * anonymous request, which may read guest files only.
  */
 export type PdfViewer = { userId: string; role: string } | null;
 

@@ -3,20 +3,33 @@
  * subscriber's files only by their owner and administrators (the viewer comes from the session).
  */
 import { ErrorEnvelopeSchema, PdfFileInfoSchema } from '@bpa/domain/api';
+import { PdfFileNameParamsSchema } from '@bpa/domain/api-contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import { requireUser } from '../sessions/session-plugin';
+import { getLatestPdfFile } from './get-latest-pdf-file';
 import { type PdfViewer, getPdfFile } from './get-pdf-file';
 
 /** The file's bytes: sent as they are (Fastify does not serialise Buffers); documented as binary. */
 const PdfBytesSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
+/** Sends a PDF inline, never cached by shared caches (a subscriber's file is private). */
+function sendPdf(reply: FastifyReply, file: { fileName: string; content: Buffer }): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `inline; filename="${file.fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(file.content);
+}
 
 export interface PdfFileRoutesOptions {
   db: Database;
   now: () => Date;
 }
 
-/** Registers GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}. */
+/** Registers GET /api/v1/contracts/pdfviewer/{pathName}/{fileName} and its file-name-only variant. */
 export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async (app, { db, now }) => {
   app.get(
     '/api/v1/contracts/pdfviewer/:pathName/:fileName',
@@ -37,12 +50,30 @@ export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async 
       // During impersonation the viewer is the impersonated subscriber.
       const user = request.currentUser;
       const viewer: PdfViewer = user ? { userId: user.id, role: user.role } : null;
-      const file = await getPdfFile(db, { ...request.params, viewer, now: now() });
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${file.fileName}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(file.content);
+      return sendPdf(reply, await getPdfFile(db, { ...request.params, viewer, now: now() }));
+    },
+  );
+
+  app.get(
+    '/api/v1/contracts/pdfviewer/:fileName',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['pdf'],
+        summary: "The signed-in account's newest PDF of this file name (spec 7: the variant with file name only)",
+        params: PdfFileNameParamsSchema,
+        response: {
+          200: { description: 'The PDF file', content: { 'application/pdf': { schema: PdfBytesSchema } } },
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Owner only (design 7), whatever the role: the name alone never reaches another account's file.
+      const ownerUserId = request.currentUser!.id;
+      return sendPdf(reply, await getLatestPdfFile(db, { fileName: request.params.fileName, ownerUserId, now: now() }));
     },
   );
 };

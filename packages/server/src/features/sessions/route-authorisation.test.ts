@@ -19,6 +19,7 @@ import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { makePathName } from '../contracts/pdf-file-names';
+import { type TestContract, insertTestContract } from '../contracts/test-contracts';
 import { loadTemplates } from '../templates/load-templates';
 
 type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin';
@@ -32,6 +33,8 @@ interface Fixtures {
   trialId: string;
   /** A PDF owned by `subscriber`: only they and administrators may read it. */
   subscriberPdf: { pathName: string; fileName: string };
+  /** An agreement of `subscriber` (revision 0), made from a visible template. */
+  subscriberContract: TestContract;
 }
 
 interface RouteCase {
@@ -67,6 +70,16 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200] },
   'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], body: () => ({}) },
   'GET /api/v1/contracts/pdfviewer/:pathName/:fileName': { codes: [404, 200, 404, 200] }, // the subscriber's own PDF
+  'GET /api/v1/contracts/pdfviewer/:fileName':       { codes: [401, 200, 401, 404] }, // by name: the caller's own files only
+  'GET /api/v1/contracts/my':                        { codes: [401, 200, 401, 200] },
+  'POST /api/v1/contracts/my':                       { codes: [401, 201, 401, 201], body: () => ({}) },
+  'GET /api/v1/contracts/my/:id':                    { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}` }, // owner only
+  'PATCH /api/v1/contracts/my/:id':                  { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}`, body: (f) => ({ ...f.subscriberContract.document, revision: 0 }) },
+  'PATCH /api/v1/contracts/my/:id/name':             { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/name`, body: () => ({ contractName: 'Renamed' }) },
+  'PATCH /api/v1/contracts/my/:id/template':         { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/template`, body: (f) => ({ templateId: f.subscriberContract.templateId }) },
+  'GET /api/v1/contracts/:id/latest':                { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/latest` },
+  'GET /api/v1/contracts/templates/':                { codes: [401, 200, 401, 200] },
+  'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], body: (f) => ({ contract: f.subscriberContract.document }) },
   'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200] },
   'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
   'GET /api/v1/users/logout':                        { codes: [200, 200, 200, 200] },
@@ -78,6 +91,14 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/users':                               { codes: [401, 403, 401, 200] },
   'POST /api/v1/users/im/login':                     { codes: [401, 403, 401, 200], body: (f) => ({ email: f.other.email }) },
   'POST /api/v1/users/im/logout':                    { codes: [401, 400, 401, 400] },
+  'GET /api/v1/bookings':                            { codes: [401, 403, 401, 200] },
+  'GET /api/v1/messages/challenge':                  { codes: [200, 200, 200, 200] },
+  'POST /api/v1/messages':                           { codes: [400, 400, 400, 400], body: () => ({}) },
+  'GET /api/v1/messages':                            { codes: [401, 403, 401, 200] },
+  'DELETE /api/v1/messages/:id':                     { codes: [401, 403, 401, 200] }, // no such message: deleting is idempotent
+  'GET /api/v1/masters':                             { codes: [401, 403, 401, 200] },
+  'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], body: () => ({}) }, // JSON, not a multipart upload
+  'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200] }, // the trial template: hidden, still downloadable
 };
 
 let database: TestDatabase;
@@ -110,7 +131,8 @@ beforeAll(async () => {
   const trialId = (guest.json() as { data: { _id: string }[] }).data[0]!._id;
   const subscriberPdf = PdfFileInfoAnswerSchema.shape.data.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
   await database.db.insert(pdfFiles).values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
-  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf };
+  const subscriberContract = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Authorisation check' });
+  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf, subscriberContract };
 });
 afterAll(async () => {
   await app?.close();

@@ -1,0 +1,119 @@
+/**
+ * Request and answer shapes of the subscriber agreement routes (spec section 7 "Calls", design
+ * section 7: base `/api/v1/contracts/my`). The server validates with them and the web app parses
+ * answers with them. Every route needs a signed-in account (spec 6: subscriber; administrators
+ * too, each with their own agreements); another account's agreement answers 404 whatever the id.
+ *
+ * Answers (all `{ status, ... }` envelopes of design 7; errors are ErrorEnvelope):
+ * - GET   /api/v1/contracts/my                                   200 ContractNamesAnswer | 401
+ * - POST  /api/v1/contracts/my             CreateContractRequest 201 ContractAnswer | 404 template | 409 five already | 401
+ * - GET   /api/v1/contracts/my/{id}                              200 ContractAnswer | 404 | 401
+ * - PATCH /api/v1/contracts/my/{id}        SaveContractRequest   200 SaveContractAnswer | 400 | 404 | 409 stale revision | 401
+ * - PATCH /api/v1/contracts/my/{id}/name   RenameContractRequest 200 ContractNamesAnswer | 400 | 404 | 401
+ * - PATCH /api/v1/contracts/my/{id}/template ResetContractRequest 200 ContractNamesAnswer | 404 (agreement or template) | 401
+ * - GET   /api/v1/contracts/{id}/latest                          200 ContractAnswer (as stored now) | 404 | 401
+ * - GET   /api/v1/contracts/templates/                           200 TemplateNamesAnswer | 401
+ * - POST  /api/v1/contracts/pdfCreator     MakePdfRequest (api.ts) 200 PdfFileInfoAnswer (api.ts) | 400 | 401 | 429
+ * - GET   /api/v1/contracts/pdfviewer/{fileName}                 200 application/pdf: the caller's newest PDF of that name | 404 | 401
+ *
+ * Rename and reset answer the names, as GET base does: spec 4 "Saving a name or resetting empties
+ * the current contract and sets names". Every change of a stored agreement (save, rename, reset)
+ * raises its revision by one and keeps the previous document (design 7), so a save from an editor
+ * opened before a rename or reset elsewhere is refused as stale instead of undoing it.
+ */
+import { z } from 'zod';
+import { PdfFileInfoSchema, successEnvelope } from './api';
+import { SUBSCRIBER_AGREEMENT_COUNT } from './constants';
+import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
+import { stripMarkup } from './markup';
+
+/** 404 text for an agreement that does not exist or belongs to someone else (never says which). */
+export const CONTRACT_NOT_FOUND_MESSAGE = 'This agreement does not exist.';
+/** 404 text for a template id that is unknown or hidden (the Free Trial Agreement; spec 3). */
+export const TEMPLATE_NOT_FOUND_MESSAGE = 'This template does not exist. Please choose one from the list.';
+/** 409 text of POST base when the account already has its agreements (spec 1, 9: five). */
+export const AGREEMENT_LIMIT_MESSAGE = `You already have ${SUBSCRIBER_AGREEMENT_COUNT} agreements, the most a subscription holds. Rename one or reset it to a template instead.`;
+/** 400 text for an agreement name without visible characters. */
+export const CONTRACT_NAME_EMPTY_MESSAGE = 'Please give the agreement a name.';
+
+/**
+ * 409 text of a stale save (design 7): the agreement was saved, renamed or reset elsewhere since
+ * it was loaded. `revision` is the stored one, which GET /api/v1/contracts/{id}/latest answers.
+ */
+export function staleRevisionMessage(revision: number): string {
+  return `This agreement was changed elsewhere (revision ${revision}). Load the latest version or keep editing.`;
+}
+
+/**
+ * Path parameter of the agreement routes. Any text is accepted here on purpose: an id that is not
+ * an agreement of the caller, malformed or not, answers the same 404.
+ */
+export const ContractIdParamsSchema = z.object({ id: z.string() });
+
+/** A revision number as answered by a load and sent back by a save (design 7). */
+export const RevisionSchema = z.number().int().min(0);
+
+/** An agreement name as a subscriber types it: colour markup allowed, some visible text required. */
+export const ContractNameInputSchema = NameSchema.trim().refine((name) => stripMarkup(name).trim() !== '', CONTRACT_NAME_EMPTY_MESSAGE);
+
+/**
+ * GET base, and the answer of rename and reset: the caller's agreement names (oldest first) and
+ * their count (spec 4: "Loading names sets contractNames and revision from the payload count").
+ */
+export const ContractNamesAnswerSchema = z.object({
+  status: z.literal('success'),
+  count: z.number().int().min(0),
+  data: z.array(ContractNameSchema),
+});
+export type ContractNamesAnswer = z.infer<typeof ContractNamesAnswerSchema>;
+
+/**
+ * Body of POST base (create; the spec does not show it). `contractName` defaults to the first free
+ * "Partner N"; `templateId` (GET templates) defaults to the Blank template. The body may be left
+ * out (Fastify reads a missing body as null).
+ */
+export const CreateContractRequestSchema = z
+  .object({
+    contractName: ContractNameInputSchema.optional(),
+    templateId: IdSchema.optional(),
+  })
+  .nullish();
+export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
+
+/**
+ * Body of PATCH base/{id} (save; spec 7 "contract without _id"): the document (name and exactly 13
+ * categories, sizes bounded by ContractDocumentSchema) plus the revision it was loaded at.
+ * Unknown fields (`_id`, `templateName`, the temporary `isEditing` and `editedTempName`) are
+ * dropped, never stored.
+ */
+export const SaveContractRequestSchema = ContractDocumentSchema.extend({ revision: RevisionSchema });
+export type SaveContractRequest = z.input<typeof SaveContractRequestSchema>;
+
+/** Answer of a save: the agreement's new revision, to send with the next save. */
+export const SaveContractAnswerSchema = successEnvelope(
+  z.object({
+    _id: IdSchema,
+    contractName: NameSchema,
+    revision: RevisionSchema,
+  }),
+);
+export type SaveContractAnswer = z.infer<typeof SaveContractAnswerSchema>;
+
+/** Body of PATCH base/{id}/name (rename; spec 7 "contractName"). */
+export const RenameContractRequestSchema = z.object({ contractName: ContractNameInputSchema });
+export type RenameContractRequest = z.input<typeof RenameContractRequestSchema>;
+
+/** Body of PATCH base/{id}/template (reset to template; spec 7 "templateId"). */
+export const ResetContractRequestSchema = z.object({ templateId: IdSchema });
+export type ResetContractRequest = z.input<typeof ResetContractRequestSchema>;
+
+/**
+ * GET /api/v1/contracts/templates/: the templates a subscriber can start from (spec 3: `_id`,
+ * `templateName`, `createdAt` as ISO 8601). The six shipped ones come first in the spec's order,
+ * then uploaded ones by creation date; the Free Trial Agreement is never listed.
+ */
+export const TemplateNamesAnswerSchema = successEnvelope(z.array(TemplateSummarySchema));
+export type TemplateNamesAnswer = z.infer<typeof TemplateNamesAnswerSchema>;
+
+/** Path parameter of the file-name-only PDF viewer route (spec 7 "variant with file name only"). */
+export const PdfFileNameParamsSchema = PdfFileInfoSchema.pick({ fileName: true });

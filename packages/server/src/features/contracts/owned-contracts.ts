@@ -1,0 +1,63 @@
+/**
+ * Reading a subscriber's own agreements (design 7: every agreement route checks ownership). An
+ * agreement of another account and an id that is not an agreement id at all are answered alike, as
+ * missing, so that nobody learns which ids exist.
+ */
+import { CONTRACT_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';
+import type { Contract, ContractName } from '@bpa/domain/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { type ContractRow, contracts } from '../../db/schema/contracts';
+import { AppError } from '../../errors';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID (any version): only such a text can be a row id, so others skip the query. */
+export function isUuid(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
+/** The 404 of every agreement route (design 7: an id of someone else's agreement is "missing"). */
+export function contractNotFound(): AppError {
+  return new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
+}
+
+/** A stored row as the API answers it (ContractSchema): the document, its id, revision and template. */
+export function toContract(row: Pick<ContractRow, 'id' | 'document' | 'revision' | 'templateName'>): Contract {
+  return {
+    ...row.document,
+    _id: row.id,
+    revision: row.revision,
+    ...(row.templateName === null ? {} : { templateName: row.templateName }),
+  };
+}
+
+/**
+ * The names of an account's agreements (spec 7 "list names"), oldest first; agreements made
+ * together ("Partner 1" … "Partner 5") by name, so that the list keeps one order between loads.
+ */
+export async function listContractNames(db: Database, ownerUserId: string): Promise<ContractName[]> {
+  return db
+    .select({ _id: contracts.id, contractName: contracts.contractName })
+    .from(contracts)
+    .where(eq(contracts.ownerUserId, ownerUserId))
+    .orderBy(asc(contracts.createdAt), asc(contracts.contractName), asc(contracts.id));
+}
+
+/**
+ * One of the account's agreements as stored now (spec 7 "load one" and "latest revision").
+ *
+ * @param request the agreement id from the URL (any text) and the signed-in account's id
+ * @returns the agreement with the revision a save must send back
+ * @throws AppError not_found when the id is not an agreement of that account (or not a UUID)
+ */
+export async function getContract(db: Database, request: { id: string; ownerUserId: string }): Promise<Contract> {
+  if (!isUuid(request.id)) throw contractNotFound();
+  const [row] = await db
+    .select({ id: contracts.id, document: contracts.document, revision: contracts.revision, templateName: contracts.templateName })
+    .from(contracts)
+    .where(and(eq(contracts.id, request.id), eq(contracts.ownerUserId, request.ownerUserId)))
+    .limit(1);
+  if (!row) throw contractNotFound();
+  return toContract(row);
+}

@@ -1,0 +1,641 @@
+import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import {
+  AGREEMENT_LIMIT_MESSAGE,
+  CONTRACT_NAME_EMPTY_MESSAGE,
+  CONTRACT_NOT_FOUND_MESSAGE,
+  ContractNamesAnswerSchema,
+  SaveContractAnswerSchema,
+  TEMPLATE_NOT_FOUND_MESSAGE,
+  TemplateNamesAnswerSchema,
+  staleRevisionMessage,
+} from '@bpa/domain/api-contracts';
+import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
+import { type Contract, type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
+import { renameOption, renameSubject, selectAllInCategory, toggleSubject } from '@bpa/domain/editing';
+import { MESSAGES } from '@bpa/domain/messages';
+import { expandSuits, stripMarkup } from '@bpa/domain/markup';
+import { outlineAgreement } from '@bpa/domain/outline';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { contractRevisions, contracts } from '../../db/schema/contracts';
+import { pdfFiles } from '../../db/schema/pdf-files';
+import { templates } from '../../db/schema/templates';
+import { readPdfText } from '../../test/read-pdf-text';
+import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
+import { loadTemplates } from '../templates/load-templates';
+import { LATEST_PDF_NOT_FOUND_MESSAGE } from './get-latest-pdf-file';
+import { SUBSCRIBER_PDF_LIFETIME_MS } from './make-subscriber-pdf';
+import { type TestContract, insertTestContract } from './test-contracts';
+
+const BASE = '/api/v1/contracts/my';
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+/** Ids that are not the caller's agreement: unknown, malformed, path-like, long. */
+const FOREIGN_LOOKING_IDS = [UNKNOWN_UUID, 'not-a-uuid', '1', '..%2F..%2Fetc', 'x'.repeat(90), "1'%20or%20'1'%3D'1"];
+
+let database: TestDatabase;
+let app: App;
+let basicPrecisionId: string;
+let trialTemplateId: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  await insertBlankTemplate(database.db);
+  app = await buildTestApp(database.db);
+  await app.ready();
+  const rows = await database.db.select().from(templates);
+  basicPrecisionId = rows.find((t) => t.templateName === 'Basic Precision')!.id;
+  trialTemplateId = rows.find((t) => t.templateName === FREE_TRIAL_TEMPLATE_NAME)!.id;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH';
+
+/** Calls the app as the holder of `cookie` (anonymous without one). */
+function call(method: Method, url: string, options: { cookie?: string; payload?: unknown } = {}) {
+  return app.inject({
+    method,
+    url,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+/** A subscriber with a session and one agreement (from the fixture Basic Precision). */
+async function subscriberWithAgreement(contractName = 'Partner 1'): Promise<{ account: TestAccount; cookie: string; agreement: TestContract }> {
+  const account = await createTestAccount(database.db);
+  const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName });
+  return { account, cookie: await signInAs(database.db, account.id), agreement };
+}
+
+async function loadAgreement(id: string, cookie: string): Promise<Contract> {
+  const response = await call('GET', `${BASE}/${id}`, { cookie });
+  expect(response.statusCode).toBe(200);
+  return ContractAnswerSchema.parse(response.json()).data;
+}
+
+/** The body of a save: the document without `_id`, plus the revision it was loaded at. */
+function saveBody(agreement: Contract | ContractDocument, revision: number) {
+  return { contractName: agreement.contractName, categories: agreement.categories, revision };
+}
+
+async function storedRow(id: string) {
+  const [row] = await database.db.select().from(contracts).where(eq(contracts.id, id));
+  return row!;
+}
+
+async function revisionRows(id: string) {
+  return database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, id)).orderBy(asc(contractRevisions.revision));
+}
+
+/** Every subject and option of every category ticked. */
+function selectEverything<T extends ContractDocument>(agreement: T): T {
+  return agreement.categories.reduce((doc, category) => selectAllInCategory(doc, category._id), agreement);
+}
+
+function expectNotFound(response: { statusCode: number; json(): unknown }, message = CONTRACT_NOT_FOUND_MESSAGE): void {
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ status: 'fail', message });
+}
+
+describe('every agreement route', () => {
+  const routes: [Method, string, unknown][] = [
+    ['GET', BASE, undefined],
+    ['POST', BASE, {}],
+    ['GET', `${BASE}/${UNKNOWN_UUID}`, undefined],
+    ['PATCH', `${BASE}/${UNKNOWN_UUID}`, { revision: 0 }],
+    ['PATCH', `${BASE}/${UNKNOWN_UUID}/name`, { contractName: 'x' }],
+    ['PATCH', `${BASE}/${UNKNOWN_UUID}/template`, { templateId: UNKNOWN_UUID }],
+    ['GET', `/api/v1/contracts/${UNKNOWN_UUID}/latest`, undefined],
+    ['GET', '/api/v1/contracts/templates/', undefined],
+    ['POST', '/api/v1/contracts/pdfCreator', {}],
+    ['GET', '/api/v1/contracts/pdfviewer/Partner-1.pdf', undefined],
+  ];
+
+  it.each(routes)('%s %s refuses an anonymous request with 401 before reading the body', async (method, url, payload) => {
+    const response = await call(method, url, { payload });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: 'fail', message: NOT_SIGNED_IN_MESSAGE });
+  });
+
+  it.each(routes)('%s %s refuses an expired subscriber with the spec message', async (method, url, payload) => {
+    const expired = await createTestAccount(database.db, { subscription: 'expired' });
+    const response = await call(method, url, { payload, cookie: await signInAs(database.db, expired.id) });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.subscriptionNotActive });
+  });
+});
+
+describe('GET /api/v1/contracts/my', () => {
+  it("lists the signed-in subscriber's agreement names, oldest first, with their count", async () => {
+    const { account, cookie, agreement } = await subscriberWithAgreement('Partner 1');
+    const second = await insertTestContract(database.db, { ownerUserId: account.id, contractName: '##c2#Anna###' });
+    await subscriberWithAgreement('Someone else');
+
+    const response = await call('GET', BASE, { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(ContractNamesAnswerSchema.parse(response.json())).toEqual({
+      status: 'success',
+      count: 2,
+      data: [
+        { _id: agreement.id, contractName: 'Partner 1' },
+        { _id: second.id, contractName: '##c2#Anna###' },
+      ],
+    });
+  });
+
+  it('keeps agreements made at the same moment in name order (Partner 1 … Partner 5)', async () => {
+    const account = await createTestAccount(database.db);
+    const made = [];
+    for (const name of ['Partner 3', 'Partner 1', 'Partner 5', 'Partner 2', 'Partner 4']) {
+      made.push(await insertTestContract(database.db, { ownerUserId: account.id, contractName: name }));
+    }
+    const at = new Date('2025-01-01T00:00:00Z');
+    await database.db.update(contracts).set({ createdAt: at }).where(eq(contracts.ownerUserId, account.id));
+    const answer = ContractNamesAnswerSchema.parse((await call('GET', BASE, { cookie: await signInAs(database.db, account.id) })).json());
+    expect(answer.data.map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2', 'Partner 3', 'Partner 4', 'Partner 5']);
+    expect(answer.count).toBe(5);
+  });
+
+  it('answers an empty list to an administrator without agreements', async () => {
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const response = await call('GET', BASE, { cookie: await signInAs(database.db, admin.id) });
+    expect(response.json()).toEqual({ status: 'success', count: 0, data: [] });
+  });
+});
+
+describe('POST /api/v1/contracts/my', () => {
+  it('makes an agreement from the Blank template named after the first free partner number', async () => {
+    const { account, cookie } = await subscriberWithAgreement('Partner 1');
+    const response = await call('POST', BASE, { cookie, payload: {} });
+    expect(response.statusCode).toBe(201);
+    const created = ContractAnswerSchema.parse(response.json()).data;
+    expect(created).toMatchObject({ contractName: 'Partner 2', revision: 0, templateName: BLANK_TEMPLATE_NAME });
+    expect(created.categories).toHaveLength(CATEGORY_COUNT);
+    for (const category of created.categories) expect(isPlaceholderName(category.subjects.at(-1)!.subjectName)).toBe(true);
+
+    const row = await storedRow(created._id);
+    expect(row).toMatchObject({ ownerUserId: account.id, contractName: 'Partner 2', revision: 0, templateName: BLANK_TEMPLATE_NAME });
+    expect(row.document).toEqual({ contractName: created.contractName, categories: created.categories });
+    expect(await loadAgreement(created._id, cookie)).toEqual(created);
+  });
+
+  it('takes a name and a template, and accepts a request without a body', async () => {
+    const { cookie } = await subscriberWithAgreement();
+    const named = await call('POST', BASE, { cookie, payload: { contractName: '  ##c3#Bob### ', templateId: basicPrecisionId } });
+    expect(named.statusCode).toBe(201);
+    const agreement = ContractAnswerSchema.parse(named.json()).data;
+    expect(agreement).toMatchObject({ contractName: '##c3#Bob###', templateName: 'Basic Precision' });
+    expect(agreement.categories[0]!.subjects[0]!.subjectName).toBe('Strong club (16+ HCP)');
+
+    const bare = await call('POST', BASE, { cookie });
+    expect(bare.statusCode).toBe(201);
+    expect(ContractAnswerSchema.parse(bare.json()).data.contractName).toBe('Partner 2');
+  });
+
+  it('refuses a sixth agreement with 409 and makes nothing', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    for (let n = 1; n <= SUBSCRIBER_AGREEMENT_COUNT; n++) {
+      const response = await call('POST', BASE, { cookie, payload: {} });
+      expect(response.statusCode).toBe(201);
+      expect(ContractAnswerSchema.parse(response.json()).data.contractName).toBe(`Partner ${n}`);
+    }
+    const refused = await call('POST', BASE, { cookie, payload: { contractName: 'Sixth' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ status: 'fail', message: AGREEMENT_LIMIT_MESSAGE });
+    expect(await database.db.select().from(contracts).where(eq(contracts.ownerUserId, account.id))).toHaveLength(SUBSCRIBER_AGREEMENT_COUNT);
+  });
+
+  it('never makes a sixth agreement when several requests arrive at once', async () => {
+    const account = await createTestAccount(database.db);
+    for (let n = 1; n <= 3; n++) await insertTestContract(database.db, { ownerUserId: account.id, contractName: `Partner ${n}` });
+    const cookie = await signInAs(database.db, account.id);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', BASE, { cookie, payload: {} })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(await database.db.select().from(contracts).where(eq(contracts.ownerUserId, account.id))).toHaveLength(SUBSCRIBER_AGREEMENT_COUNT);
+  });
+
+  it('answers 404 for an unknown, malformed or hidden template and 400 for an empty name', async () => {
+    const { account, cookie } = await subscriberWithAgreement();
+    for (const templateId of [UNKNOWN_UUID, 'not-a-uuid', trialTemplateId]) {
+      expectNotFound(await call('POST', BASE, { cookie, payload: { templateId } }), TEMPLATE_NOT_FOUND_MESSAGE);
+    }
+    for (const contractName of ['   ', '##c2####', '']) {
+      const response = await call('POST', BASE, { cookie, payload: { contractName } });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorEnvelopeSchema.parse(response.json()).message).toContain(CONTRACT_NAME_EMPTY_MESSAGE);
+    }
+    expect((await call('POST', BASE, { cookie, payload: { contractName: 'x'.repeat(501) } })).statusCode).toBe(400);
+    expect(await database.db.select().from(contracts).where(eq(contracts.ownerUserId, account.id))).toHaveLength(1);
+  });
+});
+
+describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', () => {
+  it('load one of the own agreements with its revision and template', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    expect(loaded).toEqual({ ...agreement.document, _id: agreement.id, revision: 0, templateName: 'Basic Precision' });
+    const latest = await call('GET', `/api/v1/contracts/${agreement.id}/latest`, { cookie });
+    expect(latest.statusCode).toBe(200);
+    expect(ContractAnswerSchema.parse(latest.json()).data).toEqual(loaded);
+  });
+
+  it('latest answers what another tab saved since, with its new revision', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const changed = toggleSubject(loaded, loaded.categories[0]!._id, loaded.categories[0]!.subjects[0]!._id);
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(changed, 0) })).statusCode).toBe(200);
+    const latest = ContractAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/latest`, { cookie })).json()).data;
+    expect(latest.revision).toBe(1);
+    expect(latest.categories).toEqual(changed.categories);
+  });
+
+  it("answer 404 for another subscriber's agreement, for an administrator, and for any id that is not the caller's", async () => {
+    const anna = await subscriberWithAgreement();
+    const bob = await subscriberWithAgreement();
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const adminCookie = await signInAs(database.db, admin.id);
+    for (const url of [`${BASE}/${anna.agreement.id}`, `/api/v1/contracts/${anna.agreement.id}/latest`]) {
+      expectNotFound(await call('GET', url, { cookie: bob.cookie }));
+      expectNotFound(await call('GET', url, { cookie: adminCookie }));
+    }
+    for (const id of FOREIGN_LOOKING_IDS) {
+      expectNotFound(await call('GET', `${BASE}/${id}`, { cookie: anna.cookie }));
+      expectNotFound(await call('GET', `/api/v1/contracts/${id}/latest`, { cookie: anna.cookie }));
+    }
+  });
+
+  it('lets an administrator impersonating the owner load the agreement', async () => {
+    const anna = await subscriberWithAgreement();
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const cookie = await signInAs(database.db, anna.account.id, { impersonatorUserId: admin.id });
+    expect((await loadAgreement(anna.agreement.id, cookie))._id).toBe(anna.agreement.id);
+  });
+});
+
+describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
+  it('stores the document at the next revision and keeps the previous one as a revision row', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const category = loaded.categories[8]!;
+    const edited = renameSubject(loaded, category._id, category.subjects.at(-1)!._id, 'Support doubles through 2!h');
+
+    const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, loaded.revision) });
+    expect(response.statusCode).toBe(200);
+    expect(SaveContractAnswerSchema.parse(response.json())).toEqual({ status: 'success', data: { _id: agreement.id, contractName: 'Partner 1', revision: 1 } });
+
+    const reloaded = await loadAgreement(agreement.id, cookie);
+    expect(reloaded).toEqual({ ...edited, revision: 1 });
+    const history = await revisionRows(agreement.id);
+    expect(history.map((row) => row.revision)).toEqual([0]);
+    expect(history[0]!.document).toEqual(agreement.document);
+
+    // The next save sends revision 1 and keeps revision 1's document.
+    const again = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody({ ...reloaded, contractName: 'Anna' }, 1) });
+    expect(SaveContractAnswerSchema.parse(again.json()).data).toEqual({ _id: agreement.id, contractName: 'Anna', revision: 2 });
+    expect((await revisionRows(agreement.id)).map((row) => [row.revision, row.document.categories])).toEqual([
+      [0, agreement.document.categories],
+      [1, edited.categories],
+    ]);
+    expect((await storedRow(agreement.id)).contractName).toBe('Anna');
+  });
+
+  it('refuses a stale revision with 409 and changes nothing', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const first = toggleSubject(loaded, loaded.categories[1]!._id, loaded.categories[1]!.subjects[0]!._id);
+    const second = toggleSubject(loaded, loaded.categories[2]!._id, loaded.categories[2]!.subjects[0]!._id);
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(first, 0) })).statusCode).toBe(200);
+    const before = await storedRow(agreement.id);
+
+    for (const revision of [0, 2, 99]) {
+      const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(second, revision) });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ status: 'fail', message: staleRevisionMessage(1) });
+    }
+    expect(staleRevisionMessage(1)).toBe('This agreement was changed elsewhere (revision 1). Load the latest version or keep editing.');
+    expect(await storedRow(agreement.id)).toEqual(before);
+    expect((await revisionRows(agreement.id)).map((row) => row.revision)).toEqual([0]);
+  });
+
+  it('accepts exactly one of several saves sent at once from the same revision', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const variants = loaded.categories.slice(0, 6).map((category, index) => ({ ...toggleSubject(loaded, category._id, category.subjects[0]!._id), contractName: `Tab ${index}` }));
+    const answers = await Promise.all(variants.map((variant) => call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(variant, 0) })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const winner = variants[answers.findIndex((a) => a.statusCode === 200)]!;
+    const row = await storedRow(agreement.id);
+    expect(row.revision).toBe(1);
+    expect(row.document).toEqual({ contractName: winner.contractName, categories: winner.categories });
+    expect(await revisionRows(agreement.id)).toHaveLength(1);
+  });
+
+  it('drops _id, templateName and the temporary UI fields (isEditing, editedTempName) before storing', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const withUiFields = {
+      ...loaded,
+      categories: loaded.categories.map((category) => ({
+        ...category,
+        subjects: category.subjects.map((subject) => ({
+          ...subject,
+          isEditing: true,
+          editedTempName: 'half typed',
+          options: subject.options.map((option) => ({ ...option, isEditing: false, editedTempName: '' })),
+        })),
+      })),
+      pdfFileInfo: { fileName: 'x.pdf', pathName: 'y' },
+    };
+    const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: { ...withUiFields, revision: 0 } });
+    expect(response.statusCode).toBe(200);
+    const stored = JSON.stringify((await storedRow(agreement.id)).document);
+    for (const field of ['isEditing', 'editedTempName', 'half typed', 'pdfFileInfo', '"_id":"' + agreement.id, 'templateName', 'revision']) {
+      expect(stored).not.toContain(field);
+    }
+    expect((await storedRow(agreement.id)).document).toEqual(agreement.document);
+  });
+
+  it('refuses an invalid agreement with 400 naming the field, and changes nothing', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const before = await storedRow(agreement.id);
+    const cases: [unknown, string][] = [
+      [{ ...saveBody(loaded, 0), categories: loaded.categories.slice(0, 12) }, '"categories"'],
+      [{ ...saveBody(loaded, 0), contractName: 'x'.repeat(501) }, '"contractName"'],
+      [{ contractName: loaded.contractName, categories: loaded.categories }, '"revision"'],
+      [{ ...saveBody(loaded, 0), revision: -1 }, '"revision"'],
+      [{ ...saveBody(loaded, 0), revision: 0.5 }, '"revision"'],
+      [{ ...saveBody(loaded, 0), categories: loaded.categories.map((c, i) => (i === 3 ? { ...c, subjects: [{ _id: 'x' }] } : c)) }, '"categories.3.subjects.0'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorEnvelopeSchema.parse(response.json()).message).toContain(field);
+    }
+    expect(await storedRow(agreement.id)).toEqual(before);
+  });
+
+  it("answers 404 for another subscriber's agreement and any id that is not the caller's, and changes nothing", async () => {
+    const anna = await subscriberWithAgreement();
+    const bob = await subscriberWithAgreement();
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const payload = saveBody({ ...anna.agreement.document, contractName: 'Taken over' }, 0);
+    expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}`, { cookie: bob.cookie, payload }));
+    expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}`, { cookie: await signInAs(database.db, admin.id), payload }));
+    // A stale revision on someone else's agreement is still "missing": nothing about it leaks.
+    expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}`, { cookie: bob.cookie, payload: { ...payload, revision: 7 } }));
+    for (const id of FOREIGN_LOOKING_IDS) expectNotFound(await call('PATCH', `${BASE}/${id}`, { cookie: anna.cookie, payload }));
+    const row = await storedRow(anna.agreement.id);
+    expect(row).toMatchObject({ revision: 0, contractName: 'Partner 1' });
+    expect(await revisionRows(anna.agreement.id)).toEqual([]);
+  });
+});
+
+describe('PATCH /api/v1/contracts/my/{id}/name', () => {
+  it('renames the agreement at the next revision and answers the names', async () => {
+    const { cookie, agreement, account } = await subscriberWithAgreement();
+    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
+    const response = await call('PATCH', `${BASE}/${agreement.id}/name`, { cookie, payload: { contractName: '  ##c2#Anna### & Bob ' } });
+    expect(response.statusCode).toBe(200);
+    expect(ContractNamesAnswerSchema.parse(response.json())).toEqual({
+      status: 'success',
+      count: 2,
+      data: [
+        { _id: agreement.id, contractName: '##c2#Anna### & Bob' },
+        { _id: other.id, contractName: 'Partner 2' },
+      ],
+    });
+    const loaded = await loadAgreement(agreement.id, cookie);
+    expect(loaded).toMatchObject({ contractName: '##c2#Anna### & Bob', revision: 1, categories: agreement.document.categories });
+    expect((await revisionRows(agreement.id)).map((row) => row.document.contractName)).toEqual(['Partner 1']);
+
+    // An editor opened before the rename cannot put the old name back.
+    const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(agreement.document, 0) });
+    expect(stale.statusCode).toBe(409);
+    expect((await storedRow(agreement.id)).contractName).toBe('##c2#Anna### & Bob');
+  });
+
+  it('refuses an empty or too long name with 400, and answers 404 for ids that are not the caller’s', async () => {
+    const anna = await subscriberWithAgreement();
+    const bob = await subscriberWithAgreement();
+    for (const contractName of ['', '   ', '##c4####', 'x'.repeat(501)]) {
+      expect((await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: anna.cookie, payload: { contractName } })).statusCode).toBe(400);
+    }
+    expect((await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: anna.cookie, payload: {} })).statusCode).toBe(400);
+    expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: bob.cookie, payload: { contractName: 'Mine now' } }));
+    for (const id of FOREIGN_LOOKING_IDS) {
+      expectNotFound(await call('PATCH', `${BASE}/${id}/name`, { cookie: anna.cookie, payload: { contractName: 'Mine now' } }));
+    }
+    expect(await storedRow(anna.agreement.id)).toMatchObject({ contractName: 'Partner 1', revision: 0 });
+  });
+});
+
+describe('PATCH /api/v1/contracts/my/{id}/template (reset to a template)', () => {
+  it('replaces the document with a fresh one from the template, keeps the name, and keeps the previous document', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement('Partner 4');
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const edited = selectEverything({ ...loaded, contractName: 'Partner 4' });
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 0) })).statusCode).toBe(200);
+    const [blank] = await database.db.select().from(templates).where(eq(templates.templateName, BLANK_TEMPLATE_NAME));
+
+    const response = await call('PATCH', `${BASE}/${agreement.id}/template`, { cookie, payload: { templateId: blank!.id } });
+    expect(response.statusCode).toBe(200);
+    expect(ContractNamesAnswerSchema.parse(response.json()).data).toEqual([{ _id: agreement.id, contractName: 'Partner 4' }]);
+
+    const reset = await loadAgreement(agreement.id, cookie);
+    expect(reset).toMatchObject({ contractName: 'Partner 4', revision: 2, templateName: BLANK_TEMPLATE_NAME });
+    // The template's content with fresh ids and placeholders (design 4), none of the edits.
+    expect(reset.categories.map((c) => c.categoryName)).toEqual(blank!.content.map((c) => c.categoryName));
+    expect(reset.categories.map((c) => c.subjects.filter((s) => !isPlaceholderName(s.subjectName)).map((s) => [s.subjectName, s.isSelected]))).toEqual(
+      blank!.content.map((c) => c.subjects.map((s) => [s.subjectName, s.isSelected])),
+    );
+    const oldIds = new Set(edited.categories.flatMap((c) => [c._id, ...c.subjects.map((s) => s._id)]));
+    for (const category of reset.categories) {
+      expect(oldIds.has(category._id)).toBe(false);
+      expect(isPlaceholderName(category.subjects.at(-1)!.subjectName)).toBe(true);
+    }
+    const history = await revisionRows(agreement.id);
+    expect(history.map((row) => row.revision)).toEqual([0, 1]);
+    expect(history[1]!.document).toEqual({ contractName: 'Partner 4', categories: edited.categories });
+
+    // The editor still holding revision 1 must not overwrite the reset.
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 1) })).statusCode).toBe(409);
+  });
+
+  it('answers 404 for an unknown, malformed or hidden template and for ids that are not the caller’s', async () => {
+    const anna = await subscriberWithAgreement();
+    const bob = await subscriberWithAgreement();
+    for (const templateId of [UNKNOWN_UUID, 'not-a-uuid', trialTemplateId]) {
+      expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: anna.cookie, payload: { templateId } }), TEMPLATE_NOT_FOUND_MESSAGE);
+    }
+    expect((await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: anna.cookie, payload: {} })).statusCode).toBe(400);
+    expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: bob.cookie, payload: { templateId: basicPrecisionId } }));
+    for (const id of FOREIGN_LOOKING_IDS) {
+      expectNotFound(await call('PATCH', `${BASE}/${id}/template`, { cookie: anna.cookie, payload: { templateId: basicPrecisionId } }));
+    }
+    expect(await storedRow(anna.agreement.id)).toMatchObject({ revision: 0, document: anna.agreement.document });
+    expect(await revisionRows(anna.agreement.id)).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/contracts/templates/', () => {
+  it('lists the six shipped templates in the spec order, then the others by creation date, never the Free Trial Agreement', async () => {
+    const [fixture] = await database.db.select().from(templates).where(eq(templates.templateName, 'Basic Precision'));
+    const content = fixture!.content;
+    // Created in a scrambled order, uploads interleaved, so that neither date nor name gives the expected order.
+    const inserted: [string, string][] = [
+      ['LC Standard', '2020-01-01T00:00:00Z'],
+      ['Uploaded later', '2024-06-01T00:00:00Z'],
+      ['Bridge World Standard', '2020-02-01T00:00:00Z'],
+      ['A first upload', '2024-01-01T00:00:00Z'],
+      ['Modern Standard American', '2020-03-01T00:00:00Z'],
+      ['Basic 2 over 1 Game Forcing', '2019-01-01T00:00:00Z'],
+    ];
+    for (const [templateName, createdAt] of inserted) {
+      await database.db.insert(templates).values({ templateName, content, createdAt: new Date(createdAt) });
+    }
+    const { cookie } = await subscriberWithAgreement();
+    const response = await call('GET', '/api/v1/contracts/templates/', { cookie });
+    expect(response.statusCode).toBe(200);
+    const list = TemplateNamesAnswerSchema.parse(response.json()).data;
+    expect(list.map((t) => t.templateName)).toEqual([
+      'Blank',
+      'Basic Precision',
+      'Modern Standard American',
+      'Basic 2 over 1 Game Forcing',
+      'Bridge World Standard',
+      'LC Standard',
+      'A first upload',
+      'Uploaded later',
+    ]);
+    const stored = await database.db.select().from(templates);
+    for (const item of list) {
+      const row = stored.find((t) => t.id === item._id)!;
+      expect(item).toEqual({ _id: row.id, templateName: row.templateName, createdAt: row.createdAt.toISOString() });
+    }
+  });
+});
+
+describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
+  /** Makes a PDF as the holder of `cookie` and answers where it is. */
+  async function makePdf(cookie: string, contract: ContractDocument, extra: object = {}) {
+    const response = await call('POST', '/api/v1/contracts/pdfCreator', { cookie, payload: { contract, isSubscriber: true, ...extra } });
+    expect(response.statusCode).toBe(200);
+    return PdfFileInfoAnswerSchema.parse(response.json()).data;
+  }
+
+  async function pdfText(bytes: Buffer): Promise<string> {
+    return (await readPdfText(bytes)).join(' ').replace(/\s+/g, ' ');
+  }
+
+  it("holds every selected item of all 13 categories, and belongs to the subscriber for 30 days", async () => {
+    const { account, cookie, agreement } = await subscriberWithAgreement('Partner 1: Anna');
+    const loaded = await loadAgreement(agreement.id, cookie);
+    let contract: ContractDocument = selectEverything(loaded);
+    const slam = contract.categories[7]!;
+    contract = renameOption(contract, slam._id, slam.subjects[0]!._id, slam.subjects[0]!.options.at(-1)!._id, '##c4#RKCB 1430### over !h');
+    const leads = contract.categories[11]!;
+    contract = renameSubject(contract, leads._id, leads.subjects.at(-1)!._id, 'Top of nothing');
+
+    // isSubscriber false is ignored: a subscriber's PDF has all 13 categories.
+    const info = await makePdf(cookie, contract, { isSubscriber: false, pageSize: 'a4' });
+    expect(info.fileName).toBe('Partner-1-Anna.pdf');
+
+    const file = await call('GET', `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, { cookie });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    const text = await pdfText(file.rawPayload);
+
+    const outline = outlineAgreement(contract);
+    expect(outline).toHaveLength(CATEGORY_COUNT);
+    const expected = outline.flatMap((category) => [
+      category.category.categoryName,
+      ...category.subcategories.flatMap((sub) => sub.subjects.flatMap((subject) => [subject.name, ...subject.options.map((option) => option.name)])),
+    ]);
+    expect(expected).toContain('##c4#RKCB 1430### over !h');
+    expect(expected).toContain('Top of nothing');
+    for (const name of expected) expect(text).toContain(expandSuits(stripMarkup(name)).replace(/\s+/g, ' '));
+
+    const [stored] = await database.db.select().from(pdfFiles).where(eq(pdfFiles.pathName, info.pathName));
+    expect(stored).toMatchObject({ ownerUserId: account.id, isGuest: false, fileName: info.fileName });
+    const lifetime = stored!.expiresAt!.getTime() - stored!.createdAt.getTime();
+    expect(Math.abs(lifetime - SUBSCRIBER_PDF_LIFETIME_MS)).toBeLessThan(60_000);
+  });
+
+  it('leaves out what is not selected', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    // The fixture's General Approach subject is selected and locked; Preempts' subject is not selected.
+    const info = await makePdf(cookie, loaded);
+    const text = await pdfText((await call('GET', `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, { cookie })).rawPayload);
+    expect(text).toContain('Strong club (16+ HCP)');
+    expect(text).not.toContain('Light preempts');
+  });
+
+  it('is read by its owner and administrators only', async () => {
+    const anna = await subscriberWithAgreement();
+    const bob = await subscriberWithAgreement();
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const info = await makePdf(anna.cookie, anna.agreement.document);
+    const url = `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`;
+    expect((await call('GET', url, { cookie: anna.cookie })).statusCode).toBe(200);
+    expect((await call('GET', url, { cookie: await signInAs(database.db, admin.id) })).statusCode).toBe(200);
+    expect((await call('GET', url, { cookie: bob.cookie })).statusCode).toBe(404);
+    expect((await call('GET', url)).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed agreement with 400', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const response = await call('POST', '/api/v1/contracts/pdfCreator', {
+      cookie,
+      payload: { contract: { ...agreement.document, categories: agreement.document.categories.slice(1) } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toContain('"contract.categories"');
+  });
+
+  it('the file-name-only viewer serves the caller’s newest unexpired PDF of that name, and nobody else’s', async () => {
+    const anna = await subscriberWithAgreement('Shared name');
+    const bob = await subscriberWithAgreement('Shared name');
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const loaded = await loadAgreement(anna.agreement.id, anna.cookie);
+    const older = await makePdf(anna.cookie, loaded);
+    const overcalls = loaded.categories[8]!;
+    const newer = await makePdf(anna.cookie, renameSubject(loaded, overcalls._id, overcalls.subjects.at(-1)!._id, 'Newest edit'));
+    expect(newer.fileName).toBe(older.fileName);
+    await makePdf(bob.cookie, bob.agreement.document);
+    const url = `/api/v1/contracts/pdfviewer/${newer.fileName}`;
+
+    const response = await call('GET', url, { cookie: anna.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`inline; filename="${newer.fileName}"`);
+    expect(await pdfText(response.rawPayload)).toContain('Newest edit');
+    const bobs = await call('GET', url, { cookie: bob.cookie });
+    expect(bobs.statusCode).toBe(200);
+    expect(await pdfText(bobs.rawPayload)).not.toContain('Newest edit');
+
+    // Administrators read files by their path name; by name they get only their own.
+    expectNotFound(await call('GET', url, { cookie: await signInAs(database.db, admin.id) }), LATEST_PDF_NOT_FOUND_MESSAGE);
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/contracts/pdfviewer/Nothing-here.pdf', { cookie: anna.cookie })).statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/contracts/pdfviewer/not-a-pdf.exe', { cookie: anna.cookie })).statusCode).toBe(400);
+
+    // When the newest expires, the older one is served; when both have, none.
+    await database.db.update(pdfFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pdfFiles.pathName, newer.pathName));
+    const fallback = await call('GET', url, { cookie: anna.cookie });
+    expect(fallback.statusCode).toBe(200);
+    expect(await pdfText(fallback.rawPayload)).not.toContain('Newest edit');
+    await database.db.update(pdfFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pdfFiles.pathName, older.pathName));
+    expect((await call('GET', url, { cookie: anna.cookie })).statusCode).toBe(404);
+  });
+});
