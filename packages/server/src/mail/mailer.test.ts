@@ -1,9 +1,9 @@
+import { startTestSmtpServer } from '../test/test-smtp-server';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer, type MailLogger } from './mailer';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from './messages';
@@ -22,52 +22,6 @@ function createRecordingLogger(): MailLogger & { entries: LogEntry[] } {
     entries.push({ level, obj: obj as Record<string, unknown>, msg });
   };
   return { entries, info: record('info'), warn: record('warn'), error: record('error') };
-}
-
-interface ReceivedMail {
-  mailFrom: string | undefined;
-  rcptTo: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port; with `rejectRecipients` it answers 550 to every RCPT TO. */
-async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (options.rejectRecipients) {
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mailFrom = session.envelope.mailFrom;
-        received.push({
-          mailFrom: mailFrom ? mailFrom.address : undefined,
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 async function listenOnFreePort(server: Server): Promise<number> {
@@ -95,7 +49,7 @@ afterEach(async () => {
 
 describe('createMailer with SMTP_URL', () => {
   it('delivers the message to the SMTP server with subject, link, text and HTML parts', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTestSmtpServer();
     cleanups.push(smtp.close);
     const logger = createRecordingLogger();
     mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: join(tempDir, 'outbox'), logger });
@@ -126,7 +80,7 @@ describe('createMailer with SMTP_URL', () => {
   });
 
   it('reuses one transport for several messages', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTestSmtpServer();
     cleanups.push(smtp.close);
     mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: join(tempDir, 'outbox'), logger: createRecordingLogger() });
 
@@ -141,7 +95,7 @@ describe('createMailer with SMTP_URL', () => {
   });
 
   it('reports "not delivered" and logs an error when the server rejects the recipient', async () => {
-    const smtp = await startSmtpServer({ rejectRecipients: true });
+    const smtp = await startTestSmtpServer({ rejectRecipients: true });
     cleanups.push(smtp.close);
     const logger = createRecordingLogger();
     mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: join(tempDir, 'outbox'), logger });
@@ -258,7 +212,7 @@ describe('createMailer without SMTP_URL (outbox)', () => {
 
 describe('a hostile value through the whole path', () => {
   it('arrives HTML-escaped in the HTML part and unchanged in the text part', async () => {
-    const smtp = await startSmtpServer();
+    const smtp = await startTestSmtpServer();
     cleanups.push(smtp.close);
     mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: join(tempDir, 'outbox'), logger: createRecordingLogger() });
     const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';

@@ -8,8 +8,12 @@ import { type RawEmail, readRawEmail } from '../mail/read-raw-email';
 
 /** One message as the server received it. */
 export interface ReceivedEmail extends RawEmail {
+  /** Envelope sender (MAIL FROM). */
+  mailFrom: string | undefined;
   /** Envelope recipients (RCPT TO). */
   rcptTo: string[];
+  /** The message as it arrived. */
+  raw: string;
 }
 
 export interface TestSmtpServer {
@@ -42,7 +46,9 @@ export async function startTestSmtpServer(options: { rejectRecipients?: boolean 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ ...readRawEmail(Buffer.concat(chunks).toString('utf8')), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mailFrom = session.envelope.mailFrom;
+        received.push({ ...readRawEmail(raw), raw, mailFrom: mailFrom ? mailFrom.address : undefined, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
         callback();
       });
     },

@@ -3,12 +3,10 @@
  * `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}` (design 7).
  */
 import { randomBytes } from 'node:crypto';
-import { stripMarkup } from '@bpa/domain/markup';
+import { safeFileName } from '../../safe-file-name';
 
 /** Random bytes in a path name: 192 bits, far beyond guessing (design 7: "unguessable names"). */
 const PATH_NAME_BYTES = 24;
-/** Longest file name stem, in characters (PdfFileInfoSchema allows 200 with the extension). */
-const MAX_FILE_STEM_LENGTH = 100;
 
 /** A fresh unguessable path name: 32 base64url characters (crypto random, 192 bits). */
 export function makePathName(): string {
@@ -24,12 +22,5 @@ export function makePathName(): string {
  * @example makePdfFileName('##c2#Partner### 1: Anna & Bob') === 'Partner-1-Anna-Bob.pdf'
  */
 export function makePdfFileName(contractName: string): string {
-  const stem = stripMarkup(contractName)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .slice(0, MAX_FILE_STEM_LENGTH)
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return `${stem === '' ? 'agreement' : stem}.pdf`;
+  return safeFileName(contractName, 'pdf', 'agreement');
 }

@@ -1,15 +1,12 @@
 import { serialiseMasterCsv } from '@bpa/domain/master-csv';
-import { stripMarkup } from '@bpa/domain/markup';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { templates } from '../../db/schema/templates';
 import { AppError } from '../../errors';
+import { safeFileName } from '../../safe-file-name';
 
 /** 404 message for a template id that is not stored. */
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'This template does not exist (it may have been replaced or removed). Reload the list.';
-
-/** Longest file name stem of a download, in characters. */
-const MAX_FILE_STEM_LENGTH = 100;
 
 /**
  * A safe download name for a template's CSV: the template name without colour markup, accents
@@ -19,14 +16,7 @@ const MAX_FILE_STEM_LENGTH = 100;
  * @example makeCsvFileName('Basic 2/1 Game Forcing') === 'Basic-2-1-Game-Forcing.csv'
  */
 export function makeCsvFileName(templateName: string): string {
-  const stem = stripMarkup(templateName)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .slice(0, MAX_FILE_STEM_LENGTH)
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return `${stem === '' ? 'template' : stem}.csv`;
+  return safeFileName(templateName, 'csv', 'template');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
 import { Readable } from 'node:stream';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { MAX_UPLOAD_SIZE_LABEL, MasterListAnswerSchema, MasterUploadAnswerSchema } from '@bpa/domain/api-admin';
@@ -43,21 +44,7 @@ beforeEach(async () => {
 });
 
 /** The 13 category names of a good test template, the two trial categories among them. */
-const CATEGORY_NAMES = [
-  'General Approach',
-  'Notrump Openings',
-  'Major Openings',
-  'Minor Openings',
-  'Two-Level Openings',
-  'Preempts',
-  'Constructive Bidding',
-  'Slam Bidding',
-  'Overcalls',
-  'Doubles and Redoubles',
-  'Defensive Bidding vs Their Openings',
-  'Opening Leads',
-  'Signals and Discards',
-];
+const CATEGORY_NAMES = SAMPLE_CATEGORY_NAMES;
 
 /** A master CSV (design 6): header, template row, then per category one subject with one option. */
 function templateCsv(templateName: string, options: { categories?: string[]; subjectSuffix?: string } = {}): string {
