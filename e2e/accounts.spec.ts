@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@bpa/domain/messages';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { e2eDatabaseUrl } from './playwright.config';
 import { expectNoSeriousAxeViolations } from './support/axe';
@@ -259,4 +260,27 @@ test('a subscriber whose subscription expired or was cancelled is told so at sig
     await expect(page.getByText(MESSAGES.subscriptionNotActive)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   }
+});
+
+test('an administrator made with the CLI sets a password, signs in and invites a user', async ({ page }) => {
+  test.skip(!e2eDatabaseUrl, 'the CLI shares the database with the running server only on PostgreSQL (CI); PGlite is single-process');
+  const cliAdmin = newUserEmail('cli-admin');
+  const cli = spawnSync('npx', ['tsx', '../packages/server/src/cli.ts', 'create-admin', cliAdmin], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, PUBLIC_URL: 'http://127.0.0.1' },
+  });
+  expect(cli.status, cli.stderr).toBe(0);
+  const link = /\/accept-invite\/[A-Za-z0-9_-]+/.exec(cli.stdout)?.[0];
+  expect(link, cli.stdout).toBeTruthy();
+
+  await page.goto(link!);
+  await choosePassword(page, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/login\/changed$/);
+  await signIn(page, cliAdmin, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+  await expect(mainNav(page).getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+
+  const invited = newUserEmail('invited-by-cli-admin');
+  const invitation = await inviteUser(page, invited);
+  expect(invitation).toMatch(/^\/accept-invite\//);
 });
