@@ -1,9 +1,8 @@
 /**
  * The routes of spec section 2: the public screens, the account screens, and the signed-in screens
- * behind the guards of spec 2 (login-guarded: /my/*, /im/home; admin-guarded: /my/admin). The
- * other signed-in screens (/my/contact, /my/contract, /my/pdfview, /my/pdfview2) join with their
- * issues. Every page loads lazily through `loadChunk`, so a chunk that fails or takes longer than
- * 120 s gives the spec's load error in the route error page instead of a blank screen.
+ * behind the guards of spec 2 (login-guarded: /my/*, /im/home; admin-guarded: /my/admin). Every
+ * page loads lazily through `loadChunk`, so a chunk that fails or takes longer than 120 s gives the
+ * spec's load error in the route error page instead of a blank screen.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -37,6 +36,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: lazyPage('landing', () => import('./routes/landing-route')) },
           { path: 'trial', lazy: lazyPage('trial', () => import('../features/trial/trial-page')) },
           { path: 'instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+          { path: 'contact', lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
           { path: 'pdfview', lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
           { path: 'guest/home', lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
           { path: 'guest/contract', lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'my/home', lazy: lazyPage('my-home', () => import('./routes/my-home-route')) },
               { path: 'my/instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+              { path: 'my/contact', lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
+              { path: 'my/contract', lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
+              { path: 'my/pdfview', lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
+              { path: 'my/pdfview2', lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
               { path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) },
               {
                 Component: RequireAdmin,

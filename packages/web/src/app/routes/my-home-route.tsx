@@ -1,11 +1,10 @@
 /**
- * Route `/my/home` (spec 2: the subscriber's dashboard). Until the subscriber-workspace issue
- * loads the subscriber's agreements, it shows who is signed in and the existing Dashboard in its
- * subscriber variant with the agreements in the store (none yet: it says "No agreement is loaded.").
+ * Route `/my/home` (spec 2: the subscriber's dashboard): who is signed in (account feature) above
+ * the subscriber's Dashboard with their agreements (agreement feature). The features meet here.
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
-import { Dashboard } from '../../features/agreement/dashboard';
+import { SubscriberDashboard } from '../../features/agreement/subscriber-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function MyHomeRoute() {
@@ -18,7 +17,7 @@ export default function MyHomeRoute() {
       <p className="lead-text" style={{ overflowWrap: 'anywhere' }}>
         Signed in as <strong>{email}</strong>
       </p>
-      <Dashboard variant="subscriber" />
+      <SubscriberDashboard />
     </div>
   );
 }

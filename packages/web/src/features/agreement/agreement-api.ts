@@ -1,5 +1,6 @@
 /**
- * Agreement calls of the guest (trial) flow, injected into the one RTK Query `api` (lib/api.ts).
+ * Agreement calls of the guest (trial) flow and of the subscriber workspace, injected into the one
+ * RTK Query `api` (lib/api.ts).
  *
  * Paths and payloads: spec section 7 and design section 7. Every answer is checked against its
  * schema from `@bpa/domain/api` before use; an answer of the wrong shape becomes an ordinary
@@ -15,7 +16,14 @@ import {
   type PdfFileInfo,
   PdfFileInfoAnswerSchema,
 } from '@bpa/domain/api';
-import type { Contract, ContractName } from '@bpa/domain/contract';
+import {
+  ContractNamesAnswerSchema,
+  type SaveContractAnswer,
+  SaveContractAnswerSchema,
+  type SaveContractRequest,
+  TemplateNamesAnswerSchema,
+} from '@bpa/domain/api-contracts';
+import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { api } from '../../lib/api';
 
 /** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
@@ -24,6 +32,19 @@ export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could n
 /** Turns a schema failure into a handled query error, so no unhandled-error log and a toastable message. */
 function toAnswerShapeError(): FetchBaseQueryError {
   return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
+}
+
+/** The subscriber agreements base of design 7, under the api's `/api/v1`. */
+const MY_CONTRACTS = '/contracts/my';
+
+/** A subscriber's agreement names with the count the server gives (spec 4: revision from the count). */
+export interface SubscriberContractNames {
+  contractNames: ContractName[];
+  count: number;
+}
+
+function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSchema>): SubscriberContractNames {
+  return { contractNames: answer.data, count: answer.count };
 }
 
 export const agreementApi = api.injectEndpoints({
@@ -63,10 +84,86 @@ export const agreementApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
+    /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (spec 7). */
+    getSubscriberContractNames: build.query<SubscriberContractNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
+      query: () => ({ url: MY_CONTRACTS }),
+      rawResponseSchema: ContractNamesAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: toSubscriberContractNames,
+    }),
+    /** GET /api/v1/contracts/my/{id}: one agreement with the revision a save sends back (spec 7, design 7). */
+    getSubscriberContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
+      query: (id) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}` }),
+      rawResponseSchema: ContractAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** GET /api/v1/contracts/{id}/latest: the agreement as stored now, after a stale save (spec 7). */
+    getLatestContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
+      query: (id) => ({ url: `/contracts/${encodeURIComponent(id)}/latest` }),
+      rawResponseSchema: ContractAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** GET /api/v1/contracts/templates/: the templates an agreement can be reset to (spec 3, 7). */
+    getTemplateNames: build.query<TemplateSummary[], void, z.infer<typeof TemplateNamesAnswerSchema>>({
+      query: () => ({ url: '/contracts/templates/' }),
+      rawResponseSchema: TemplateNamesAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /**
+     * PATCH /api/v1/contracts/my/{id}: saves the agreement (spec 7 "contract without _id"; design 7:
+     * with the revision it was loaded at). A stale revision answers 409 (see `isStaleRevisionError`).
+     * @returns the stored name and the new revision, to send with the next save.
+     */
+    saveSubscriberContract: build.mutation<SaveContractAnswer['data'], { id: string; body: SaveContractRequest }, SaveContractAnswer>({
+      query: ({ id, body }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      rawResponseSchema: SaveContractAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (spec 7). */
+    renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
+      query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
+      rawResponseSchema: ContractNamesAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: toSubscriberContractNames,
+    }),
+    /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (spec 7). */
+    resetSubscriberContract: build.mutation<SubscriberContractNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
+      query: ({ id, templateId }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/template`, method: 'PATCH', body: { templateId } }),
+      rawResponseSchema: ContractNamesAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: toSubscriberContractNames,
+    }),
   }),
 });
 
-export const { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } = agreementApi;
+export const {
+  useMakeGuestPdfMutation,
+  useMakeSubscriberPdfMutation,
+  useSaveSubscriberContractMutation,
+  useRenameSubscriberContractMutation,
+  useResetSubscriberContractMutation,
+} = agreementApi;
+
+/**
+ * The body of a save (spec 7 "contract without _id"; `SaveContractRequestSchema`): the document
+ * (name and 13 categories) and the revision it was loaded at. The id, the template name and any
+ * other field of the loaded agreement are left out.
+ */
+export function toSaveContractRequest(contract: Contract): SaveContractRequest {
+  return { contractName: contract.contractName, categories: contract.categories, revision: contract.revision };
+}
+
+/**
+ * True when a failed save was refused as stale (design 7: HTTP 409, the agreement was saved,
+ * renamed or reset elsewhere since it was loaded), as opposed to any other failure.
+ */
+export function isStaleRevisionError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+}
 
 /**
  * The body of a Make PDF call for the loaded agreement (spec 7: "contract and subscriber flag";

@@ -1,15 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MakePdfRequestSchema } from '@bpa/domain/api';
+import { SaveContractRequestSchema } from '@bpa/domain/api-contracts';
 import { USER_ADDED_LABEL } from '@bpa/domain/constants';
 import { displayName, isPlaceholderName } from '@bpa/domain/contract';
 import { makeStore } from '../../app/store';
 import {
   agreementLoaded,
+  agreementRebased,
   agreementRenamed,
+  agreementSaved,
   allSelectedInCategory,
   categorySelected,
   clearAgreement,
   contractNamesLoaded,
+  contractNamesReplaced,
   initialAgreementState,
   optionRenamed,
   optionToggled,
@@ -22,7 +26,7 @@ import {
   subjectRenamed,
   subjectToggled,
 } from './agreement-slice';
-import { toMakePdfRequest } from './agreement-api';
+import { isStaleRevisionError, toMakePdfRequest, toSaveContractRequest } from './agreement-api';
 import { GUEST_AGREEMENT_STORAGE_KEY, GUEST_PERSIST_DELAY_MS, type KeyValueStorage } from './guest-persistence';
 import { OVERCALLS_INDEX, makeTestAgreement } from './test-agreement';
 
@@ -271,5 +275,159 @@ describe('Make PDF request (spec 7)', () => {
     expect(parsed.isSubscriber).toBe(false);
     expect(parsed.contract._id).toBeUndefined();
     expect(parsed.contract.categories[OVERCALLS_INDEX]?.subjects.find((s) => s._id === subject._id)?.editedName).toBe('##c5#Weak###');
+  });
+});
+
+/** A store with a subscriber's agreement loaded from the dashboard, as /my/home leaves it. */
+function loadedSubscriberStore() {
+  const store = makeStore({ storage: null });
+  const contract = { ...makeTestAgreement(), _id: 'partner-1', contractName: 'Partner 1', revision: 3 };
+  store.dispatch(
+    contractNamesLoaded({
+      contractNames: [
+        { _id: 'partner-1', contractName: 'Partner 1' },
+        { _id: 'partner-2', contractName: 'Partner 2' },
+      ],
+      count: 2,
+      isSubscriber: true,
+    }),
+  );
+  store.dispatch(agreementLoaded({ contract, isSubscriber: true }));
+  return store;
+}
+
+/** Ticks the first subject of General Approach (a category outside the trial: subscribers edit all 13). */
+function tickFirstSubject(store: ReturnType<typeof makeStore>) {
+  const general = selectContract(store.getState())?.categories[0];
+  const subject = general?.subjects[0];
+  if (!general || !subject) throw new Error('General Approach has no subject');
+  store.dispatch(subjectToggled({ categoryId: general._id, subjectId: subject._id }));
+}
+
+describe('subscriber workspace (spec 4)', () => {
+  it('loads a subscriber agreement with the subscriber flag, and lets every category be edited', () => {
+    const store = loadedSubscriberStore();
+    const state = store.getState().agreement;
+    expect(state.isSubscriber).toBe(true);
+    expect(state.selectedContract).toBe('partner-1');
+    expect(state.isContractEdited).toBe(false);
+    expect(state.selectedCategory).toBe(-1);
+    store.dispatch(categorySelected(0));
+    tickFirstSubject(store);
+    expect(store.getState().agreement.selectedCategory).toBe(0);
+    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(true);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+
+  it('sets the revision from the count of the names answer', () => {
+    const store = makeStore({ storage: null });
+    store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }], count: 5, isSubscriber: true }));
+    expect(store.getState().agreement.revision).toBe(5);
+  });
+
+  it('drops a trial agreement when the subscriber names load, and a subscriber agreement when the trial names load', () => {
+    const guest = loadedGuestStore();
+    guest.dispatch(subjectToggled({ categoryId: overcalls(guest)._id, subjectId: subjectNamed(guest, 'Jump overcalls')._id }));
+    guest.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'partner-1', contractName: 'Partner 1' }], count: 1, isSubscriber: true }));
+    expect(selectContract(guest.getState())).toBeNull();
+    expect(selectIsContractEdited(guest.getState())).toBe(false);
+    expect(guest.getState().agreement.selectedContract).toBeNull();
+
+    const subscriber = loadedSubscriberStore();
+    subscriber.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'guest-agreement', contractName: 'Trial' }], isSubscriber: false }));
+    expect(selectContract(subscriber.getState())).toBeNull();
+    expect(selectIsSubscriber(subscriber.getState())).toBe(false);
+  });
+
+  it('keeps the loaded agreement when the same kind of names load again', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const before = selectContract(store.getState());
+    store.dispatch(contractNamesLoaded({ contractNames: selectContractNames(store.getState()), count: 2, isSubscriber: true }));
+    expect(selectContract(store.getState())).toBe(before);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+
+  it('empties the current agreement and sets the names after a rename or reset', () => {
+    const store = loadedSubscriberStore();
+    store.dispatch(categorySelected(2));
+    tickFirstSubject(store);
+    store.dispatch(pdfFileInfoSet({ fileName: 'Partner-1.pdf', pathName: 'p1' }));
+    store.dispatch(contractNamesReplaced({ contractNames: [{ _id: 'partner-1', contractName: 'With Pat' }, { _id: 'partner-2', contractName: 'Partner 2' }], count: 2 }));
+    const state = store.getState().agreement;
+    expect(state.contract).toBeNull();
+    expect(state.selectedContract).toBeNull();
+    expect(state.selectedCategory).toBe(-1);
+    expect(state.isContractEdited).toBe(false);
+    expect(state.pdfFileInfo).toBeNull();
+    expect(state.contractNames.map((c) => c.contractName)).toEqual(['With Pat', 'Partner 2']);
+    expect(state.revision).toBe(2);
+    expect(state.isSubscriber).toBe(true);
+  });
+
+  it('clears the edited flag and takes the new revision when what was sent is still on screen', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const sent = selectContract(store.getState());
+    if (!sent) throw new Error('no agreement loaded');
+    store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
+    expect(selectIsContractEdited(store.getState())).toBe(false);
+    expect(selectContract(store.getState())?.revision).toBe(4);
+    expect(selectContract(store.getState())?.categories).toBe(sent.categories);
+  });
+
+  it('keeps edits made while the save travelled marked unsaved, but takes the new revision', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const sent = selectContract(store.getState());
+    if (!sent) throw new Error('no agreement loaded');
+    // A second edit lands before the answer of the save.
+    tickFirstSubject(store);
+    store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectContract(store.getState())?.revision).toBe(4);
+    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
+  });
+
+  it('renames the dashboard row with the saved name, and ignores the answer for an agreement no longer loaded', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const loaded = selectContract(store.getState());
+    if (!loaded) throw new Error('no agreement loaded');
+    store.dispatch(agreementSaved({ id: 'partner-2', revision: 9, saved: { contractName: 'Partner Two', categories: loaded.categories } }));
+    expect(selectContractNames(store.getState()).find((c) => c._id === 'partner-2')?.contractName).toBe('Partner Two');
+    expect(selectContract(store.getState())).toBe(loaded);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+  });
+
+  it('keeps the edits and takes the stored revision when the user keeps editing after a stale save', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const edited = selectContract(store.getState());
+    store.dispatch(agreementRebased({ id: 'partner-1', revision: 7 }));
+    expect(selectContract(store.getState())?.revision).toBe(7);
+    expect(selectContract(store.getState())?.categories).toBe(edited?.categories);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+    store.dispatch(agreementRebased({ id: 'partner-2', revision: 11 }));
+    expect(selectContract(store.getState())?.revision).toBe(7);
+  });
+
+  it('sends a save as the document plus the revision it was loaded at, in the shape the server validates', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    const contract = selectContract(store.getState());
+    if (!contract) throw new Error('no agreement loaded');
+    const body = toSaveContractRequest(contract);
+    expect(Object.keys(body).sort()).toEqual(['categories', 'contractName', 'revision']);
+    const parsed = SaveContractRequestSchema.parse(body);
+    expect(parsed.revision).toBe(3);
+    expect(parsed.categories[0]?.subjects[0]?.isSelected).toBe(true);
+  });
+
+  it('tells a stale save (409) from other failures', () => {
+    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', message: 'changed elsewhere' } })).toBe(true);
+    expect(isStaleRevisionError({ status: 404, data: { status: 'fail', message: 'gone' } })).toBe(false);
+    expect(isStaleRevisionError({ status: 'FETCH_ERROR', error: 'offline' })).toBe(false);
+    expect(isStaleRevisionError(new Error('409'))).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ export interface AgreementState {
   isContractEdited: boolean;
   /** The agreements on the dashboard. */
   contractNames: ContractName[];
-  /** Templates a subscriber can load (later issue). */
+  /** Templates a subscriber can load into an agreement (GET /api/v1/contracts/templates/). */
   templateNames: TemplateSummary[];
   /** The loaded agreement, or null ("Agreement is not Loaded"). */
   contract: Contract | null;
@@ -86,6 +86,15 @@ function applyEdit(state: AgreementState, categoryId: string, edit: (doc: Contra
   state.isContractEdited = true;
 }
 
+/** Unloads the agreement and everything that belongs to it (its selection, open category, PDF, edited flag). */
+function emptyLoadedAgreement(state: AgreementState): void {
+  state.contract = null;
+  state.selectedContract = null;
+  state.selectedCategory = -1;
+  state.isContractEdited = false;
+  state.pdfFileInfo = null;
+}
+
 const agreementSlice = createSlice({
   name: 'agreement',
   initialState: initialAgreementState,
@@ -103,13 +112,32 @@ const agreementSlice = createSlice({
       state.isSubscriber = isSubscriber;
       state.pdfFileInfo = null;
     },
-    /** Spec 4: "Loading names sets contractNames and revision from the payload count". */
-    contractNamesLoaded(state, action: PayloadAction<{ contractNames: ContractName[]; isSubscriber: boolean }>) {
-      state.contractNames = action.payload.contractNames;
-      state.revision = action.payload.contractNames.length;
-      state.isSubscriber = action.payload.isSubscriber;
+    /**
+     * Spec 4: "Loading names sets contractNames and revision from the payload count" (`count` of the
+     * subscriber answer; the guest answer has none, so its list length counts).
+     *
+     * Switching between the guest and the subscriber lists (signing in after the trial, or the
+     * trial after signing out) also drops the loaded agreement of the other kind: a trial agreement
+     * must not be edited or saved as a subscriber's, nor a subscriber's shown in the trial.
+     */
+    contractNamesLoaded(state, action: PayloadAction<{ contractNames: ContractName[]; isSubscriber: boolean; count?: number }>) {
+      const { contractNames, isSubscriber, count } = action.payload;
+      if (state.isSubscriber !== isSubscriber) emptyLoadedAgreement(state);
+      state.contractNames = contractNames;
+      state.revision = count ?? contractNames.length;
+      state.isSubscriber = isSubscriber;
     },
-    /** Templates a subscriber may load (later issue). */
+    /**
+     * Spec 4: "Saving a name or resetting empties the current contract and sets names" (the answer of
+     * PATCH base/{id}/name and base/{id}/template is the subscriber's names with their count).
+     */
+    contractNamesReplaced(state, action: PayloadAction<{ contractNames: ContractName[]; count: number }>) {
+      emptyLoadedAgreement(state);
+      state.contractNames = action.payload.contractNames;
+      state.revision = action.payload.count;
+      state.isSubscriber = true;
+    },
+    /** Templates a subscriber may load (Load a Template on the dashboard). */
     templateNamesLoaded(state, action: PayloadAction<TemplateSummary[]>) {
       state.templateNames = action.payload;
     },
@@ -180,10 +208,31 @@ const agreementSlice = createSlice({
         state.isContractEdited = true;
       }
     },
-    /** Spec 4: "Saving clears the edited flag" (subscriber issue). */
-    agreementSaved(state, action: PayloadAction<{ revision?: number } | undefined>) {
-      state.isContractEdited = false;
-      if (state.contract && action.payload?.revision !== undefined) state.contract.revision = action.payload.revision;
+    /**
+     * Spec 4: "Saving clears the edited flag". `saved` is the document that was sent; edits made
+     * while the save was on its way are not in it, so the flag is cleared only when the agreement on
+     * screen is still that document (same categories by reference, same name): otherwise the newer
+     * edits stay marked unsaved and the leave warning keeps guarding them. The new `revision`
+     * (design 7) is taken either way, since the stored agreement moved on. A save answer for an
+     * agreement that is no longer loaded only renames its dashboard row.
+     */
+    agreementSaved(state, action: PayloadAction<{ id: string; revision: number; saved: ContractDocument }>) {
+      const { id, revision, saved } = action.payload;
+      const row = state.contractNames.find((c) => c._id === id);
+      if (row) row.contractName = saved.contractName;
+      const contract = state.contract;
+      if (contract?._id !== id) return;
+      const current = isDraft(contract) ? (original(contract) as Contract) : contract;
+      contract.revision = revision;
+      if (current.categories === saved.categories && current.contractName === saved.contractName) state.isContractEdited = false;
+    },
+    /**
+     * After a stale save (409) the user chose to keep editing: the unsaved edits stay, and the
+     * agreement takes the stored revision so that their next Save replaces the version saved
+     * elsewhere (design 7 keeps that version as a revision row, so nothing is lost on the server).
+     */
+    agreementRebased(state, action: PayloadAction<{ id: string; revision: number }>) {
+      if (state.contract?._id === action.payload.id) state.contract.revision = action.payload.revision;
     },
     /** Stores where the produced PDF is, for the viewer pages. */
     pdfFileInfoSet(state, action: PayloadAction<PdfFileInfo | null>) {
@@ -199,6 +248,7 @@ const agreementSlice = createSlice({
 export const {
   agreementLoaded,
   contractNamesLoaded,
+  contractNamesReplaced,
   templateNamesLoaded,
   agreementSelected,
   categorySelected,
@@ -209,6 +259,7 @@ export const {
   optionRenamed,
   agreementRenamed,
   agreementSaved,
+  agreementRebased,
   pdfFileInfoSet,
   clearAgreement,
 } = agreementSlice.actions;

@@ -1,7 +1,7 @@
 /**
- * The contract (agreement) editor, /guest/contract and later /my/contract (spec 2 "Contract
- * editor"): left, the agreement status card and the Categories list; right, the subjects of the
- * selected category with their options.
+ * The contract (agreement) editor, /guest/contract and /my/contract (spec 2 "Contract editor"):
+ * left, the agreement status card and the Categories list; right, the subjects of the selected
+ * category with their options.
  *
  * Rules come from the domain (spec 4 "Editing", through the slice): ticking, Select All, renaming,
  * "Add New Subject" / "Add New Option" rows, locked subjects. This page adds what is only UI: which
@@ -9,14 +9,20 @@
  * PDF, and the leave warning for subscribers with unsaved edits.
  * Guests see all 13 categories; the 11 outside the trial are marked as part of the full program
  * and cannot be opened (design 4).
+ *
+ * The subscriber variant (/my/contract) adds Save (PATCH /api/v1/contracts/my/{id} with the
+ * revision it was loaded at, design 7), the stale-save dialog (save-conflict-dialog.tsx) and the
+ * leave warning in and out of the app. After a reload of the tab it opens the same agreement again
+ * from the server (subscriber-agreement-memory.ts). Only a subscriber's agreement is shown there.
  */
-import { useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ProgressBar } from 'primereact/progressbar';
+import type { PdfFileInfo } from '@bpa/domain/api';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import { type Category, type Option, type Subject, displayName, isPlaceholderName } from '@bpa/domain/contract';
+import { type Category, type Contract, type Option, type Subject, displayName, isPlaceholderName } from '@bpa/domain/contract';
 import { initialEditName, isTrialCategory } from '@bpa/domain/editing';
 import { toRomanLabel } from '@bpa/domain/roman';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -24,8 +30,18 @@ import { LinkButton } from '../../components/ui/link-button';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { toMakePdfRequest, useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from './agreement-api';
 import {
+  isStaleRevisionError,
+  toMakePdfRequest,
+  toSaveContractRequest,
+  useMakeGuestPdfMutation,
+  useMakeSubscriberPdfMutation,
+  useSaveSubscriberContractMutation,
+} from './agreement-api';
+import {
+  agreementLoaded,
+  agreementRebased,
+  agreementSaved,
   allSelectedInCategory,
   categorySelected,
   optionRenamed,
@@ -41,6 +57,9 @@ import {
 import { LeaveWarning } from './leave-warning';
 import { MarkupText, toPlainName } from './markup-text';
 import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
+import { SaveConflictDialog } from './save-conflict-dialog';
+import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
+import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
 import './agreement.css';
 
 export const NOT_LOADED_TEXT = 'Agreement is not Loaded';
@@ -49,6 +68,36 @@ export const MAKING_PDF_TEXT = 'Making the PDF…';
 export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
 export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
 export const TRIAL_ONLY_TEXT = `The free trial opens ${TRIAL_CATEGORY_NAMES.join(' and ')}. The other categories are part of the full program.`;
+export const SAVED_TEXT = 'All changes are saved.';
+export const UNSAVED_TEXT = 'You have unsaved changes.';
+export const SAVED_TOAST_TEXT = 'Your agreement is saved.';
+export const LATEST_LOADED_TEXT = 'The latest version of your agreement is loaded.';
+export const REOPENING_TEXT = 'Opening your agreement…';
+
+/** The PDF viewers of each variant (spec 2): Make PDF goes to the first. */
+const VIEWER_PATHS = { guest: ['/pdfview'], subscriber: ['/my/pdfview', '/my/pdfview2'] } as const;
+const DASHBOARD_PATHS = { guest: '/guest/home', subscriber: '/my/home' } as const;
+
+export interface ContractEditorPageProps {
+  /** Guest (trial, /guest/contract) or subscriber (/my/contract) editor; guest by default. */
+  variant?: 'guest' | 'subscriber';
+  /**
+   * Called with the file info once a PDF is made, instead of going to the variant's viewer: the
+   * route decides where to go (e.g. the viewer, asking it to download the file, spec 4).
+   */
+  onPdfMade?: (pdfFileInfo: PdfFileInfo) => void;
+}
+
+/** A stale save waiting for the user's choice (design 7: 409). */
+interface SaveConflict {
+  /** The agreement the save was for. */
+  id: string;
+  message: string;
+  /** The version stored now, once fetched. */
+  latest: Contract | null;
+  isLoadingLatest: boolean;
+  latestProblem: string | null;
+}
 
 /** An open name dialog: what it shows and what Save does with the new markup. */
 interface NameEdit {
@@ -56,26 +105,32 @@ interface NameEdit {
   save: (markup: string) => void;
 }
 
-export default function ContractEditorPage() {
+export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
   useDocumentTitle('Agreement Editor');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { showError, showInfo } = useToast();
-  const contract = useAppSelector(selectContract);
+  const { showError, showInfo, showSuccess } = useToast();
+  const loadedContract = useAppSelector(selectContract);
   const isSubscriber = useAppSelector(selectIsSubscriber);
   const isContractEdited = useAppSelector(selectIsContractEdited);
   const selectedIndex = useAppSelector(selectSelectedCategoryIndex);
   const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
   const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
+  const [saveContract, saveState] = useSaveSubscriberContractMutation();
   const [statusMessage, setStatusMessage] = useState('');
   const [nameEdit, setNameEdit] = useState<NameEdit | null>(null);
   const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const isMyArea = pathname.startsWith('/my/');
-  const dashboardPath = isMyArea ? '/my/home' : '/guest/home';
+  const isSubscriberEditor = variant === 'subscriber';
+  // The subscriber's editor never shows a trial agreement (it could not be saved there).
+  const contract = isSubscriberEditor && !isSubscriber ? null : loadedContract;
+  const isReopening = useReopenAgreement(isSubscriberEditor && contract === null);
+  const dashboardPath = DASHBOARD_PATHS[variant];
+  const hasUnsavedChanges = isSubscriberEditor && contract !== null && isContractEdited;
   const isMakingPdf = guestPdfState.isLoading || subscriberPdfState.isLoading;
+  const isSaving = saveState.isLoading;
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
 
@@ -107,11 +162,66 @@ export default function ContractEditorPage() {
       const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
       dispatch(pdfFileInfoSet(pdfFileInfo));
       setStatusMessage('');
-      void navigate(isMyArea ? '/my/pdfview' : '/pdfview');
+      if (onPdfMade) onPdfMade(pdfFileInfo);
+      else void navigate(VIEWER_PATHS[variant][0]);
     } catch (error) {
       showError(toErrorMessage(error));
       setStatusMessage(PDF_FAILED_TEXT);
     }
+  };
+
+  /** Fetches the stored version for an open conflict dialog (kept there until the user chooses). */
+  const fetchLatest = async (id: string): Promise<Contract | null> => {
+    setConflict((current) => (current?.id === id ? { ...current, isLoadingLatest: true, latestProblem: null } : current));
+    try {
+      const latest = await fetchLatestAgreement(dispatch, id);
+      setConflict((current) => (current?.id === id ? { ...current, latest, isLoadingLatest: false } : current));
+      return latest;
+    } catch (error) {
+      const latestProblem = toErrorMessage(error);
+      setConflict((current) => (current?.id === id ? { ...current, isLoadingLatest: false, latestProblem } : current));
+      return null;
+    }
+  };
+
+  const save = async () => {
+    if (!contract || isSaving) return;
+    // What is sent; edits made while the save travels stay marked unsaved (agreementSaved).
+    const sent = contract;
+    try {
+      const answer = await saveContract({ id: sent._id, body: toSaveContractRequest(sent) }).unwrap();
+      dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
+      // The save state line says it too, and stays true only as long as nothing changes.
+      setStatusMessage('');
+      showSuccess(SAVED_TOAST_TEXT);
+    } catch (error) {
+      if (isStaleRevisionError(error)) {
+        setStatusMessage('');
+        setConflict({ id: sent._id, message: toErrorMessage(error), latest: null, isLoadingLatest: true, latestProblem: null });
+        void fetchLatest(sent._id);
+        return;
+      }
+      // Nothing is lost: the edits stay on screen, still marked unsaved.
+      showError(toErrorMessage(error));
+      setStatusMessage(`The agreement was not saved. ${toErrorMessage(error)}`);
+    }
+  };
+
+  const loadLatest = async () => {
+    if (!conflict) return;
+    const latest = conflict.latest ?? (await fetchLatest(conflict.id));
+    if (!latest) return;
+    const openIndex = selectedIndex;
+    dispatch(agreementLoaded({ contract: latest, isSubscriber: true }));
+    // The user stays on the category they were looking at.
+    if (openIndex >= 0) dispatch(categorySelected(openIndex));
+    setConflict(null);
+    showInfo(LATEST_LOADED_TEXT);
+  };
+
+  const keepEditing = () => {
+    if (conflict?.latest) dispatch(agreementRebased({ id: conflict.id, revision: conflict.latest.revision }));
+    setConflict(null);
   };
 
   const editSubjectName = (category: Category, subject: Subject) => {
@@ -134,8 +244,8 @@ export default function ContractEditorPage() {
   };
 
   return (
-    <div className="contract-editor py-3">
-      <LeaveWarning shouldWarn={isSubscriber && isContractEdited} />
+    <div className={`contract-editor py-3${hasUnsavedChanges ? ' has-save-bar' : ''}`}>
+      <LeaveWarning shouldWarn={hasUnsavedChanges} allowedPaths={isSubscriberEditor ? VIEWER_PATHS.subscriber : undefined} />
       <h1 className="visually-hidden">Agreement Editor</h1>
       <div className="row g-3">
         <div className="col-12 col-md-4 col-xl-3">
@@ -147,8 +257,31 @@ export default function ContractEditorPage() {
               <p className="agreement-status-name">
                 <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
               </p>
+            ) : isReopening ? (
+              <p className="agreement-status-name is-empty" role="status">
+                {REOPENING_TEXT}
+              </p>
             ) : (
               <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
+            )}
+            {contract && isSubscriberEditor && (
+              <>
+                {/* A live region: the first change after a save, and the save, are announced. */}
+                <p className={`save-state${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="status">
+                  <span className={hasUnsavedChanges ? 'pi pi-circle-fill' : 'pi pi-check-circle'} aria-hidden="true" />{' '}
+                  {hasUnsavedChanges ? UNSAVED_TEXT : SAVED_TEXT}
+                </p>
+                <Button
+                  type="button"
+                  label="Save"
+                  icon="pi pi-save"
+                  className="w-100 mb-2"
+                  loading={isSaving}
+                  disabled={!hasUnsavedChanges || isSaving}
+                  aria-describedby="agreement-status-message"
+                  onClick={() => void save()}
+                />
+              </>
             )}
             {contract ? (
               <>
@@ -157,6 +290,7 @@ export default function ContractEditorPage() {
                   label="Make PDF"
                   icon="pi pi-file-pdf"
                   className="w-100"
+                  outlined={isSubscriberEditor}
                   loading={isMakingPdf}
                   disabled={isMakingPdf}
                   aria-describedby="agreement-status-message"
@@ -164,7 +298,7 @@ export default function ContractEditorPage() {
                 />
                 {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
               </>
-            ) : (
+            ) : isReopening ? null : (
               <LinkButton to={dashboardPath} icon="pi pi-arrow-left">
                 Go To Dashboard
               </LinkButton>
@@ -248,7 +382,7 @@ export default function ContractEditorPage() {
                 onEditOption={(subject, option) => editOptionName(selectedCategory, subject, option)}
               />
             ) : (
-              <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : NOT_LOADED_TEXT}</p>
+              <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}</p>
             )}
           </section>
         </div>
@@ -262,8 +396,67 @@ export default function ContractEditorPage() {
         }}
         onCancel={() => setNameEdit(null)}
       />
+      {hasUnsavedChanges && (
+        // Phones: the status card with Save is far above the subjects, so unsaved changes also
+        // show a bar at the bottom of the screen (hidden from 768 px on, where the card is beside them).
+        <div className="mobile-save-bar">
+          <span>{UNSAVED_TEXT}</span>
+          <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void save()} />
+        </div>
+      )}
+      {isSubscriberEditor && (
+        <SaveConflictDialog
+          isOpen={conflict !== null}
+          message={conflict?.message ?? ''}
+          isLoadingLatest={conflict?.isLoadingLatest ?? false}
+          latestProblem={conflict?.latestProblem ?? null}
+          onLoadLatest={() => void loadLatest()}
+          onKeepEditing={keepEditing}
+        />
+      )}
     </div>
   );
+}
+
+/**
+ * After a reload of /my/contract the store is empty: opens the agreement this tab had open
+ * (subscriber-agreement-memory.ts) again from the server, once, at mount. An agreement that no
+ * longer answers (404: deleted, or another account signed in since) is forgotten quietly; other
+ * failures are told in a toast and the page shows "Agreement is not Loaded" with Go To Dashboard.
+ * @returns true while the agreement is being opened
+ */
+function useReopenAgreement(shouldReopen: boolean): boolean {
+  const dispatch = useAppDispatch();
+  const { showError } = useToast();
+  const [reopeningId] = useState(() => (shouldReopen ? recallOpenAgreement() : null));
+  const [isReopening, setIsReopening] = useState(reopeningId !== null);
+
+  const reopen = useCallback(
+    async (id: string, isCurrent: () => boolean) => {
+      try {
+        await openSubscriberAgreement(dispatch, id);
+      } catch (error) {
+        if (isCurrent()) {
+          if (typeof error === 'object' && error !== null && 'status' in error && error.status === 404) forgetOpenAgreement();
+          else showError(toErrorMessage(error));
+        }
+      } finally {
+        if (isCurrent()) setIsReopening(false);
+      }
+    },
+    [dispatch, showError],
+  );
+
+  useEffect(() => {
+    if (reopeningId === null) return;
+    let isCurrent = true;
+    void reopen(reopeningId, () => isCurrent);
+    return () => {
+      isCurrent = false;
+    };
+  }, [reopeningId, reopen]);
+
+  return isReopening;
 }
 
 interface SubjectListProps {

@@ -5,7 +5,9 @@
  * - Edit Name edits the name inline with Save and Cancel (spec 4: "Contract names edit inline with
  *   cancel"). A guest's rename stays in the browser (spec 4); a subscriber's is sent by the caller.
  * - Edit Agreement opens the editor: /guest/contract for a guest, /my/contract when logged in.
- * - Load a Template is disabled unless logged in; the reason is written beside it.
+ * - Load a Template is disabled unless logged in; the reason is written beside it. For a subscriber
+ *   the caller opens its template choice (subscriber-dashboard.tsx).
+ * - A subscriber's agreement that is open in the editor with unsaved changes is marked so.
  * The table turns into one card per agreement on a phone (below 576 px, spec 2 breakpoints).
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -23,6 +25,7 @@ import './agreement.css';
 
 export const TEMPLATES_FULL_PROGRAM_TEXT = 'Templates are part of the full program.';
 export const EMPTY_AGREEMENT_NAME_MESSAGE = 'Please type a name for the agreement.';
+export const UNSAVED_CHANGES_NOTE = 'Unsaved changes in the editor';
 
 export interface DashboardProps {
   /** Guest (trial) or subscriber dashboard (spec 2). */
@@ -41,6 +44,10 @@ export interface DashboardProps {
   onRenameAgreement?: (id: string, contractName: string) => void | Promise<void>;
   /** Starts loading a template into an agreement (subscribers only; the button is disabled otherwise). */
   onLoadTemplate?: (id: string) => void;
+  /** The agreement being opened for editing: its Edit Agreement button shows progress. */
+  openingAgreementId?: string | null;
+  /** The agreement open in the editor with unsaved changes, marked in its row. */
+  unsavedAgreementId?: string | null;
 }
 
 /** The name shown for an agreement: its name, or its id when it has none (spec 3). */
@@ -48,7 +55,16 @@ function shownName(agreement: ContractName): string {
   return agreement.contractName.trim() === '' ? agreement._id : agreement.contractName;
 }
 
-export function Dashboard({ variant, agreements, isLoading = false, onEditAgreement, onRenameAgreement, onLoadTemplate }: DashboardProps) {
+export function Dashboard({
+  variant,
+  agreements,
+  isLoading = false,
+  onEditAgreement,
+  onRenameAgreement,
+  onLoadTemplate,
+  openingAgreementId = null,
+  unsavedAgreementId = null,
+}: DashboardProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const storedNames = useAppSelector(selectContractNames);
@@ -91,7 +107,7 @@ export function Dashboard({ variant, agreements, isLoading = false, onEditAgreem
               <td colSpan={3} className="dashboard-message">
                 <span role="status" className="dashboard-loading">
                   <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
-                  Loading your agreement…
+                  {isGuest ? 'Loading your agreement…' : 'Loading your agreements…'}
                 </span>
               </td>
             </tr>
@@ -99,7 +115,7 @@ export function Dashboard({ variant, agreements, isLoading = false, onEditAgreem
           {!isLoading && rows.length === 0 && (
             <tr>
               <td colSpan={3} className="dashboard-message">
-                No agreement is loaded.
+                {isGuest ? 'No agreement is loaded.' : 'This account has no agreements yet.'}
               </td>
             </tr>
           )}
@@ -112,6 +128,8 @@ export function Dashboard({ variant, agreements, isLoading = false, onEditAgreem
               onEdit={() => editAgreement(agreement._id)}
               onRename={(name) => renameAgreement(agreement._id, name)}
               onLoadTemplate={onLoadTemplate ? () => onLoadTemplate(agreement._id) : undefined}
+              isOpening={openingAgreementId === agreement._id}
+              hasUnsavedChanges={unsavedAgreementId === agreement._id}
             />
           ))}
         </tbody>
@@ -133,9 +151,11 @@ interface DashboardRowProps {
   onEdit: () => void;
   onRename: (contractName: string) => void | Promise<void>;
   onLoadTemplate: (() => void) | undefined;
+  isOpening: boolean;
+  hasUnsavedChanges: boolean;
 }
 
-function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate }: DashboardRowProps) {
+function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, isOpening, hasUnsavedChanges }: DashboardRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -207,7 +227,14 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
             )}
           </form>
         ) : (
-          <MarkupText markup={name} className="dashboard-agreement-name" />
+          <>
+            <MarkupText markup={name} className="dashboard-agreement-name" />
+            {hasUnsavedChanges && (
+              <span className="dashboard-unsaved">
+                <span className="pi pi-exclamation-circle" aria-hidden="true" /> {UNSAVED_CHANGES_NOTE}
+              </span>
+            )}
+          </>
         )}
       </td>
       <td data-label="Edit Name">
@@ -222,7 +249,15 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
       </td>
       <td data-label="Actions">
         <span className="button-row">
-          <Button type="button" label="Edit Agreement" icon="pi pi-file-edit" size="small" aria-label={`Edit Agreement: ${plainName}`} onClick={onEdit} />
+          <Button
+            type="button"
+            label="Edit Agreement"
+            icon="pi pi-file-edit"
+            size="small"
+            aria-label={`Edit Agreement: ${plainName}`}
+            loading={isOpening}
+            onClick={onEdit}
+          />
           <Button
             type="button"
             label="Load a Template"
@@ -231,6 +266,7 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
             severity="secondary"
             outlined
             disabled={!canLoadTemplate}
+            aria-label={canLoadTemplate ? `Load a Template: ${plainName}` : undefined}
             aria-describedby={isGuest ? templateNoteId : undefined}
             tooltip={canLoadTemplate ? undefined : TEMPLATES_FULL_PROGRAM_TEXT}
             tooltipOptions={{ showOnDisabled: true, position: 'top' }}

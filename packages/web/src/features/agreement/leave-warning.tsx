@@ -3,16 +3,34 @@
  * edits: Press OK to proceed without saving changes."). Inside the app a route change is held by
  * React Router's `useBlocker` and a dialog asks; closing or reloading the tab gets the browser's own
  * `beforeunload` question (browsers show their own text there).
+ *
+ * Some in-app moves keep the unsaved edits at hand and need no question: from the subscriber's
+ * editor to the PDF viewers (Make PDF) and back. They are listed in `allowedPaths`; the edits live
+ * in the store until saved, so they are still there when the user returns to the editor.
  */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { MESSAGES } from '@bpa/domain/messages';
 
-export const LEAVE_WARNING_TEXT = 'Press OK to proceed without saving changes.';
+export const LEAVE_WARNING_TEXT = MESSAGES.leaveWithoutSaving;
+
+/** No path is exempt from the warning (stable, so the blocker function does not change each render). */
+const NO_ALLOWED_PATHS: readonly string[] = [];
+
+export interface LeaveWarningProps {
+  /** True while there are unsaved edits (spec 2: subscribers only). */
+  shouldWarn: boolean;
+  /** Paths reached without a question, e.g. the PDF viewers from the editor. */
+  allowedPaths?: readonly string[];
+}
 
 /** Renders nothing unless `shouldWarn` and the user tries to leave; then asks with OK / Cancel. */
-export function LeaveWarning({ shouldWarn }: { shouldWarn: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => shouldWarn && currentLocation.pathname !== nextLocation.pathname);
+export function LeaveWarning({ shouldWarn, allowedPaths = NO_ALLOWED_PATHS }: LeaveWarningProps) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      shouldWarn && currentLocation.pathname !== nextLocation.pathname && !allowedPaths.includes(nextLocation.pathname),
+  );
 
   useEffect(() => {
     if (!shouldWarn) return;

@@ -1,16 +1,17 @@
 /**
- * PDF viewer `/pdfview` (spec 2 "PDF viewer pages"; design 2: PDF.js through react-pdf). Shows the
- * agreement's name (or "Please Load a Contract"), every page of the PDF made from it, zoom,
- * Download, and "Go To Contract Editor". Loading shows a spinner; a failure shows a toast and a
- * message, never a blank screen.
+ * PDF viewer `/pdfview` and `/my/pdfview` (spec 2 "PDF viewer pages"; design 2: PDF.js through
+ * react-pdf). Shows the agreement's name (or "Please Load a Contract"), every page of the PDF made
+ * from it, zoom, Download, and "Go To Contract Editor". Loading shows a spinner; a failure shows a
+ * toast and a message, never a blank screen. Right after Make PDF the route asks for the file to
+ * be downloaded as soon as it arrives (spec 4, use-download-on-arrival.ts).
  */
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 // The worker is served from our own origin: the CSP allows no third-party script (design 8).
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Button } from 'primereact/button';
-import type { PdfFileInfo } from '@bpa/domain/api';
 import { LinkButton } from '../../components/ui/link-button';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/toast-provider';
@@ -18,6 +19,9 @@ import { downloadBlob } from '../../lib/download-blob';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePdfFile } from './fetch-pdf';
+import { PLEASE_LOAD_TEXT, type PdfViewerPageProps } from './pdf-viewer-props';
+import { useDownloadOnArrival } from './use-download-on-arrival';
+import './pdf-viewer.css';
 
 pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 
@@ -28,15 +32,6 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 /** Width of a page at 100 % on a wide screen, in CSS pixels: readable, and the whole page fits the view. */
 const MAX_FIT_WIDTH_PX = 900;
 const DEFAULT_ZOOM_INDEX = 2;
-
-export interface PdfViewerPageProps {
-  /** Name of the loaded agreement, or null when none is loaded. */
-  contractName: string | null;
-  /** Where the PDF of the agreement is, or null when no PDF was made. */
-  pdfFileInfo: PdfFileInfo | null;
-  /** Target of "Go To Contract Editor": /my/contract for a subscriber, /trial otherwise (spec 2). */
-  editorPath: string;
-}
 
 /** Width of an element in CSS pixels, following resizes. */
 function useElementWidth() {
@@ -53,10 +48,18 @@ function useElementWidth() {
   return [ref, width] as const;
 }
 
-export default function PdfViewerPage({ contractName, pdfFileInfo, editorPath }: PdfViewerPageProps) {
+export default function PdfViewerPage({
+  contractName,
+  pdfFileInfo,
+  editorPath,
+  shouldDownloadOnArrival = false,
+  onDownloadedOnArrival,
+  otherViewer,
+}: PdfViewerPageProps) {
   useDocumentTitle('PDF Viewer');
   const { showError } = useToast();
   const pdfFile = usePdfFile(pdfFileInfo, showError);
+  useDownloadOnArrival(pdfFile, pdfFileInfo, shouldDownloadOnArrival, onDownloadedOnArrival);
   const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM_INDEX);
   const [pageCount, setPageCount] = useState(0);
   const [renderFailure, setRenderFailure] = useState<string | null>(null);
@@ -75,7 +78,7 @@ export default function PdfViewerPage({ contractName, pdfFileInfo, editorPath }:
   return (
     <div className="py-4 pdf-viewer">
       <p className="pdf-viewer-kicker">Agreement PDF</p>
-      <h1>{contractName ?? 'Please Load a Contract'}</h1>
+      <h1 className="pdf-viewer-title">{contractName ?? PLEASE_LOAD_TEXT}</h1>
 
       <div className="pdf-toolbar" role="toolbar" aria-label="PDF tools">
         <Button
@@ -112,6 +115,11 @@ export default function PdfViewerPage({ contractName, pdfFileInfo, editorPath }:
           Go To Contract Editor
         </LinkButton>
       </div>
+      {otherViewer && (
+        <p className="pdf-other-viewer">
+          <Link to={otherViewer.to}>{otherViewer.label}</Link>
+        </p>
+      )}
 
       <div className="pdf-stage">
         <div ref={containerRef}>

@@ -1,0 +1,322 @@
+/**
+ * The subscriber workspace end to end (issue: subscriber workspace, web part), in real Chromium
+ * against the real server: an invited subscriber signs in, renames an agreement, loads LC Standard
+ * into it, edits several categories, saves, reloads, is warned before leaving with unsaved edits,
+ * makes the PDF, sees it in both viewers and downloads it; and two tabs editing one agreement get
+ * the stale-save question without losing anything typed.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Contract, ContractName } from '@bpa/domain/contract';
+import { MESSAGES } from '@bpa/domain/messages';
+import { readPdfText } from '@bpa/server/test/read-pdf-text';
+import { expectedPdfLines, squeeze, unselectedNames } from './support/agreement-text';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { signInAsAdmin } from './support/first-admin';
+import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+
+const PASSWORD = 'Subscriber-Pass-2468';
+/** The editor's save state (the phone's save bar repeats the second one). */
+const SAVED = 'All changes are saved.';
+const UNSAVED = 'You have unsaved changes.';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const optionsOf = (page: Page, subject: string) => page.getByRole('list', { name: `Options of ${subject}`, exact: true });
+
+/**
+ * A new subscriber: added by the first administrator (POST /api/v1/users/admin-signup, which makes
+ * the five agreements from Blank), the password set from the invitation email, the administrator
+ * signed out again. Returns the subscriber's email.
+ */
+async function createSubscriber(page: Page, label: string): Promise<string> {
+  await signInAsAdmin(page);
+  const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  const before = (await readOutbox()).map((message) => message.file);
+  const added = await page.request.post('/api/v1/users/admin-signup', { data: { email } });
+  expect(added.status(), await added.text()).toBe(201);
+  const token = linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite').split('/').at(-1) ?? '';
+  await page.request.get('/api/v1/users/logout');
+  const set = await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: PASSWORD, passwordConfirm: PASSWORD } });
+  expect(set.status(), await set.text()).toBe(200);
+  return email;
+}
+
+/** Signs in through the login form and lands on the dashboard with the five agreements. */
+async function signInThroughTheForm(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/my\/home$/);
+  await expect(page.getByRole('button', { name: /^Edit Agreement: / })).toHaveCount(5);
+}
+
+/** The subscriber's agreement names, from the server (GET /api/v1/contracts/my). */
+async function agreementNames(page: Page): Promise<ContractName[]> {
+  const answer = await page.request.get('/api/v1/contracts/my');
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: ContractName[] }).data;
+}
+
+/** One agreement as stored (GET /api/v1/contracts/my/{id}). */
+async function storedAgreement(page: Page, name: string): Promise<Contract> {
+  const row = (await agreementNames(page)).find((agreement) => agreement.contractName === name);
+  expect(row, `an agreement called ${name}`).toBeDefined();
+  const answer = await page.request.get(`/api/v1/contracts/my/${row!._id}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: Contract }).data;
+}
+
+function subjectOf(agreement: Contract, category: string, subject: string) {
+  const found = agreement.categories.find((c) => c.categoryName === category)?.subjects.find((s) => (s.isEdited ? s.editedName : s.subjectName) === subject);
+  expect(found, `${category}: ${subject}`).toBeDefined();
+  return found!;
+}
+
+async function openCategory(page: Page, name: RegExp, heading: RegExp): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+}
+
+async function saveAgreement(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText(SAVED);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+}
+
+/** The text of a downloaded PDF, white space squeezed, and its page count. */
+async function readDownload(download: Download): Promise<{ text: string; pageCount: number }> {
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pages = await readPdfText(await readFile(await download.path()));
+  return { text: squeeze(pages.join(' ')), pageCount: pages.length };
+}
+
+/** Exactly the selected items of the agreement, in order, and none of the unselected ones. */
+function expectPdfToShow(text: string, agreement: Contract): void {
+  let position = 0;
+  for (const line of expectedPdfLines(agreement)) {
+    const found = text.indexOf(squeeze(line), position);
+    expect(found, `"${line}" appears in order in the PDF`).toBeGreaterThanOrEqual(0);
+    position = found + line.length;
+  }
+  const printed = expectedPdfLines(agreement);
+  for (const name of unselectedNames(agreement)) {
+    // Short option names (e.g. "Never") can be part of a longer selected name; check the long ones.
+    if (name.length < 24 || printed.some((line) => line.includes(name))) continue;
+    expect(text, `unselected "${name}" is not printed`).not.toContain(squeeze(name));
+  }
+}
+
+test('a subscriber renames an agreement, loads LC Standard, edits, saves, and downloads its PDF from both viewers', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = await createSubscriber(page, 'subscriber');
+  await signInThroughTheForm(page, email);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Instructions', 'Contact Us', 'Logout']);
+  await expectNoSeriousAxeViolations(page);
+  // /my/instructions without a loaded agreement (spec 2): Go To Dashboard, Logout.
+  await mainNav(page).getByRole('link', { name: 'Instructions' }).click();
+  await expect(page).toHaveURL(/\/my\/instructions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Instructions' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Logout']);
+  await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // Edit Name, with Cancel (spec 4: inline with cancel) and Save (PATCH base/{id}/name).
+  await page.getByRole('button', { name: 'Edit Name: Partner 2' }).click();
+  await page.getByLabel('New name for Partner 2').fill('Never saved');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Name: Partner 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Name: Partner 1' }).click();
+  await page.getByLabel('New name for Partner 1').fill('Pat and me');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Edit Name: Pat and me' })).toBeVisible();
+  expect((await agreementNames(page)).map((agreement) => agreement.contractName).sort()).toEqual(['Partner 2', 'Partner 3', 'Partner 4', 'Partner 5', 'Pat and me'].sort());
+
+  // Load a Template: the six templates, a choice, then the OK confirmation (spec 5).
+  await page.getByRole('button', { name: 'Load a Template: Pat and me' }).click();
+  const templateDialog = page.getByRole('dialog', { name: 'Load a Template' });
+  await expect(templateDialog.getByRole('radio')).toHaveCount(6);
+  await templateDialog.getByRole('button', { name: 'Load Template' }).click();
+  await expect(templateDialog.getByText('Please choose a template.')).toBeVisible();
+  await templateDialog.getByLabel('LC Standard').check();
+  await templateDialog.getByRole('button', { name: 'Load Template' }).click();
+  await expect(templateDialog.getByText(MESSAGES.resetToTemplateConfirm)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await templateDialog.getByRole('button', { name: 'OK' }).click();
+  await expect(templateDialog).toBeHidden();
+  const fromTemplate = await storedAgreement(page, 'Pat and me');
+  expect(subjectOf(fromTemplate, 'General Approach', 'Basic system').options.find((o) => o.optionName === 'LC Standard')?.isSelected).toBe(true);
+
+  // The editor with all 13 categories.
+  await page.getByRole('button', { name: 'Edit Agreement: Pat and me' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await expect(page.locator('.agreement-status-name')).toHaveText('Pat and me');
+  await expect(page.locator('.category-button')).toHaveCount(13);
+  await expect(page.locator('.category-button[aria-disabled="true"]')).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Instructions', 'Contact Us', 'Logout']);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+  // Several items across categories.
+  await openCategory(page, /General Approach/, /^I\. General Approach/);
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await optionsOf(page, 'Psychic calls').getByLabel('Rare', { exact: true }).check();
+  await openCategory(page, /Notrump Openings/, /^II\. Notrump Openings/);
+  await page.getByLabel('1NT second range', { exact: true }).check();
+  await page.getByLabel('5-card major in a 1NT opening', { exact: true }).uncheck();
+  await openCategory(page, /Slam Bidding/, /^VIII\. Slam Bidding/);
+  await page.getByRole('button', { name: 'Add New Subject' }).click();
+  await page.getByRole('dialog').locator('[contenteditable="true"]').fill('Our own slam tries over 1!h');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Our own slam tries over 1♥', { exact: true })).toBeChecked();
+  await openCategory(page, /Signals and Discards/, /^XIII\. Signals and Discards/);
+  await page.getByLabel('Upside-down signals', { exact: true }).check();
+  await expect(page.locator('.save-state')).toHaveText(UNSAVED);
+  await expectNoSeriousAxeViolations(page);
+  await saveAgreement(page);
+
+  const saved = await storedAgreement(page, 'Pat and me');
+  expect(saved.revision).toBeGreaterThan(fromTemplate.revision);
+  expect(subjectOf(saved, 'General Approach', 'Psychic calls').isSelected).toBe(true);
+  expect(subjectOf(saved, 'General Approach', 'Psychic calls').options.find((o) => o.optionName === 'Rare')?.isSelected).toBe(true);
+  expect(subjectOf(saved, 'Notrump Openings', '1NT second range').isSelected).toBe(true);
+  expect(subjectOf(saved, 'Notrump Openings', '5-card major in a 1NT opening').isSelected).toBe(false);
+  expect(subjectOf(saved, 'Slam Bidding', 'Our own slam tries over 1!h').isSelected).toBe(true);
+  expect(subjectOf(saved, 'Signals and Discards', 'Upside-down signals').isSelected).toBe(true);
+
+  // With an agreement loaded, /my/instructions and /my/contact lead back to the editor (spec 2).
+  await mainNav(page).getByRole('link', { name: 'Instructions' }).click();
+  await expect(page).toHaveURL(/\/my\/instructions$/);
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Go To Agreement Editor', 'Logout']);
+  await mainNav(page).getByRole('link', { name: 'Go To Agreement Editor' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await mainNav(page).getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/my\/contact$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Go To Agreement Editor', 'Instructions', 'Logout']);
+  await mainNav(page).getByRole('link', { name: 'Go To Agreement Editor' }).click();
+  await expect(page.locator('.agreement-status-name')).toHaveText('Pat and me');
+
+  // A reload opens the same agreement again, from the server.
+  await page.reload();
+  await expect(page.locator('.agreement-status-name')).toHaveText('Pat and me');
+  await openCategory(page, /Notrump Openings/, /^II\. Notrump Openings/);
+  await expect(page.getByLabel('1NT second range', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('5-card major in a 1NT opening', { exact: true })).not.toBeChecked();
+  await expect(page.locator('.save-state')).toHaveText(SAVED);
+
+  // Unsaved edits: leaving through an in-app link asks first, and Cancel stays.
+  await page.getByLabel('Shapes opened 1NT', { exact: true }).check();
+  await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
+  const leaveDialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: MESSAGES.leaveWithoutSaving });
+  await expect(leaveDialog).toBeVisible();
+  await leaveDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leaveDialog).toBeHidden();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await expect(page.getByLabel('Shapes opened 1NT', { exact: true })).toBeChecked();
+
+  // Reloading the tab gets the browser's own question (beforeunload); dismissing it keeps the page.
+  const beforeUnload = page.waitForEvent('dialog');
+  // Not awaited: the page's script waits while the browser asks.
+  const reloading = page.evaluate(() => window.location.reload()).catch(() => undefined);
+  const question = await beforeUnload;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  await reloading;
+  await expect(page.getByLabel('Shapes opened 1NT', { exact: true })).toBeChecked();
+  await expect(page.locator('.save-state')).toHaveText(UNSAVED);
+  await saveAgreement(page);
+  const agreement = await storedAgreement(page, 'Pat and me');
+  expect(subjectOf(agreement, 'Notrump Openings', 'Shapes opened 1NT').isSelected).toBe(true);
+
+  // Make PDF: /my/pdfview, and the file downloads by itself once it is there (spec 4).
+  const autoDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Make PDF' }).click();
+  await expect(page).toHaveURL(/\/my\/pdfview$/);
+  const downloaded = await readDownload(await autoDownload);
+  expectPdfToShow(downloaded.text, agreement);
+  expect(downloaded.text).toContain('Our own slam tries over 1♥');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat and me');
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Instructions', 'Contact Us', 'Logout']);
+  // Every page, and zoom.
+  await expect(page.locator('.react-pdf__Page')).toHaveCount(downloaded.pageCount, { timeout: 30_000 });
+  await expect(page.locator('.react-pdf__Page canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByRole('status', { name: 'Zoom level' }).or(page.locator('.pdf-zoom-level'))).toHaveText('125%');
+  const clickedDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await readDownload(await clickedDownload)).text).toBe(downloaded.text);
+
+  // The iframe viewer shows the same file.
+  await page.getByRole('link', { name: "Open it in the browser's own PDF viewer instead" }).click();
+  await expect(page).toHaveURL(/\/my\/pdfview2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat and me');
+  const frame = page.locator('iframe.pdf-frame');
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  const frameDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await readDownload(await frameDownload)).text).toBe(downloaded.text);
+
+  // Back to the editor, and from there to the dashboard without a question (all saved).
+  await page.getByRole('link', { name: 'Go To Contract Editor' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // Without a loaded agreement the viewers say so (spec 2), after a reload empties the store.
+  await page.goto('/my/pdfview2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.pleaseLoadContract);
+  await expect(page.getByRole('link', { name: 'Go To Contract Editor' })).toHaveAttribute('href', '/my/contract');
+});
+
+test('two tabs editing one agreement: the stale save asks, keeps the edits, and can load the other version', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const email = await createSubscriber(page, 'two-tabs');
+  await signInThroughTheForm(page, email);
+  const second = await context.newPage();
+  await second.goto('/my/home');
+
+  for (const tab of [page, second]) {
+    await tab.getByRole('button', { name: 'Edit Agreement: Partner 3' }).click();
+    await expect(tab).toHaveURL(/\/my\/contract$/);
+    await openCategory(tab, /General Approach/, /^I\. General Approach/);
+  }
+
+  // The first tab saves a change.
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await saveAgreement(page);
+
+  // The second tab, opened before that save, changes something else: its save is refused.
+  await second.getByLabel('Major-suit openings', { exact: true }).check();
+  await second.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = second.getByRole('dialog', { name: 'This agreement changed elsewhere' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict).toContainText('changed elsewhere');
+  await expect(conflict.getByRole('button', { name: 'Load the latest version' })).toBeEnabled();
+  await expectNoSeriousAxeViolations(second);
+  await conflict.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(conflict).toBeHidden();
+  // Nothing typed is lost: the second tab's change is still there, unsaved.
+  await expect(second.getByLabel('Major-suit openings', { exact: true })).toBeChecked();
+  await expect(second.getByLabel('Psychic calls', { exact: true })).not.toBeChecked();
+  await expect(second.locator('.save-state')).toHaveText(UNSAVED);
+
+  // The first tab saves again; the second tab's next save is stale again and loads the latest.
+  await page.getByLabel('Third-seat openings', { exact: true }).check();
+  await saveAgreement(page);
+  await second.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Load the latest version' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(second.getByRole('heading', { name: /^I\. General Approach/ })).toBeVisible();
+  await expect(second.getByLabel('Psychic calls', { exact: true })).toBeChecked();
+  await expect(second.getByLabel('Third-seat openings', { exact: true })).toBeChecked();
+  await expect(second.getByLabel('Major-suit openings', { exact: true })).not.toBeChecked();
+  await expect(second.locator('.save-state')).toHaveText(SAVED);
+
+  const stored = await storedAgreement(page, 'Partner 3');
+  expect(subjectOf(stored, 'General Approach', 'Psychic calls').isSelected).toBe(true);
+  expect(subjectOf(stored, 'General Approach', 'Third-seat openings').isSelected).toBe(true);
+  expect(subjectOf(stored, 'General Approach', 'Major-suit openings').isSelected).toBe(false);
+});

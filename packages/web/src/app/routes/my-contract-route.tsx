@@ -1,0 +1,13 @@
+/**
+ * Route `/my/contract` (spec 2: the subscriber's contract editor): the agreement feature's editor in
+ * its subscriber variant. Make PDF goes to /my/pdfview and asks it to download the new file once
+ * it arrives (spec 4: "The PDF downloads automatically once file info is returned").
+ */
+import { useNavigate } from 'react-router';
+import ContractEditorPage from '../../features/agreement/contract-editor-page';
+import { DOWNLOAD_ON_ARRIVAL_STATE, MY_PDF_VIEW_PATH } from './subscriber-pdf-view';
+
+export default function MyContractRoute() {
+  const navigate = useNavigate();
+  return <ContractEditorPage variant="subscriber" onPdfMade={() => void navigate(MY_PDF_VIEW_PATH, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
+}

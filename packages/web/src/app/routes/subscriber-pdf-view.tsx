@@ -1,0 +1,63 @@
+/**
+ * What the subscriber's two PDF viewer routes share (spec 2 "PDF viewer pages": /my/pdfview with
+ * PDF.js, /my/pdfview2 with an iframe). The agreement feature gives the loaded agreement, its PDF
+ * and the leave warning; the pdf-viewer feature shows the file. They meet here.
+ *
+ * - Make PDF in the editor comes here with `DOWNLOAD_ON_ARRIVAL_STATE`: the viewer downloads the
+ *   file once it arrives (spec 4), then the request is dropped from the history entry so a reload
+ *   or Back does not download it again.
+ * - Unsaved edits of the agreement are still in the store here (Make PDF does not save): leaving
+ *   the editor and its viewers asks first, as the editor does (spec 2 leave warning).
+ */
+import { type ComponentType, useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppSelector } from '../hooks';
+import { selectAgreementState } from '../../features/agreement/agreement-slice';
+import { LeaveWarning } from '../../features/agreement/leave-warning';
+import { MarkupText } from '../../features/agreement/markup-text';
+import type { OtherViewerLink, PdfViewerPageProps } from '../../features/pdf-viewer/pdf-viewer-props';
+
+/** The subscriber's editor (spec 2: Go To Contract Editor goes there for a subscriber). */
+export const MY_EDITOR_PATH = '/my/contract';
+export const MY_PDF_VIEW_PATH = '/my/pdfview';
+export const MY_PDF_FRAME_PATH = '/my/pdfview2';
+/** Where unsaved edits travel without a leave warning: the editor and its viewers. */
+const EDIT_AREA_PATHS = [MY_EDITOR_PATH, MY_PDF_VIEW_PATH, MY_PDF_FRAME_PATH] as const;
+
+/** History state of the navigation from Make PDF: download the new file once it arrives. */
+export const DOWNLOAD_ON_ARRIVAL_STATE = { shouldDownloadPdf: true } as const;
+
+function isDownloadRequested(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'shouldDownloadPdf' in state && state.shouldDownloadPdf === true;
+}
+
+export interface SubscriberPdfViewProps {
+  /** The viewer page to show (PDF.js or iframe). */
+  Viewer: ComponentType<PdfViewerPageProps>;
+  otherViewer: OtherViewerLink;
+}
+
+export function SubscriberPdfView({ Viewer, otherViewer }: SubscriberPdfViewProps) {
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  const { isSubscriber, contract, pdfFileInfo, isContractEdited } = useAppSelector(selectAgreementState);
+  // Only a subscriber's agreement and PDF belong on these pages (not a trial one left in the store).
+  const agreement = isSubscriber ? contract : null;
+  const forgetDownloadRequest = useCallback(() => {
+    void navigate(pathname, { replace: true, state: null });
+  }, [navigate, pathname]);
+
+  return (
+    <>
+      <LeaveWarning shouldWarn={agreement !== null && isContractEdited} allowedPaths={EDIT_AREA_PATHS} />
+      <Viewer
+        contractName={agreement ? <MarkupText markup={agreement.contractName.trim() === '' ? agreement._id : agreement.contractName} /> : null}
+        pdfFileInfo={isSubscriber ? pdfFileInfo : null}
+        editorPath={MY_EDITOR_PATH}
+        shouldDownloadOnArrival={isDownloadRequested(state)}
+        onDownloadedOnArrival={forgetDownloadRequest}
+        otherViewer={otherViewer}
+      />
+    </>
+  );
+}

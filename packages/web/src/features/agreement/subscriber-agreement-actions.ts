@@ -1,0 +1,54 @@
+/**
+ * The subscriber workspace's loading steps, shared by the dashboard (/my/home) and the editor
+ * (/my/contract): each fetches through the RTK Query endpoints of agreement-api.ts, always fresh
+ * from the server (another tab or device may have saved since), and applies the spec 4 transition.
+ */
+import type { Contract } from '@bpa/domain/contract';
+import type { AppDispatch } from '../../app/store';
+import { agreementApi } from './agreement-api';
+import { agreementLoaded, contractNamesLoaded, templateNamesLoaded } from './agreement-slice';
+import { rememberOpenAgreement } from './subscriber-agreement-memory';
+
+/** Fetch options: no cache entry is kept or reused, every call asks the server. */
+const FRESH = { subscribe: false, forceRefetch: true } as const;
+
+/**
+ * Loads one of the subscriber's agreements into the editor (GET /api/v1/contracts/my/{id}; spec 4
+ * "Loading an agreement sets the contract, selects its id, clears the edited flag, resets category
+ * to none, records the subscriber flag") and remembers it for a reload of this tab.
+ * @throws the RTK Query error of the call (404 when it is not the caller's), for `toErrorMessage`
+ */
+export async function openSubscriberAgreement(dispatch: AppDispatch, id: string): Promise<Contract> {
+  const contract = await dispatch(agreementApi.endpoints.getSubscriberContract.initiate(id, FRESH)).unwrap();
+  dispatch(agreementLoaded({ contract, isSubscriber: true }));
+  rememberOpenAgreement(contract._id);
+  return contract;
+}
+
+/**
+ * The agreement as stored now (GET /api/v1/contracts/{id}/latest), after a save was refused as
+ * stale; nothing in the store changes until the user chooses what to do with it.
+ * @throws the RTK Query error of the call
+ */
+export async function fetchLatestAgreement(dispatch: AppDispatch, id: string): Promise<Contract> {
+  return dispatch(agreementApi.endpoints.getLatestContract.initiate(id, FRESH)).unwrap();
+}
+
+/**
+ * Loads the subscriber's agreement names (GET /api/v1/contracts/my; spec 4 "Loading names sets
+ * contractNames and revision from the payload count").
+ * @throws the RTK Query error of the call
+ */
+export async function loadSubscriberContractNames(dispatch: AppDispatch): Promise<void> {
+  const { contractNames, count } = await dispatch(agreementApi.endpoints.getSubscriberContractNames.initiate(undefined, FRESH)).unwrap();
+  dispatch(contractNamesLoaded({ contractNames, count, isSubscriber: true }));
+}
+
+/**
+ * Loads the templates a subscriber can load into an agreement (GET /api/v1/contracts/templates/).
+ * @throws the RTK Query error of the call
+ */
+export async function loadTemplateNames(dispatch: AppDispatch): Promise<void> {
+  const templates = await dispatch(agreementApi.endpoints.getTemplateNames.initiate(undefined, FRESH)).unwrap();
+  dispatch(templateNamesLoaded(templates));
+}
