@@ -18,7 +18,7 @@ import { useAppDispatch, useAppSelector } from './hooks';
 import { getLogoLink, getNavLinks } from './nav-links';
 import { TopNav } from './top-nav';
 import { useNavState } from './use-nav-state';
-import { useClearUserData, useSignOut } from './use-sign-out';
+import { useClearUserData } from './use-sign-out';
 
 export function AppLayout() {
   const navState = useNavState();
@@ -26,7 +26,6 @@ export function AppLayout() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const signOut = useSignOut();
   const clearUserData = useClearUserData();
   const { isLoggedIn, email, impersonatedBy } = useAppSelector(selectSession);
   const mainRef = useRef<HTMLElement>(null);
@@ -48,7 +47,7 @@ export function AppLayout() {
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
-      <TopNav links={getNavLinks(navState, pathname)} logoTo={getLogoLink(navState)} onLogout={signOut} />
+      <TopNav links={getNavLinks(navState, pathname)} logoTo={getLogoLink(navState)} />
       <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
       <main id="main-content" ref={mainRef} tabIndex={-1} className="container site-main">
         {isLoggedIn && impersonatedBy !== null && pathname !== '/im/home' && (

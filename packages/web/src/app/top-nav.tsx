@@ -6,16 +6,14 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import { LOGOUT_LABEL, type NavLink } from './nav-links';
+import type { NavLink } from './nav-links';
 
 export interface TopNavProps {
   links: NavLink[];
   logoTo: string;
-  /** Ends the session; the Logout entry calls it and then navigates to its target. */
-  onLogout?: () => void;
 }
 
-export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
+export function TopNav({ links, logoTo }: TopNavProps) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -53,22 +51,11 @@ export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
           <ul id={listId} className={isMenuOpen ? 'site-nav-list is-open' : 'site-nav-list'}>
             {links.map((link) => (
               <li key={`${link.label}-${link.to}`}>
-                {link.label === LOGOUT_LABEL && onLogout ? (
-                  <Link
-                    to={link.to}
-                    className="site-nav-link"
-                    onClick={() => {
-                      closeMenu();
-                      onLogout();
-                    }}
-                  >
-                    {link.label}
-                  </Link>
-                ) : (
-                  <RouterNavLink to={link.to} end className="site-nav-link" onClick={closeMenu}>
-                    {link.label}
-                  </RouterNavLink>
-                )}
+                {/* Logout is a link to /: the landing route signs out when it loads (spec 2), so the
+                    editor's leave warning can still stop it while edits are unsaved. */}
+                <RouterNavLink to={link.to} end className="site-nav-link" onClick={closeMenu}>
+                  {link.label}
+                </RouterNavLink>
               </li>
             ))}
           </ul>

@@ -1,3 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer } from '../../mail/mailer';
+import { addSubscriber } from '../users/add-subscriber';
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import {
   AGREEMENT_LIMIT_MESSAGE,
@@ -151,17 +156,21 @@ describe('GET /api/v1/contracts/my', () => {
     });
   });
 
-  it('keeps agreements made at the same moment in name order (Partner 1 … Partner 5)', async () => {
-    const account = await createTestAccount(database.db);
-    const made = [];
-    for (const name of ['Partner 3', 'Partner 1', 'Partner 5', 'Partner 2', 'Partner 4']) {
-      made.push(await insertTestContract(database.db, { ownerUserId: account.id, contractName: name }));
-    }
-    const at = new Date('2025-01-01T00:00:00Z');
-    await database.db.update(contracts).set({ createdAt: at }).where(eq(contracts.ownerUserId, account.id));
-    const answer = ContractNamesAnswerSchema.parse((await call('GET', BASE, { cookie: await signInAs(database.db, account.id) })).json());
-    expect(answer.data.map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2', 'Partner 3', 'Partner 4', 'Partner 5']);
-    expect(answer.count).toBe(5);
+  it('lists a new subscriber\'s Partner 1 … Partner 5 in that order, and a renamed one keeps its place', async () => {
+    const outboxDir = await mkdtemp(join(tmpdir(), 'bpa-partners-'));
+    const mailer = createMailer({ from: 'test@localhost', outboxDir, logger: { info() {}, warn() {}, error() {} } });
+    const { user } = await addSubscriber(
+      database.db,
+      { email: 'five.partners@example.org', invitedBy: 'admin@example.org' },
+      { now: new Date(), mail: { mailer, publicUrl: 'http://localhost' } },
+    );
+    mailer.close();
+    const cookie = await signInAs(database.db, user._id);
+    const names = async () => ContractNamesAnswerSchema.parse((await call('GET', BASE, { cookie })).json()).data;
+    const before = await names();
+    expect(before.map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2', 'Partner 3', 'Partner 4', 'Partner 5']);
+    expect((await call('PATCH', `${BASE}/${before[0]!._id}/name`, { cookie, payload: { contractName: 'Zoe' } })).statusCode).toBe(200);
+    expect((await names()).map((c) => c.contractName)).toEqual(['Zoe', 'Partner 2', 'Partner 3', 'Partner 4', 'Partner 5']);
   });
 
   it('answers an empty list to an administrator without agreements', async () => {

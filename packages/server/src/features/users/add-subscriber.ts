@@ -57,13 +57,15 @@ export async function addSubscriber(
     if (!inserted) throw new AppError('conflict', MESSAGES.registerError);
     await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
     await tx.insert(contracts).values(
-      partnerAgreementNames().map((contractName) => ({
+      partnerAgreementNames().map((contractName, index) => ({
         ownerUserId: inserted.id,
         contractName,
         document: createAgreementFromTemplate({ templateName: blank.templateName, categories: blank.content }, contractName),
         revision: 0,
         templateName: blank.templateName,
-        createdAt: now,
+        // One millisecond apart: the dashboard lists agreements by creation time, so Partner 1 … 5
+        // keep their places whatever they are renamed to.
+        createdAt: new Date(now.getTime() + index),
         updatedAt: now,
       })),
     );

@@ -4,12 +4,15 @@
  */
 import { useAppSelector } from '../hooks';
 import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/agreement-slice';
+import { MarkupText } from '../../features/agreement/markup-text';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
 
 export default function PdfViewRoute() {
-  const contractName = useAppSelector((state) => selectContract(state)?.contractName ?? null);
+  const contract = useAppSelector(selectContract);
   const pdfFileInfo = useAppSelector(selectPdfFileInfo);
   const isSubscriber = useAppSelector(selectIsSubscriber);
   // Spec 2: "Go To Contract Editor goes to /my/contract for a subscriber, /trial otherwise".
+  // The name keeps its colours (design 5), as in the subscriber's viewers; contractName defaults to the id (spec 3).
+  const contractName = contract ? <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} /> : null;
   return <PdfViewerPage contractName={contractName} pdfFileInfo={pdfFileInfo} editorPath={isSubscriber ? '/my/contract' : '/trial'} />;
 }
