@@ -15,14 +15,13 @@
  * leave warning in and out of the app. After a reload of the tab it opens the same agreement again
  * from the server (subscriber-agreement-memory.ts). Only a subscriber's agreement is shown there.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { ProgressBar } from 'primereact/progressbar';
 import type { PdfFileInfo } from '@bpa/domain/api';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import { type Category, type Contract, type Option, type Subject, displayName, isPlaceholderName } from '@bpa/domain/contract';
+import { type Category, type Contract, type Option, type Subject, isPlaceholderName } from '@bpa/domain/contract';
 import { initialEditName, isTrialCategory } from '@bpa/domain/editing';
 import { toRomanLabel } from '@bpa/domain/roman';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -55,9 +54,10 @@ import {
   subjectToggled,
 } from './agreement-slice';
 import { LeaveWarning } from './leave-warning';
-import { MarkupText, toPlainName } from './markup-text';
+import { MarkupText } from './markup-text';
 import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
 import { SaveConflictDialog } from './save-conflict-dialog';
+import { SubjectList } from './subject-list';
 import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
 import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
 import './agreement.css';
@@ -457,174 +457,4 @@ function useReopenAgreement(shouldReopen: boolean): boolean {
   }, [reopeningId, reopen]);
 
   return isReopening;
-}
-
-interface SubjectListProps {
-  category: Category;
-  expandedSubjects: ReadonlySet<string>;
-  onToggleSubject: (subject: Subject) => void;
-  onToggleOption: (subject: Subject, option: Option) => void;
-  onExpand: (subjectId: string, isExpanded: boolean) => void;
-  onEditSubject: (subject: Subject) => void;
-  onEditOption: (subject: Subject, option: Option) => void;
-}
-
-/** Subjects grouped under their subcategory headings (a heading starts where the name changes). */
-function groupBySubcategory(subjects: Subject[]): { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] {
-  const groups: { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] = [];
-  for (const subject of subjects) {
-    const last = groups.at(-1);
-    if (last && last.heading === subject.subcategoryName) last.subjects.push(subject);
-    else groups.push({ heading: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [subject] });
-  }
-  return groups;
-}
-
-function styleClasses(item: { bold: boolean; italics: boolean }): string {
-  return `${item.bold ? ' is-bold' : ''}${item.italics ? ' is-italic' : ''}`;
-}
-
-function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption }: SubjectListProps) {
-  return (
-    <div className="subject-groups">
-      {groupBySubcategory(category.subjects).map((group, groupIndex) => (
-        <div key={`${String(groupIndex)}-${group.heading}`} className="subject-group">
-          {group.heading !== '' && (
-            <h3 className={`subcategory-heading${styleClasses(group)}`}>
-              <MarkupText markup={group.heading} />
-            </h3>
-          )}
-          <ul className="subject-list">
-            {group.subjects.map((subject) => (
-              <SubjectRow
-                key={subject._id}
-                subject={subject}
-                isExpanded={expandedSubjects.has(subject._id)}
-                onToggle={() => onToggleSubject(subject)}
-                onToggleOption={(option) => onToggleOption(subject, option)}
-                onExpand={(isExpanded) => onExpand(subject._id, isExpanded)}
-                onEdit={() => onEditSubject(subject)}
-                onEditOption={(option) => onEditOption(subject, option)}
-              />
-            ))}
-          </ul>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-interface SubjectRowProps {
-  subject: Subject;
-  isExpanded: boolean;
-  onToggle: () => void;
-  onToggleOption: (option: Option) => void;
-  onExpand: (isExpanded: boolean) => void;
-  onEdit: () => void;
-  onEditOption: (option: Option) => void;
-}
-
-function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption }: SubjectRowProps) {
-  const id = useId();
-  if (isPlaceholderName(subject.subjectName)) {
-    return (
-      <li className="subject-row is-placeholder">
-        <Button type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
-      </li>
-    );
-  }
-  const name = displayName(subject);
-  const plainName = toPlainName(name);
-  const checkboxId = `${id}-subject`;
-  const optionsId = `${id}-options`;
-  const realOptionCount = subject.options.filter((o) => !isPlaceholderName(o.optionName)).length;
-  return (
-    <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}`}>
-      <div className="item-line">
-        <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked} onChange={onToggle} />
-        <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
-          <MarkupText markup={name} />
-        </label>
-        {subject.isLocked ? (
-          <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
-        ) : (
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            text
-            rounded
-            size="small"
-            className="item-action"
-            aria-label={`Edit name: ${plainName}`}
-            tooltip="Edit name"
-            tooltipOptions={{ position: 'top', showDelay: 400 }}
-            onClick={onEdit}
-          />
-        )}
-        <Button
-          type="button"
-          icon={isExpanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
-          text
-          rounded
-          size="small"
-          className="item-action expand-button"
-          aria-expanded={isExpanded}
-          aria-controls={optionsId}
-          aria-label={`Options of ${plainName} (${String(realOptionCount)})`}
-          onClick={() => onExpand(!isExpanded)}
-        />
-      </div>
-      {isExpanded && (
-        <ul id={optionsId} className="option-list" aria-label={`Options of ${plainName}`}>
-          {subject.options.map((option) => (
-            <OptionRow
-              key={option._id}
-              option={option}
-              isLocked={subject.isLocked}
-              onToggle={() => onToggleOption(option)}
-              onEdit={() => onEditOption(option)}
-            />
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
-
-function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isLocked: boolean; onToggle: () => void; onEdit: () => void }) {
-  const id = useId();
-  if (isPlaceholderName(option.optionName)) {
-    if (isLocked) return null;
-    return (
-      <li className="option-row is-placeholder">
-        <Button type="button" label={ADD_OPTION_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
-      </li>
-    );
-  }
-  const name = displayName(option);
-  const plainName = toPlainName(name);
-  return (
-    <li className="option-row">
-      <div className="item-line">
-        <Checkbox inputId={id} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
-        <label htmlFor={id} className={`item-name${styleClasses(option)}`}>
-          <MarkupText markup={name} />
-        </label>
-        {!isLocked && (
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            text
-            rounded
-            size="small"
-            className="item-action"
-            aria-label={`Edit name: ${plainName}`}
-            tooltip="Edit name"
-            tooltipOptions={{ position: 'top', showDelay: 400 }}
-            onClick={onEdit}
-          />
-        )}
-      </div>
-    </li>
-  );
 }
