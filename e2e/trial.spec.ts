@@ -69,18 +69,23 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('One-level overcall 8-16', { exact: true })).toBeChecked();
+  // Focus returns to the edit button that opened the dialog.
+  await expect(page.getByRole('button', { name: 'Edit name: One-level overcall 8-16' })).toBeFocused();
 
   // Add a subject of our own and an option under it.
   await page.getByRole('button', { name: 'Add New Subject' }).click();
   await page.getByRole('dialog').locator('[contenteditable="true"]').fill('Our 1!h overcall defence');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByLabel('Our 1♥ overcall defence', { exact: true })).toBeChecked();
+  // The "Add New Subject" button became the new subject: focus goes to its check box, not nowhere.
+  await expect(page.getByLabel('Our 1♥ overcall defence', { exact: true })).toBeFocused();
   const ownOptions = page.getByRole('button', { name: /^Options of Our 1♥ overcall defence/ });
   if ((await ownOptions.getAttribute('aria-expanded')) !== 'true') await ownOptions.click();
   await optionsOf(page, 'Our 1♥ overcall defence').getByRole('button', { name: 'Add New Option' }).click();
   await page.getByRole('dialog').locator('[contenteditable="true"]').fill('Double shows both minors');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(optionsOf(page, 'Our 1♥ overcall defence').getByLabel('Double shows both minors', { exact: true })).toBeChecked();
+  await expect(optionsOf(page, 'Our 1♥ overcall defence').getByLabel('Double shows both minors', { exact: true })).toBeFocused();
 
   // A category outside the trial stays closed.
   const notrump = page.getByRole('button', { name: /Notrump Openings/ });

@@ -5,8 +5,8 @@
  *
  * Rules come from the domain (spec 4 "Editing", through the slice): ticking, Select All, renaming,
  * "Add New Subject" / "Add New Option" rows, locked subjects. This page adds what is only UI: which
- * options rows are open (ticking an unselected subject opens its row, spec 4), the name dialog, Make
- * PDF, and the leave warning for subscribers with unsaved edits.
+ * options rows are open (ticking an unselected subject opens its row, spec 4), the name dialog and
+ * where focus goes when it closes, Make PDF, and the leave warning for subscribers with unsaved edits.
  * Guests see all 13 categories; the 11 outside the trial are marked as part of the full program
  * and cannot be opened (design 4).
  *
@@ -57,7 +57,7 @@ import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
 import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
 import { SaveConflictDialog } from './save-conflict-dialog';
-import { SubjectList } from './subject-list';
+import { SubjectList, toItemElementId } from './subject-list';
 import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
 import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
 import './agreement.css';
@@ -99,10 +99,18 @@ interface SaveConflict {
   latestProblem: string | null;
 }
 
-/** An open name dialog: what it shows and what Save does with the new markup. */
+/**
+ * An open name dialog: what it shows, what Save does with the new markup, and the element ids
+ * (`toItemElementId`) focus goes to once it closes. Focus must not be lost when the dialog closes
+ * (WCAG 2.4.3): a rename returns to the edit button that opened the dialog; a new subject or option
+ * goes to its check box, the "Add New ..." button that opened the dialog being gone by then (the row
+ * became the new item, domain renameSubject/renameOption); Cancel returns to the opening button.
+ */
 interface NameEdit {
   target: NameEditTarget;
   save: (markup: string) => void;
+  focusAfterSave: string;
+  focusAfterCancel: string;
 }
 
 export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
@@ -119,6 +127,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const [saveContract, saveState] = useSaveSubscriberContractMutation();
   const [statusMessage, setStatusMessage] = useState('');
   const [nameEdit, setNameEdit] = useState<NameEdit | null>(null);
+  /** Element id to focus once the name dialog has closed (NameEdit), until its closing animation ends. */
+  const [focusAfterNameEdit, setFocusAfterNameEdit] = useState<string | null>(null);
   const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -226,6 +236,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
 
   const editSubjectName = (category: Category, subject: Subject) => {
     const isPlaceholder = isPlaceholderName(subject.subjectName);
+    // The renamed row keeps its _id, so a new subject's check box is found under the placeholder's id.
+    const opener = toItemElementId(isPlaceholder ? 'subject-add' : 'subject-edit', subject._id);
     setNameEdit({
       target: { key: `subject-${subject._id}`, title: isPlaceholder ? ADD_SUBJECT_LABEL : 'Edit Subject Name', initialMarkup: initialEditName(subject) },
       save: (name) => {
@@ -233,14 +245,37 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         // A new subject opens its options row so "Add New Option" is at hand.
         if (isPlaceholder) setExpanded(subject._id, true);
       },
+      focusAfterSave: isPlaceholder ? toItemElementId('subject-check', subject._id) : opener,
+      focusAfterCancel: opener,
     });
   };
   const editOptionName = (category: Category, subject: Subject, option: Option) => {
     const isPlaceholder = isPlaceholderName(option.optionName);
+    const opener = toItemElementId(isPlaceholder ? 'option-add' : 'option-edit', option._id);
     setNameEdit({
       target: { key: `option-${option._id}`, title: isPlaceholder ? ADD_OPTION_LABEL : 'Edit Option Name', initialMarkup: initialEditName(option) },
       save: (name) => dispatch(optionRenamed({ categoryId: category._id, subjectId: subject._id, optionId: option._id, name })),
+      focusAfterSave: isPlaceholder ? toItemElementId('option-check', option._id) : opener,
+      focusAfterCancel: opener,
     });
+  };
+  const closeNameEdit = (focusId: string | null) => {
+    setNameEdit(null);
+    setFocusAfterNameEdit(focusId);
+  };
+
+  // Focus moves as soon as the page shows the saved name (the dialog's field is gone by then), not
+  // only after the closing animation: keys pressed meanwhile reach the row.
+  useEffect(() => {
+    if (focusAfterNameEdit !== null) document.getElementById(focusAfterNameEdit)?.focus();
+  }, [focusAfterNameEdit]);
+  // After the animation PrimeReact returns focus to the opening button if it still exists (the same
+  // element, or nothing if it is gone); should focus have been dropped on the page body anyway (e.g.
+  // browsers that do not focus a clicked button), it goes to the element again.
+  const onNameEditClosed = () => {
+    const active = document.activeElement;
+    if (focusAfterNameEdit !== null && (active === null || active === document.body)) document.getElementById(focusAfterNameEdit)?.focus();
+    setFocusAfterNameEdit(null);
   };
 
   return (
@@ -392,9 +427,10 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         target={nameEdit?.target ?? null}
         onSave={(markup) => {
           nameEdit?.save(markup);
-          setNameEdit(null);
+          closeNameEdit(nameEdit?.focusAfterSave ?? null);
         }}
-        onCancel={() => setNameEdit(null)}
+        onCancel={() => closeNameEdit(nameEdit?.focusAfterCancel ?? null)}
+        onClosed={onNameEditClosed}
       />
       {hasUnsavedChanges && (
         // Phones: the status card with Save is far above the subjects, so unsaved changes also

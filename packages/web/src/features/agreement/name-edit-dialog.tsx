@@ -37,13 +37,22 @@ export interface NameEditDialogProps {
   onSave: (markup: string) => void;
   /** Called on Cancel, Escape or the close button: nothing changes. */
   onCancel: () => void;
+  /**
+   * Called once the dialog has closed, after its closing animation and after PrimeReact has tried
+   * to return focus to the element that was focused when it opened (which may be gone by then: an
+   * "Add New ..." row becomes the new item). The place to make sure focus is somewhere sensible.
+   */
+  onClosed?: () => void;
 }
 
 export const EMPTY_NAME_MESSAGE = 'Please type a name.';
 export const LONG_NAME_MESSAGE = `The name is too long: at most ${String(MAX_NAME_LENGTH)} characters, colour marks included.`;
 
+/** PrimeReact Dialog's animation time for position 'center' (primereact 10 dialog: 150 ms each way). */
+const CENTRED_DIALOG_TIMEOUT_MS = { enter: 150, exit: 150 };
+
 /** The dialog; keeps showing the last name while it closes so the closing animation has content. */
-export function NameEditDialog({ target, onSave, onCancel }: NameEditDialogProps) {
+export function NameEditDialog({ target, onSave, onCancel, onClosed }: NameEditDialogProps) {
   const [shown, setShown] = useState<NameEditTarget | null>(target);
   if (target !== null && target !== shown) setShown(target);
   const titleId = 'name-edit-dialog-title';
@@ -58,6 +67,10 @@ export function NameEditDialog({ target, onSave, onCancel }: NameEditDialogProps
       draggable={false}
       resizable={false}
       focusOnShow={false}
+      // The option's onExited runs after the Dialog's own (primereact csstransition: component's
+      // first, then the options'). The typings demand a timeout here: the Dialog's own for a centred
+      // dialog, which these options would otherwise override.
+      transitionOptions={onClosed ? { timeout: CENTRED_DIALOG_TIMEOUT_MS, onExited: onClosed } : undefined}
       className="name-edit-dialog"
       style={{ width: 'fit-content', minWidth: 'min(94vw, max(25vw, 22rem))', maxWidth: '94vw' }}
     >

@@ -3,8 +3,11 @@
  * "Editing"): subcategory headings, subjects with check boxes (bold for ACBL card items, italic for
  * the 25-conventions book), their options beneath an expand control, name edit buttons, and the
  * "Add New Subject" / "Add New Option" placeholder rows. Locked subjects cannot be ticked or renamed.
+ *
+ * Element ids are built from the items' `_id` (`toItemElementId`), not from render order, so the
+ * editor page can move focus to a row once the name dialog closes, even to a row that the rename
+ * has just made out of an "Add New ..." row (WCAG 2.4.3 focus order).
  */
-import { useId } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
@@ -19,6 +22,20 @@ export interface SubjectListProps {
   onExpand: (subjectId: string, isExpanded: boolean) => void;
   onEditSubject: (subject: Subject) => void;
   onEditOption: (subject: Subject, option: Option) => void;
+}
+
+/** The focusable (or labelled) elements of a row that have an id. */
+export type ItemElement = 'subject-check' | 'subject-edit' | 'subject-add' | 'subject-options' | 'option-check' | 'option-edit' | 'option-add';
+
+/**
+ * The element id of one part of a subject or option row, e.g. `agreement-subject-check-<_id>`.
+ * Stable across renders and unique in the page as long as item ids are unique in the agreement
+ * (they are: fresh ids per agreement, domain editing.ts).
+ * @param element which part of the row
+ * @param itemId the subject's or option's `_id`
+ */
+export function toItemElementId(element: ItemElement, itemId: string): string {
+  return `agreement-${element}-${itemId}`;
 }
 
 /** Subjects grouped under their subcategory headings (a heading starts where the name changes). */
@@ -77,18 +94,17 @@ interface SubjectRowProps {
 }
 
 function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption }: SubjectRowProps) {
-  const id = useId();
   if (isPlaceholderName(subject.subjectName)) {
     return (
       <li className="subject-row is-placeholder">
-        <Button type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+        <Button id={toItemElementId('subject-add', subject._id)} type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
       </li>
     );
   }
   const name = displayName(subject);
   const plainName = toPlainName(name);
-  const checkboxId = `${id}-subject`;
-  const optionsId = `${id}-options`;
+  const checkboxId = toItemElementId('subject-check', subject._id);
+  const optionsId = toItemElementId('subject-options', subject._id);
   const realOptionCount = subject.options.filter((o) => !isPlaceholderName(o.optionName)).length;
   return (
     <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}`}>
@@ -101,6 +117,7 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
           <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
         ) : (
           <Button
+            id={toItemElementId('subject-edit', subject._id)}
             type="button"
             icon="pi pi-pencil"
             text
@@ -144,26 +161,27 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
 }
 
 function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isLocked: boolean; onToggle: () => void; onEdit: () => void }) {
-  const id = useId();
   if (isPlaceholderName(option.optionName)) {
     if (isLocked) return null;
     return (
       <li className="option-row is-placeholder">
-        <Button type="button" label={ADD_OPTION_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+        <Button id={toItemElementId('option-add', option._id)} type="button" label={ADD_OPTION_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
       </li>
     );
   }
   const name = displayName(option);
   const plainName = toPlainName(name);
+  const checkboxId = toItemElementId('option-check', option._id);
   return (
     <li className="option-row">
       <div className="item-line">
-        <Checkbox inputId={id} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
-        <label htmlFor={id} className={`item-name${styleClasses(option)}`}>
+        <Checkbox inputId={checkboxId} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
+        <label htmlFor={checkboxId} className={`item-name${styleClasses(option)}`}>
           <MarkupText markup={name} />
         </label>
         {!isLocked && (
           <Button
+            id={toItemElementId('option-edit', option._id)}
             type="button"
             icon="pi pi-pencil"
             text
