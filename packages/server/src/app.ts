@@ -4,7 +4,8 @@
  *
  * Request path: onRequest (helmet headers, origin check, rate limit) -> body parsing (JSON, at
  * most JSON_BODY_LIMIT_BYTES) -> zod validation -> route -> operation (features/<area>/) ->
- * zod-checked answer; any throw goes to the one error handler (plugins/error-handler.ts).
+ * zod-checked answer (except an agreement load, which sends the stored document text that was checked
+ * when it was saved); any throw goes to the one error handler (plugins/error-handler.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

@@ -267,6 +267,38 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expect(latest.categories).toEqual(changed.categories);
   });
 
+  it('answers JSON that ContractAnswerSchema parses and that equals what was saved, awkward text included', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    // Text that JSON must escape (quotes, backslash, control characters, line breaks), non-ASCII
+    // text, suit symbols and colour markup: the stored jsonb text is sent as it is.
+    const awkward = 'Quote " back\\slash \t tab \n line \u0001 ctl ♠♥ é 漢字 😀 ##c2#red### </script>';
+    const category = loaded.categories[2]!;
+    const edited = renameSubject(selectEverything(loaded), category._id, category.subjects.at(-1)!._id, awkward);
+    const saved = { ...edited, contractName: `Anna ${awkward}` };
+    const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(saved, loaded.revision) });
+    expect(response.statusCode).toBe(200);
+
+    for (const url of [`${BASE}/${agreement.id}`, `${BASE}/${agreement.id.toUpperCase()}`, `/api/v1/contracts/${agreement.id}/latest`]) {
+      const answer = await call('GET', url, { cookie });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const parsed = ContractAnswerSchema.parse(JSON.parse(answer.body));
+      // Nothing beyond the schema's fields, and exactly the saved document.
+      expect(JSON.parse(answer.body)).toEqual(parsed);
+      expect(parsed).toEqual({
+        status: 'success',
+        data: { contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1, templateName: 'Basic Precision' },
+      });
+    }
+
+    // An agreement without a template name answers without the field.
+    await database.db.update(contracts).set({ templateName: null }).where(eq(contracts.id, agreement.id));
+    const withoutTemplate = await call('GET', `${BASE}/${agreement.id}`, { cookie });
+    expect(JSON.parse(withoutTemplate.body).data).not.toHaveProperty('templateName');
+    expect(ContractAnswerSchema.parse(withoutTemplate.json()).data).toEqual({ contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1 });
+  });
+
   it("answer 404 for another subscriber's agreement, for an administrator, and for any id that is not the caller's", async () => {
     const anna = await subscriberWithAgreement();
     const bob = await subscriberWithAgreement();

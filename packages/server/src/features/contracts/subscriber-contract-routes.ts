@@ -17,7 +17,7 @@ import {
   SaveContractRequestSchema,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
@@ -25,7 +25,7 @@ import type { SessionUser } from '../sessions/sessions';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
-import { getContract, listContractNames } from './owned-contracts';
+import { getContractAnswerJson, listContractNames } from './owned-contracts';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
 import { resetContractToTemplate } from './reset-contract-to-template';
@@ -66,6 +66,16 @@ function owner(request: FastifyRequest): SessionUser {
 async function namesAnswer(db: Database, ownerUserId: string) {
   const data = await listContractNames(db, ownerUserId);
   return { status: 'success' as const, count: data.length, data };
+}
+
+/**
+ * Sends an agreement answer that is already JSON text (getContractAnswerJson). With a JSON content
+ * type and a string payload Fastify sends the text as it is, without the route's response
+ * serializer: the ContractAnswerSchema declared on the route still documents the answer (OpenAPI)
+ * but does not re-check a document that was checked when it was stored.
+ */
+function sendContractAnswer(reply: FastifyReply, answerJson: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(answerJson);
 }
 
 /** Registers the subscriber agreement routes of spec 7. */
@@ -111,7 +121,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await getContract(db, { id: request.params.id, ownerUserId: owner(request).id }) }),
+    async (request, reply) => sendContractAnswer(reply, await getContractAnswerJson(db, { id: request.params.id, ownerUserId: owner(request).id })),
   );
 
   app.patch(
@@ -181,7 +191,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await getContract(db, { id: request.params.id, ownerUserId: owner(request).id }) }),
+    async (request, reply) => sendContractAnswer(reply, await getContractAnswerJson(db, { id: request.params.id, ownerUserId: owner(request).id })),
   );
 
   app.get(
