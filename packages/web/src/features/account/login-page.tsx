@@ -25,7 +25,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LinkButton } from '../../components/ui/link-button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, Notice, PasswordField, SalesClosedBanner, describedBy } from './account-fields';
-import { type FieldErrors, toFieldErrors } from './form-errors';
+import { useSchemaForm } from './use-schema-form';
 import { clearSessionErrors, isSubscriptionInactive, selectMayEnterDashboard, selectSession } from './session-slice';
 import { confirmEmail, logIn } from './session-thunks';
 import './account.css';
@@ -33,8 +33,6 @@ import './account.css';
 /** The token values of spec 2 that are not email confirmations. */
 export const PASSWORD_CHANGED_TOKEN = 'changed';
 export const PASSWORD_NOT_CHANGED_TOKEN = 'notchanged';
-
-type LoginField = 'email' | 'password';
 
 /** Route `/login` and `/login/:token`: a fresh screen for each token. */
 export default function LoginRoute() {
@@ -91,42 +89,24 @@ function TokenNotice({ token }: { token: string | undefined }) {
 function LoginForm({ token }: { token: string | undefined }) {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
-  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [hasTriedSubmit, setTriedSubmit] = useState(false);
   const [isSending, setSending] = useState(false);
   const emailId = useId();
   const passwordId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, change, validateForSubmit, formRef } = useSchemaForm(
+    LoginSchema,
+    { email: '', password: '' },
+    { email: emailId, password: passwordId },
+  );
   // Restored from an earlier visit, but the subscription has ended since (spec 6).
   const isInactiveSession = session.isLoggedIn && session.role !== 'admin' && isSubscriptionInactive(session.subscriberStatus);
 
-  const validate = (next: Record<LoginField, string>) => {
-    const parsed = LoginSchema.safeParse(next);
-    return parsed.success ? {} : toFieldErrors<LoginField>(parsed.error);
-  };
-
-  const change = (field: LoginField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (hasTriedSubmit) setErrors(validate(next));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTriedSubmit(true);
-    const parsed = LoginSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = toFieldErrors<LoginField>(parsed.error);
-      setErrors(found);
-      const firstId = found.email ? emailId : passwordId;
-      formRef.current?.querySelector<HTMLInputElement>(`[id="${firstId}"]`)?.focus();
-      return;
-    }
-    setErrors({});
+    const credentials = validateForSubmit();
+    if (credentials === undefined) return;
     setSending(true);
     // Success re-renders this screen as a redirect to /my/home; failure fills authFailMessage.
-    await dispatch(logIn(parsed.data));
+    await dispatch(logIn(credentials));
     setSending(false);
   };
 

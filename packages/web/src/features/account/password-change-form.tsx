@@ -7,7 +7,7 @@
  * Validation: PasswordChangeSchema ("Passwords do not match", "Password or confirm password is
  * too short", spec 5).
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { MIN_PASSWORD_LENGTH } from '@bpa/domain/constants';
@@ -18,12 +18,10 @@ import { useToast } from '../../components/ui/toast-provider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { PasswordChangeKind } from './account-api';
 import { PasswordField } from './account-fields';
-import { type FieldErrors, toFieldErrors } from './form-errors';
+import { useSchemaForm } from './use-schema-form';
 import { clearSessionErrors } from './session-slice';
 import { changePassword } from './session-thunks';
 import './account.css';
-
-type PasswordFieldName = 'password' | 'passwordConfirm';
 
 /** The rules of spec 5 in words: the minimum length and what the meter calls strong. */
 export const PASSWORD_HINT = `At least ${String(MIN_PASSWORD_LENGTH)} characters. Strong passwords mix lower-case and upper-case letters and digits.`;
@@ -41,43 +39,25 @@ export function PasswordChangeForm({ kind }: { kind: PasswordChangeKind }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { showError } = useToast();
-  const [values, setValues] = useState<Record<PasswordFieldName, string>>({ password: '', passwordConfirm: '' });
-  const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
-  const [hasTriedSubmit, setTriedSubmit] = useState(false);
   const [isSending, setSending] = useState(false);
   const passwordId = useId();
   const confirmId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, change, validateForSubmit, formRef } = useSchemaForm(
+    PasswordChangeSchema,
+    { password: '', passwordConfirm: '' },
+    { password: passwordId, passwordConfirm: confirmId },
+  );
 
   useEffect(() => {
     dispatch(clearSessionErrors());
   }, [dispatch]);
 
-  const validate = (next: Record<PasswordFieldName, string>) => {
-    const parsed = PasswordChangeSchema.safeParse(next);
-    return parsed.success ? {} : toFieldErrors<PasswordFieldName>(parsed.error);
-  };
-
-  const change = (field: PasswordFieldName, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (hasTriedSubmit) setErrors(validate(next));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTriedSubmit(true);
-    const parsed = PasswordChangeSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = toFieldErrors<PasswordFieldName>(parsed.error);
-      setErrors(found);
-      const firstId = found.password ? passwordId : confirmId;
-      formRef.current?.querySelector<HTMLInputElement>(`[id="${firstId}"]`)?.focus();
-      return;
-    }
-    setErrors({});
+    const passwords = validateForSubmit();
+    if (passwords === undefined) return;
     setSending(true);
-    const result = await dispatch(changePassword({ kind, token, ...parsed.data }));
+    const result = await dispatch(changePassword({ kind, token, ...passwords }));
     setSending(false);
     if (changePassword.fulfilled.match(result)) {
       void navigate('/login/changed', { replace: true });

@@ -7,15 +7,11 @@
  * downloads the file once it arrives right after Make PDF (spec 4).
  */
 import { useCallback } from 'react';
-import { Link } from 'react-router';
-import { Button } from 'primereact/button';
-import { LinkButton } from '../../components/ui/link-button';
-import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/toast-provider';
-import { downloadBlob } from '../../lib/download-blob';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePdfFile } from './fetch-pdf';
-import { PLEASE_LOAD_TEXT, type PdfViewerPageProps } from './pdf-viewer-props';
+import { PdfFileMessage, PdfViewerChrome } from './pdf-viewer-chrome';
+import type { PdfViewerPageProps } from './pdf-viewer-props';
 import { useDownloadOnArrival } from './use-download-on-arrival';
 import './pdf-viewer.css';
 
@@ -49,44 +45,18 @@ export default function PdfFramePage({
   const frameTitle = pdfFileInfo ? `PDF of the agreement: ${pdfFileInfo.fileName}` : 'PDF of the agreement';
 
   return (
-    <div className="py-4 pdf-viewer">
-      <p className="pdf-viewer-kicker">Agreement PDF</p>
-      <h1 className="pdf-viewer-title">{contractName ?? PLEASE_LOAD_TEXT}</h1>
-
-      <div className="pdf-toolbar" role="toolbar" aria-label="PDF tools">
-        <Button
-          type="button"
-          label="Download"
-          icon="pi pi-download"
-          disabled={pdfFile.status !== 'ready'}
-          onClick={() => {
-            if (pdfFile.status === 'ready' && pdfFileInfo) downloadBlob(pdfFile.blob, pdfFileInfo.fileName);
-          }}
-        />
-        <LinkButton to={editorPath} variant="outlined" icon="pi pi-pencil" className="ms-md-auto">
-          Go To Contract Editor
-        </LinkButton>
-      </div>
-      {otherViewer && (
-        <p className="pdf-other-viewer">
-          <Link to={otherViewer.to}>{otherViewer.label}</Link>
-        </p>
-      )}
-
+    <PdfViewerChrome
+      contractName={contractName}
+      pdfFile={pdfFile}
+      pdfFileInfo={pdfFileInfo}
+      editorPath={editorPath}
+      otherViewer={otherViewer}
+      canDownload={pdfFile.status === 'ready'}
+    >
       <div className="pdf-stage pdf-frame-stage">
-        {pdfFile.status === 'idle' && (
-          <p className="pdf-message">
-            There is no PDF to show yet. Open your agreement in the contract editor and press <strong>Make PDF</strong>.
-          </p>
-        )}
-        {pdfFile.status === 'loading' && <PageSpinner label="Loading the PDF…" />}
-        {pdfFile.status === 'failed' && (
-          <p className="pdf-message pdf-message-error" role="alert">
-            The PDF could not be loaded. {pdfFile.message}
-          </p>
-        )}
+        <PdfFileMessage pdfFile={pdfFile} />
         {pdfFile.status === 'ready' && <PdfFrame blob={pdfFile.blob} title={frameTitle} />}
       </div>
-    </div>
+    </PdfViewerChrome>
   );
 }

@@ -6,20 +6,18 @@
  * be downloaded as soon as it arrives (spec 4, use-download-on-arrival.ts).
  */
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 // The worker is served from our own origin: the CSP allows no third-party script (design 8).
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Button } from 'primereact/button';
-import { LinkButton } from '../../components/ui/link-button';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/toast-provider';
-import { downloadBlob } from '../../lib/download-blob';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePdfFile } from './fetch-pdf';
-import { PLEASE_LOAD_TEXT, type PdfViewerPageProps } from './pdf-viewer-props';
+import { PdfFileMessage, PdfViewerChrome } from './pdf-viewer-chrome';
+import type { PdfViewerPageProps } from './pdf-viewer-props';
 import { useDownloadOnArrival } from './use-download-on-arrival';
 import './pdf-viewer.css';
 
@@ -76,20 +74,14 @@ export default function PdfViewerPage({
   };
 
   return (
-    <div className="py-4 pdf-viewer">
-      <p className="pdf-viewer-kicker">Agreement PDF</p>
-      <h1 className="pdf-viewer-title">{contractName ?? PLEASE_LOAD_TEXT}</h1>
-
-      <div className="pdf-toolbar" role="toolbar" aria-label="PDF tools">
-        <Button
-          type="button"
-          label="Download"
-          icon="pi pi-download"
-          disabled={!isReady}
-          onClick={() => {
-            if (pdfFile.status === 'ready' && pdfFileInfo) downloadBlob(pdfFile.blob, pdfFileInfo.fileName);
-          }}
-        />
+    <PdfViewerChrome
+      contractName={contractName}
+      pdfFile={pdfFile}
+      pdfFileInfo={pdfFileInfo}
+      editorPath={editorPath}
+      otherViewer={otherViewer}
+      canDownload={isReady}
+      tools={
         <div className="pdf-zoom" role="group" aria-label="Zoom">
           <Button
             type="button"
@@ -111,29 +103,11 @@ export default function PdfViewerPage({
             onClick={() => setZoomIndex((index) => Math.min(ZOOM_STEPS.length - 1, index + 1))}
           />
         </div>
-        <LinkButton to={editorPath} variant="outlined" icon="pi pi-pencil" className="ms-md-auto">
-          Go To Contract Editor
-        </LinkButton>
-      </div>
-      {otherViewer && (
-        <p className="pdf-other-viewer">
-          <Link to={otherViewer.to}>{otherViewer.label}</Link>
-        </p>
-      )}
-
+      }
+    >
       <div className="pdf-stage">
         <div ref={containerRef}>
-          {pdfFile.status === 'idle' && (
-            <p className="pdf-message">
-              There is no PDF to show yet. Open your agreement in the contract editor and press <strong>Make PDF</strong>.
-            </p>
-          )}
-          {pdfFile.status === 'loading' && <PageSpinner label="Loading the PDF…" />}
-          {pdfFile.status === 'failed' && (
-            <p className="pdf-message pdf-message-error" role="alert">
-              The PDF could not be loaded. {pdfFile.message}
-            </p>
-          )}
+          <PdfFileMessage pdfFile={pdfFile} />
           {renderFailure !== null && (
             <p className="pdf-message pdf-message-error" role="alert">
               {renderFailure}
@@ -165,6 +139,6 @@ export default function PdfViewerPage({
           )}
         </div>
       </div>
-    </div>
+    </PdfViewerChrome>
   );
 }
