@@ -10,7 +10,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_TARGET = 'http://localhost:3000';
-const apiProxy = { '/api': { target: API_TARGET, changeOrigin: false } };
+/**
+ * The API refuses state-changing requests from another origin (design 8); in development the page
+ * comes from Vite's origin, so the proxy presents the request as coming from the API's own.
+ */
+const apiProxy = {
+  '/api': {
+    target: API_TARGET,
+    changeOrigin: false,
+    configure: (proxy: { on(event: 'proxyReq', listener: (request: { getHeader(name: string): unknown; setHeader(name: string, value: string): void }) => void): void }) => {
+      proxy.on('proxyReq', (request) => {
+        if (request.getHeader('origin') !== undefined) request.setHeader('origin', API_TARGET);
+      });
+    },
+  },
+};
 
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
