@@ -1,0 +1,230 @@
+/**
+ * Meaningful differences between two agreements (issue 12, "Compare"): what a partnership needs to
+ * talk about, not a raw field-by-field diff.
+ *
+ * Either side may be an agreement, a template made into an agreement, or a revision of one. Items
+ * are matched by identity, never by position:
+ * - categories by `_id`, then by name, then by order;
+ * - subjects and options by `_id` (two revisions of one agreement share ids), then by their
+ *   original name (an agreement made from a template gets fresh ids but keeps the template's
+ *   names; `createAgreementFromTemplate`), and user-added items, whose original name is the
+ *   generic "User added", by the name the user gave them. Repeated names pair in order.
+ *
+ * Per subject the comparison tells apart:
+ * - a subject played (ticked) on one side and **not recorded** (present, unticked) on the other,
+ *   from one that is **absent** there (e.g. added by the user on one side only);
+ * - a subject played on both sides with **different options** ("Count: standard | upside-down");
+ * - a **renamed** item (same item, different display names) from different items.
+ * A subject unticked on both sides is in neither agreement and is never listed. Placeholder rows
+ * ("Add New Subject") are ignored. Categories with no difference are reported as `same` so the
+ * screen can collapse them to one line ("Doubles and Redoubles: same").
+ *
+ * Pure and synchronous: runs in the browser's main thread and on the server (target < 20 ms for
+ * the two largest templates with everything selected; `bench/compare-bench.ts`).
+ */
+import { type Category, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { USER_ADDED_LABEL } from './constants';
+
+/** Which column of a comparison. */
+export type Side = 'left' | 'right';
+
+/** How a subject stands on one side of a comparison. */
+export type SubjectPresence = 'played' | 'notRecorded' | 'absent';
+
+/** One side's view of a compared subject. */
+export interface SubjectSideView {
+  /** `played`: ticked; `notRecorded`: present but unticked; `absent`: no such subject. */
+  presence: SubjectPresence;
+  /** Display name in colour markup ('' when absent). */
+  name: string;
+  /** Display names (colour markup) of the selected options, in document order. */
+  options: string[];
+}
+
+/** A compared option that is selected on both sides under a different display name. */
+export interface RenamedOption {
+  left: string;
+  right: string;
+}
+
+/** One subject that differs between the two agreements. */
+export interface SubjectDifference {
+  /** Stable key of the matched pair (for React lists and scrolling to the item). */
+  key: string;
+  /** The subcategory heading it sits under (left's when present, else right's). */
+  heading: string;
+  /**
+   * - `onlyLeft` / `onlyRight`: played on that side only (the other side is `notRecorded` or `absent`);
+   * - `options`: played on both sides with different selected options;
+   * - `renamed`: played on both sides with the same options, but the subject or one of its
+   *   selected options is named differently.
+   */
+  kind: 'onlyLeft' | 'onlyRight' | 'options' | 'renamed';
+  /** True when the subject's display names differ (also possible with `options`). */
+  isRenamed: boolean;
+  /** Options selected on both sides whose display names differ. */
+  renamedOptions: RenamedOption[];
+  left: SubjectSideView;
+  right: SubjectSideView;
+}
+
+/** One category of a comparison. */
+export interface CategoryComparison {
+  key: string;
+  /** The category's name on each side (they differ only for uploaded templates that renamed it). */
+  name: { left: string; right: string };
+  /** True when nothing in this category differs. */
+  isSame: boolean;
+  differences: SubjectDifference[];
+}
+
+/** The whole comparison: every category of the left agreement in its order, then any extra. */
+export interface AgreementComparison {
+  categories: CategoryComparison[];
+  /** Number of subject differences over all categories. */
+  differenceCount: number;
+}
+
+/** What `compareAgreements` reads of a document: its categories (name and ids are not compared). */
+export interface ComparableAgreement {
+  categories: readonly Category[];
+}
+
+/**
+ * Compares two agreements as a partnership reads them.
+ *
+ * @param left the agreement shown in the left (first) column.
+ * @param right the agreement shown in the right (second) column.
+ * @returns the categories of both, matched by identity; differences listed per category in the
+ *   left's document order, then right-only subjects in the right's order. Swapping the arguments
+ *   swaps the columns (`onlyLeft` <-> `onlyRight`, `left` <-> `right`) and nothing else.
+ *   Comparing an agreement with itself gives `differenceCount` 0.
+ * @throws never; any two documents satisfying the agreement schema can be compared.
+ */
+export function compareAgreements(left: ComparableAgreement, right: ComparableAgreement): AgreementComparison {
+  const categoryPairs = pairItems(left.categories, right.categories, (c) => c._id, categoryNameKey, (c, index) => `order:${c.order}:${index}`);
+  const categories: CategoryComparison[] = categoryPairs.map(([l, r], index) => {
+    const differences = compareCategory(l, r);
+    return {
+      key: l?._id ?? r?._id ?? String(index),
+      name: { left: l?.categoryName ?? '', right: r?.categoryName ?? '' },
+      isSame: differences.length === 0,
+      differences,
+    };
+  });
+  return { categories, differenceCount: categories.reduce((n, c) => n + c.differences.length, 0) };
+}
+
+/**
+ * The matching key of a subject or option beyond its id: its original name, or for user-added
+ * items (original name "User added", spec 9) the name the user gave it.
+ */
+function itemNameKey(item: Subject | Option): string {
+  const original = 'subjectName' in item ? item.subjectName : item.optionName;
+  if (original === USER_ADDED_LABEL) return `user:${displayName(item)}`;
+  return 'subjectName' in item ? `name:${item.subcategoryName}\u0000${original}` : `name:${original}`;
+}
+
+function categoryNameKey(category: Category): string {
+  return category.categoryName;
+}
+
+/**
+ * Pairs the items of two lists: first by id, then by name key, then (optionally) by a last-resort
+ * key; repeated keys pair in order. Returns pairs in the left's order, then the right's unpaired
+ * items in their order.
+ */
+function pairItems<T>(
+  left: readonly T[],
+  right: readonly T[],
+  idOf: (item: T) => string,
+  nameKeyOf: (item: T) => string,
+  lastKeyOf?: (item: T, index: number) => string,
+): Array<[T | undefined, T | undefined]> {
+  const partnerOfLeft = new Map<number, number>();
+  const rightTaken = new Set<number>();
+  const pass = (keyOf: (item: T, index: number) => string) => {
+    const waiting = new Map<string, number[]>();
+    right.forEach((item, index) => {
+      if (rightTaken.has(index)) return;
+      const key = keyOf(item, index);
+      const list = waiting.get(key);
+      if (list) list.push(index);
+      else waiting.set(key, [index]);
+    });
+    left.forEach((item, index) => {
+      if (partnerOfLeft.has(index)) return;
+      const match = waiting.get(keyOf(item, index))?.shift();
+      if (match === undefined) return;
+      partnerOfLeft.set(index, match);
+      rightTaken.add(match);
+    });
+  };
+  pass(idOf);
+  pass(nameKeyOf);
+  if (lastKeyOf) pass(lastKeyOf);
+  const pairs: Array<[T | undefined, T | undefined]> = left.map((item, index) => {
+    const match = partnerOfLeft.get(index);
+    return [item, match === undefined ? undefined : right[match]];
+  });
+  right.forEach((item, index) => {
+    if (!rightTaken.has(index)) pairs.push([undefined, item]);
+  });
+  return pairs;
+}
+
+function realSubjects(category: Category | undefined): Subject[] {
+  return category ? category.subjects.filter((s) => !isPlaceholderName(s.subjectName)) : [];
+}
+
+function selectedOptions(subject: Subject | undefined): Option[] {
+  return subject ? subject.options.filter((o) => o.isSelected && !isPlaceholderName(o.optionName)) : [];
+}
+
+function sideView(subject: Subject | undefined): SubjectSideView {
+  if (!subject) return { presence: 'absent', name: '', options: [] };
+  return {
+    presence: subject.isSelected ? 'played' : 'notRecorded',
+    name: displayName(subject),
+    options: subject.isSelected ? selectedOptions(subject).map((o) => displayName(o)) : [],
+  };
+}
+
+function compareCategory(left: Category | undefined, right: Category | undefined): SubjectDifference[] {
+  const differences: SubjectDifference[] = [];
+  for (const [l, r] of pairItems(realSubjects(left), realSubjects(right), (s) => s._id, itemNameKey)) {
+    const difference = compareSubject(l, r);
+    if (difference) differences.push(difference);
+  }
+  return differences;
+}
+
+function compareSubject(left: Subject | undefined, right: Subject | undefined): SubjectDifference | null {
+  const isLeftPlayed = left?.isSelected === true;
+  const isRightPlayed = right?.isSelected === true;
+  if (!isLeftPlayed && !isRightPlayed) return null;
+  const base = {
+    key: `${left?._id ?? ''}|${right?._id ?? ''}`,
+    heading: (left ?? right)?.subcategoryName ?? '',
+    left: sideView(left),
+    right: sideView(right),
+  };
+  if (!isLeftPlayed || !isRightPlayed) {
+    return { ...base, kind: isLeftPlayed ? 'onlyLeft' : 'onlyRight', isRenamed: false, renamedOptions: [] };
+  }
+  const isRenamed = base.left.name !== base.right.name;
+  let hasOptionDifference = false;
+  const renamedOptions: RenamedOption[] = [];
+  for (const [l, r] of pairItems(selectedOptions(left), selectedOptions(right), (o) => o._id, itemNameKey)) {
+    if (!l || !r) {
+      hasOptionDifference = true;
+      continue;
+    }
+    const leftName = displayName(l);
+    const rightName = displayName(r);
+    if (leftName !== rightName) renamedOptions.push({ left: leftName, right: rightName });
+  }
+  if (hasOptionDifference) return { ...base, kind: 'options', isRenamed, renamedOptions };
+  if (isRenamed || renamedOptions.length > 0) return { ...base, kind: 'renamed', isRenamed, renamedOptions };
+  return null;
+}
