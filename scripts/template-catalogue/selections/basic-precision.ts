@@ -16,7 +16,6 @@ export const BASIC_PRECISION: Selection = {
   'ga.majorStyle': ['five'],
   'ga.openingRange': ['11-15'],
   'ga.minOpen': ['11'],
-  'ga.ntLadder': ['1x1nt1112', '1nt1315', '1c16', '2nt2223'],
   'ga.prealerts': ['strongClub', 'shortMinor'],
 
   // Notrump: 13-15, semi-balanced allowed, normally no 5-card major; modern Stayman and transfers.
@@ -28,8 +27,6 @@ export const BASIC_PRECISION: Selection = {
   'nt.jacoby': ['2d', '2h'],
   'nt.2nt': ['natural'],
   'nt.2ntRange': ['22-23'],
-  'nt.3nt': ['gambling'],
-  'nt.conventional': ['gambling3nt'],
 
   // Majors: 11-15 with 5+ cards in every seat.
   'mj.length12': ['5'],

@@ -16,7 +16,6 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'ga.twoOverOne': ['gf'],
   'ga.forcingOpening': ['2c'],
   'ga.majorStyle': ['fiveFirstSecond'],
-  'ga.ntLadder': ['1x1nt1214', '1nt1517', 'jump2nt', '2ntBad22', '2c2nt'],
 
   // Notrump: 15-17; 2!s range ask or clubs, 2NT transfer to diamonds; Jacoby, Texas, Smolen.
   'nt.range': ['15-17'],
@@ -28,10 +27,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'nt.2nt': ['diamonds'],
   'nt.smolen': ['1nt'],
   'nt.4nt': ['quantitative'],
-  'nt.2ntRange': ['20-22'],
+  'nt.2ntRange': ['20-bad22'],
   'nt.2nt3s': ['minors'],
-  'nt.3nt': ['gambling'],
-  'nt.conventional': ['gambling3nt'],
 
   // Majors: constructive single raise; 4-card limit jump raise; 2NT forcing raise asking for
   // shortness; splinters; a triple jump to 4M is natural and preemptive (2017 change).
@@ -47,8 +44,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
 
   // Minors: 1m-1NT 6-10, 1m-2NT 11-12, 1m-3NT 16-17; inverted raises.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
-  'mn.inverted': ['forcing1', 'jumpWeak'],
+  'mn.1dLength': ['4except4432'],
+  'mn.inverted': ['forcing1'],
+  'mn.jumpRaise': ['weak'],
   'mn.forcingRaise': ['single'],
   'mn.1nt1c': ['6-10'],
   'mn.1nt1d': ['6-10'],
@@ -69,6 +67,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'tw.2s': ['weak'],
   'tw.2ntResp': ['forcing', 'feature'],
 
+  // Gambling 3NT (older BWS summary): its one home is Preempts.
   'pr.gambling': ['solid7'],
 
   // Constructive: after a 2/1, reverses and 3-level new suits show extras; 1!d-2!c-2M needs none.

@@ -24,8 +24,7 @@ export const LC_STANDARD: Selection = {
   'nt.upgrade': ['good14'],
   'nt.stayman': ['regular', 'nonPromissory', 'inv2M', 'splinter4'],
   'nt.staymanReplies': ['heartsFirst', '2dDenies'],
-  'nt.puppet': ['3c1nt'],
-  'nt.jacoby': ['2d', '2h', 'inv2nt', 'newSuitGF'],
+    'nt.jacoby': ['2d', '2h', 'inv2nt', 'newSuitGF'],
   'nt.texas': ['4d4h'],
   'nt.2s': ['clubs'],
   'nt.2nt': ['diamonds'],
@@ -51,9 +50,9 @@ export const LC_STANDARD: Selection = {
   // Minors (print/545): 1!d 4+ except 4=4=3=2; 1!c 3+; inverted minors, on by a passed hand, off
   // over interference; weak hands bypass diamonds; 1m-1NT 6-10, 2NT 11-12, 3NT 13-15.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
+  'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44', '1d45'],
-  'mn.inverted': ['forcing1', 'jumpWeak', 'passedOn', 'compOff'],
+  'mn.inverted': ['forcing1', 'passedOn', 'compOff'],
   'mn.forcingRaise': ['single'],
   'mn.jumpRaise': ['weak'],
   'mn.bypass': ['weak'],

@@ -18,7 +18,6 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'ga.openingRange': ['12-21'],
   'ga.minOpen': ['rule20'],
   'ga.twoSuited': ['higher55'],
-  'ga.ntLadder': ['1x1nt1214', '1nt1517', 'jump2nt', '2nt2021', '2c2nt'],
 
   // 1NT 15-17 (a 5-card major allowed), Stayman, Jacoby, 2!s minor relay, invitational 3m; Texas added.
   'nt.range': ['15-17'],
@@ -49,7 +48,7 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
 
   // Minors: 1!d 4+ except 4=4=3=2, 1!c 3+; standard raises; 1m-2NT 13-15 forcing; 1m-3NT 16-17.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
+  'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44'],
   'mn.single': ['6-10', 'support'],
   'mn.jumpRaise': ['inv'],

@@ -1,0 +1,143 @@
+/**
+ * The template corrections of issue 16, one test per corrected agreement. Each reads the shipped
+ * CSV files (as the server loads them) so that a regression in the catalogue, a selection or the
+ * generated files fails here. Sources for every choice: templates/README.md.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MasterTemplate, Subject } from '@bpa/domain/contract';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { describe, expect, it } from 'vitest';
+import { subjectsOf } from './template-catalogue/catalogue-model';
+import { CATALOGUE } from './template-catalogue/catalogue';
+import { TEMPLATE_DEFINITIONS } from './template-catalogue/templates';
+import { TEMPLATES_DIR } from './generate-templates';
+
+const FILES = {
+  precision: 'basic-precision.csv',
+  msa: 'modern-standard-american.csv',
+  twoOverOne: 'basic-2-over-1-game-forcing.csv',
+  bws: 'bridge-world-standard.csv',
+  lc: 'lc-standard.csv',
+  blank: 'blank.csv',
+} as const;
+type System = keyof typeof FILES;
+
+const templates = Object.fromEntries(
+  Object.entries(FILES).map(([system, fileName]) => [system, parseMasterCsv(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'))]),
+) as Record<System, MasterTemplate>;
+
+function subjectOf(system: System, categoryName: string, subjectName: string): Subject {
+  const found = templates[system].categories.find((c) => c.categoryName === categoryName)?.subjects.find((s) => s.subjectName === subjectName);
+  if (!found) throw new Error(`${FILES[system]}: no subject "${subjectName}" in "${categoryName}"`);
+  return found;
+}
+
+/** The names of the options a template selects under a subject ([] when the subject is not selected). */
+function selected(system: System, categoryName: string, subjectName: string): string[] {
+  const found = subjectOf(system, categoryName, subjectName);
+  return found.isSelected ? found.options.filter((o) => o.isSelected).map((o) => o.optionName) : [];
+}
+
+function isSelected(system: System, categoryName: string, subjectName: string): boolean {
+  return subjectOf(system, categoryName, subjectName).isSelected;
+}
+
+const SYSTEMS: System[] = ['precision', 'msa', 'twoOverOne', 'bws', 'lc'];
+
+describe('item 7: one home per agreement, exclusive options never ticked together', () => {
+  it('no template ticks two options of a subject that the catalogue marks as excluding each other', () => {
+    const subjects = new Map(CATALOGUE.flatMap(subjectsOf).map((s) => [s.key, s] as const));
+    const conflicts: string[] = [];
+    for (const definition of TEMPLATE_DEFINITIONS) {
+      for (const [key, optionKeys] of Object.entries(definition.selection)) {
+        for (const group of subjects.get(key)?.exclusiveGroups ?? []) {
+          const together = optionKeys.filter((o) => group.includes(o));
+          if (together.length > 1) conflicts.push(`${definition.templateName}: ${key} ${together.join(' + ')}`);
+        }
+      }
+    }
+    expect(conflicts).toEqual([]);
+  });
+
+  it('marks the alternatives of the subjects the review found ticked twice as exclusive', () => {
+    const subjects = new Map(CATALOGUE.flatMap(subjectsOf).map((s) => [s.key, s] as const));
+    const excludes = (key: string, a: string, b: string) => subjects.get(key)?.exclusiveGroups.some((g) => g.includes(a) && g.includes(b));
+    expect(excludes('mn.1dLength', '4', '4except4432')).toBe(true);
+    expect(excludes('nt.2ntRange', '20-22', '20-bad22')).toBe(true);
+    expect(excludes('nt.range', '15-17', '12-14')).toBe(true);
+    expect(excludes('mj.1nt', 'forcing', 'nf')).toBe(true);
+    expect(excludes('mj.1nt', 'forcing', '6-12')).toBeFalsy();
+  });
+
+  it('gives every subject a name unique in the whole catalogue (the jump raises say which opening they raise)', () => {
+    const names = CATALOGUE.flatMap(subjectsOf).map((s) => s.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect(isSelected('msa', 'Major Openings', 'Jump raise of 1!h or 1!s (double raise)')).toBe(true);
+    expect(isSelected('msa', 'Minor Openings', 'Jump raise of 1!c or 1!d (double raise)')).toBe(true);
+  });
+
+  it('keeps Gambling 3NT in Preempts only (the defense against it aside)', () => {
+    const mentions = templates.blank.categories.flatMap((c) =>
+      c.subjects.filter((s) => [s.subjectName, ...s.options.map((o) => o.optionName)].some((n) => /gambling/i.test(n))).map((s) => `${c.categoryName} / ${s.subjectName}`),
+    );
+    expect(mentions.sort()).toEqual(['Defensive Bidding vs Their Openings / Versus their Gambling 3NT', 'Preempts / Gambling 3NT']);
+    expect(selected('bws', 'Preempts', 'Gambling 3NT')).toEqual(['Solid 7-card minor, no outside ace or king']);
+    expect(isSelected('precision', 'Preempts', 'Gambling 3NT')).toBe(true);
+  });
+
+  it('has no notrump ladder repeating the range subjects; the ranges live in their own subjects', () => {
+    expect(templates.blank.categories[0]?.subjects.some((s) => /ladder/i.test(s.subjectName))).toBe(false);
+    expect(selected('bws', 'Notrump Openings', '2NT opening range (HCP)')).toEqual(['20 to a bad 22']);
+    expect(selected('bws', 'Two-Level Openings', '2!c then notrump (HCP)')).toEqual(['2!c-2!d-2NT: a good 22-24']);
+    expect(selected('precision', 'Constructive Bidding', "Opener's 1NT rebid (HCP)")).toEqual(['11-12']);
+    expect(selected('msa', 'Constructive Bidding', "Opener's 2NT jump rebid (HCP)")).toEqual(['18-19']);
+  });
+
+  it('selects "4 cards, except 3 with exactly 4=4=3=2" alone for a 1!d opening', () => {
+    for (const system of ['msa', 'twoOverOne', 'bws', 'lc'] as const) {
+      expect(selected(system, 'Minor Openings', '1!d: minimum length'), system).toEqual(['4 cards, except 3 with exactly 4=4=3=2']);
+    }
+  });
+
+  it('keeps the weak jump raise of a minor in one place, not also under inverted minors', () => {
+    expect(subjectOf('blank', 'Minor Openings', 'Inverted minors').options.map((o) => o.optionName)).not.toContain('Jump raise: weak');
+    for (const system of ['twoOverOne', 'bws', 'lc'] as const) {
+      expect(selected(system, 'Minor Openings', 'Jump raise of 1!c or 1!d (double raise)'), system).toEqual(['Weak']);
+    }
+  });
+
+  it('records 3!c Puppet Stayman over 1NT once, as the 3!c response', () => {
+    expect(subjectOf('blank', 'Notrump Openings', 'Puppet Stayman').options.map((o) => o.optionName)).toEqual(['2!c over 1NT', '3!c over 2NT']);
+    expect(selected('lc', 'Notrump Openings', '3!c response to 1NT')).toEqual(['Puppet Stayman']);
+  });
+});
+
+describe('item 6: the maximal double', () => {
+  it('is shown where they take the space just below our suit', () => {
+    const option = subjectOf('blank', 'Doubles and Redoubles', 'Maximal doubles').options[0]?.optionName;
+    expect(option).toContain('1!s-(2!h)-2!s-(3!h)-double');
+  });
+});
+
+describe('item 8: glosses and homes', () => {
+  it.each([
+    ['Defensive Bidding vs Their Openings', 'Defense to 1NT', /^Brozel \(.+\)$/],
+    ['Defensive Bidding vs Their Openings', 'Defense to 1NT', /^Astro \(.+\)$/],
+    ['Defensive Bidding vs Their Openings', 'Versus their strong 1!c', /^CRASH \(.+\)$/],
+    ['Signals and Discards', 'Obvious shift principle', /^Played: .{40,}$/],
+  ])('%s / %s has an explained option matching %s', (categoryName, subjectName, pattern) => {
+    expect(subjectOf('blank', categoryName, subjectName).options.some((o) => pattern.test(o.optionName))).toBe(true);
+  });
+
+  it('keeps "Unusual vs unusual" under Defensive Bidding, not Doubles and Redoubles', () => {
+    const home = templates.blank.categories.filter((c) => c.subjects.some((s) => s.options.some((o) => o.optionName.startsWith('Unusual vs unusual'))));
+    expect(home.map((c) => c.categoryName)).toEqual(['Defensive Bidding vs Their Openings']);
+  });
+});
+
+describe('every system template', () => {
+  it.each(SYSTEMS)('%s still selects something in every category', (system) => {
+    for (const c of templates[system].categories) expect(c.subjects.some((s) => s.isSelected), c.categoryName).toBe(true);
+  });
+});
