@@ -113,6 +113,55 @@ describe('item 7: one home per agreement, exclusive options never ticked togethe
   });
 });
 
+describe('item 4: leads, row by row versus suits and versus notrump', () => {
+  const leadRows = templates.blank.categories.find((c) => c.categoryName === 'Opening Leads')!.subjects.filter(
+    // The doubleton honor is not a row of the card's grids: one agreement for every contract.
+    (s) => s.subjectName.startsWith('Lead from') && !s.subjectName.startsWith('Lead from a doubleton honor'),
+  );
+  const holdings = leadRows.filter((s) => s.subjectName.endsWith(' versus suits')).map((s) => s.subjectName.replace(/ versus suits$/, ''));
+
+  it('splits every lead holding into a row versus suits and a row versus notrump, as the ACBL card has them', () => {
+    expect(holdings).toHaveLength(15);
+    expect(leadRows.map((s) => s.subjectName).sort()).toEqual(holdings.flatMap((h) => [`${h} versus suits`, `${h} versus notrump`]).sort());
+  });
+
+  it.each(SYSTEMS)('%s leads one card from every holding in both grids', (system) => {
+    for (const holding of holdings) {
+      for (const against of ['suits', 'notrump']) {
+        expect(selected(system, 'Opening Leads', `${holding} versus ${against}`), `${holding} versus ${against}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('leads the ace from AKx in every template with standard leads, Modern Standard American included; BWS leads the king', () => {
+    for (const system of ['precision', 'msa', 'twoOverOne', 'lc'] as const) {
+      expect(selected(system, 'Opening Leads', 'Lead from AKx versus suits'), system).toEqual(['Ace']);
+      expect(selected(system, 'Opening Leads', 'Lead from AKx versus notrump'), system).toEqual(['Ace']);
+    }
+    expect(selected('bws', 'Opening Leads', 'Lead from AKx versus suits')).toEqual(['King']);
+  });
+
+  it('BWS leads 3rd from even and low from odd versus suits, 4th best or 2nd highest from weak suits versus notrump', () => {
+    const bws = (row: string) => selected('bws', 'Opening Leads', row);
+    expect(bws('Lead from xxxx versus suits')).toEqual(['3rd best']);
+    expect(bws('Lead from xxxx versus notrump')).toEqual(['2nd highest']);
+    expect(bws('Lead from xxx versus suits')).toEqual(['Low']);
+    expect(bws('Lead from xxx versus notrump')).toEqual(['Middle (MUD)']);
+    expect(bws('Lead from Hxxx versus suits')).toEqual(['3rd best (3rd and 5th)']);
+    expect(bws('Lead from Hxxx versus notrump')).toEqual(['4th best']);
+    expect(bws('Lead from KQ10x versus notrump')).toEqual(['Queen']);
+    expect(selected('bws', 'Opening Leads', 'Length leads versus notrump')).toEqual(['4th best', '2nd highest from 4+ small cards']);
+  });
+
+  it("Basic Precision fills its spot-card rows and AKx (Wei: 4th best, top of sequences, J/10/9 show zero or two higher)", () => {
+    const bp = (row: string) => selected('precision', 'Opening Leads', row);
+    expect(bp('Lead from xxxx versus suits')).toEqual(['4th best']);
+    expect(bp('Lead from xx versus notrump')).toEqual(['Top']);
+    expect(bp('Lead from Hxx versus suits')).toEqual(['Low']);
+    expect(bp('Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus notrump')).toEqual(['Jack, ten or nine: zero or two higher honors']);
+  });
+});
+
 describe('item 6: the maximal double', () => {
   it('is shown where they take the space just below our suit', () => {
     const option = subjectOf('blank', 'Doubles and Redoubles', 'Maximal doubles').options[0]?.optionName;

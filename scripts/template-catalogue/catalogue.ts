@@ -1837,21 +1837,20 @@ const openingLeads = category(
     ]),
   ),
   heading(
-    'Honor leads',
+    'Leads versus suits',
+    // The ACBL card's grid versus suits; the keys are those of the former one-row subjects.
     subject(
       'ld.ak',
-      'Lead from AKx',
+      'Lead from AKx versus suits',
       [
-        ['aSuits', 'Ace versus suits'],
-        ['kSuits', 'King versus suits'],
-        ['aNt', 'Ace versus notrump'],
-        ['kNt', 'King versus notrump'],
+        ['a', 'Ace'],
+        ['k', 'King'],
       ],
       ACBL,
     ),
     subject(
       'ld.kq',
-      'Lead from KQx',
+      'Lead from KQx versus suits',
       [
         ['k', 'King'],
         ['q', 'Queen (Rusinow)'],
@@ -1860,7 +1859,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.qj',
-      'Lead from QJx',
+      'Lead from QJx versus suits',
       [
         ['q', 'Queen'],
         ['j', 'Jack (Rusinow)'],
@@ -1869,7 +1868,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.j10',
-      'Lead from J10x',
+      'Lead from J10x versus suits',
       [
         ['j', 'Jack'],
         ['10', 'Ten (Rusinow)'],
@@ -1878,7 +1877,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.109',
-      'Lead from 109x',
+      'Lead from 109x versus suits',
       [
         ['10', 'Ten'],
         ['9', 'Nine (Rusinow)'],
@@ -1887,24 +1886,248 @@ const openingLeads = category(
     ),
     subject(
       'ld.kq10',
-      'Lead from KQ10x',
+      'Lead from KQ10x versus suits',
       [
-        ['kSuits', 'King versus suits'],
-        ['kNt', 'King versus notrump'],
-        ['qNt', 'Queen versus notrump'],
+        ['k', 'King'],
+        ['q', 'Queen'],
       ],
       ACBL,
     ),
     subject(
       'ld.interior',
-      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x)',
+      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus suits',
       [
         ['top', 'Top of the interior sequence'],
         ['zeroTwo', 'Jack, ten or nine: zero or two higher honors'],
-        ['4thSuits', '4th best versus suits'],
+        ['4th', '4th best'],
       ],
       ACBL,
     ),
+    subject(
+      'ld.xx',
+      'Lead from xx versus suits',
+      [
+        ['top', 'Top'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxx',
+      'Lead from xxx versus suits',
+      [
+        ['top', 'Top'],
+        ['middle', 'Middle (MUD)'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxx',
+      'Lead from xxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best'],
+        ['2nd', '2nd highest'],
+        ['top', 'Top'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxx',
+      'Lead from xxxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+        ['2nd', '2nd highest'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxx',
+      'Lead from Hxx versus suits',
+      [
+        ['low', 'Low'],
+        ['middle', 'Middle'],
+        ['honor', 'Honor'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxx',
+      'Lead from Hxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxx',
+      'Lead from Hxxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hhx',
+      'Lead from two non-touching honors (AJx, KJx, K10x) versus suits',
+      [
+        ['low', 'Low'],
+        ['high', 'The higher honor'],
+      ],
+      ACBL,
+    ),
+  ),
+  heading(
+    'Leads versus notrump',
+    // The ACBL card's grid versus notrump (issue 16, item 4).
+    subject(
+      'ld.akNt',
+      'Lead from AKx versus notrump',
+      [
+        ['a', 'Ace'],
+        ['k', 'King'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.kqNt',
+      'Lead from KQx versus notrump',
+      [
+        ['k', 'King'],
+        ['q', 'Queen (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.qjNt',
+      'Lead from QJx versus notrump',
+      [
+        ['q', 'Queen'],
+        ['j', 'Jack (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.j10Nt',
+      'Lead from J10x versus notrump',
+      [
+        ['j', 'Jack'],
+        ['10', 'Ten (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.109Nt',
+      'Lead from 109x versus notrump',
+      [
+        ['10', 'Ten'],
+        ['9', 'Nine (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.kq10Nt',
+      'Lead from KQ10x versus notrump',
+      [
+        ['k', 'King'],
+        ['q', 'Queen'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.interiorNt',
+      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus notrump',
+      [
+        ['top', 'Top of the interior sequence'],
+        ['zeroTwo', 'Jack, ten or nine: zero or two higher honors'],
+        ['4th', '4th best'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxNt',
+      'Lead from xx versus notrump',
+      [
+        ['top', 'Top'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxNt',
+      'Lead from xxx versus notrump',
+      [
+        ['top', 'Top'],
+        ['middle', 'Middle (MUD)'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxNt',
+      'Lead from xxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best'],
+        ['2nd', '2nd highest'],
+        ['top', 'Top'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxxNt',
+      'Lead from xxxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+        ['2nd', '2nd highest'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxNt',
+      'Lead from Hxx versus notrump',
+      [
+        ['low', 'Low'],
+        ['middle', 'Middle'],
+        ['honor', 'Honor'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxNt',
+      'Lead from Hxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxxNt',
+      'Lead from Hxxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hhxNt',
+      'Lead from two non-touching honors (AJx, KJx, K10x) versus notrump',
+      [
+        ['low', 'Low'],
+        ['high', 'The higher honor'],
+      ],
+      ACBL,
+    ),
+  ),
+  heading(
+    'Honor-lead agreements',
     subject('ld.ntHonors', 'Honor leads versus notrump', [
       ['standard', 'Top of sequences'],
       ['aAttKCount', 'Ace asks for attitude, king asks for count'],
@@ -1920,87 +2143,6 @@ const openingLeads = category(
       ['nt', 'Versus notrump'],
       ['suits', 'Versus suits'],
     ]),
-  ),
-  heading(
-    'Spot-card leads',
-    subject(
-      'ld.xx',
-      'Lead from xx',
-      [
-        ['top', 'Top'],
-        ['low', 'Low'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxx',
-      'Lead from xxx',
-      [
-        ['top', 'Top'],
-        ['middle', 'Middle (MUD)'],
-        ['low', 'Low'],
-        ['mudSuitsLowNt', 'MUD versus suits, low versus notrump'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxxx',
-      'Lead from xxxx',
-      [
-        ['4th', '4th best'],
-        ['3rd', '3rd best'],
-        ['2nd', '2nd highest'],
-        ['top', 'Top'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxxxx',
-      'Lead from xxxxx',
-      [
-        ['4th', '4th best'],
-        ['5th', '5th best (3rd and 5th)'],
-        ['2nd', '2nd highest'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxx',
-      'Lead from Hxx',
-      [
-        ['low', 'Low'],
-        ['middle', 'Middle'],
-        ['honor', 'Honor'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxxx',
-      'Lead from Hxxx',
-      [
-        ['4th', '4th best'],
-        ['3rd', '3rd best (3rd and 5th)'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxxxx',
-      'Lead from Hxxxx',
-      [
-        ['4th', '4th best'],
-        ['5th', '5th best (3rd and 5th)'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hhx',
-      'Lead from two non-touching honors (AJx, KJx, K10x)',
-      [
-        ['low', 'Low'],
-        ['3rd', '3rd best'],
-      ],
-      ACBL,
-    ),
   ),
   heading(
     'Other lead agreements',
@@ -2272,6 +2414,36 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'ld.lengthSuits': 'all',
   'ld.lengthNt': [['4th', '3rd5th', 'attitude']],
   'ld.style': 'all',
+  'ld.ak': 'all',
+  'ld.akNt': 'all',
+  'ld.kq': 'all',
+  'ld.kqNt': 'all',
+  'ld.qj': 'all',
+  'ld.qjNt': 'all',
+  'ld.j10': 'all',
+  'ld.j10Nt': 'all',
+  'ld.109': 'all',
+  'ld.109Nt': 'all',
+  'ld.kq10': 'all',
+  'ld.kq10Nt': 'all',
+  'ld.interior': 'all',
+  'ld.interiorNt': 'all',
+  'ld.xx': 'all',
+  'ld.xxNt': 'all',
+  'ld.xxx': 'all',
+  'ld.xxxNt': 'all',
+  'ld.xxxx': 'all',
+  'ld.xxxxNt': 'all',
+  'ld.xxxxx': 'all',
+  'ld.xxxxxNt': 'all',
+  'ld.hxx': 'all',
+  'ld.hxxNt': 'all',
+  'ld.hxxx': 'all',
+  'ld.hxxxNt': 'all',
+  'ld.hxxxx': 'all',
+  'ld.hxxxxNt': 'all',
+  'ld.hhx': 'all',
+  'ld.hhxNt': 'all',
   'ld.ntHonors': 'all',
   'ld.hx': 'all',
   'ld.underleadAce': 'all',

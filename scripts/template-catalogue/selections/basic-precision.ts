@@ -6,7 +6,7 @@
  * Choices where they disagree are listed in templates/README.md.
  */
 import type { Selection } from '../catalogue-model';
-import { CLUB_DOUBLES, CLUB_OVERCALLS } from './common';
+import { CLUB_DOUBLES, CLUB_OVERCALLS, leadRows } from './common';
 
 export const BASIC_PRECISION: Selection = {
   // General: 1!c 16+ artificial and forcing, everything else limited to 11-15, five-card majors.
@@ -75,11 +75,7 @@ export const BASIC_PRECISION: Selection = {
   // high encourages, high-low shows an even number on declarer's lead, high discard encourages.
   'ld.lengthSuits': ['4th'],
   'ld.lengthNt': ['4th'],
-  'ld.kq': ['k'],
-  'ld.qj': ['q'],
-  'ld.j10': ['j'],
-  'ld.109': ['10'],
-  'ld.interior': ['zeroTwo'],
+  ...leadRows({ ak: 'a', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'zeroTwo', xx: 'top', xxx: 'top', xxxx: '4th', xxxxx: '4th', hxx: 'low', hxxx: '4th', hxxxx: '4th', hhx: 'low' }),
   'sg.standard': ['suits', 'nt'],
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],

@@ -9,6 +9,7 @@
  * templates/README.md.
  */
 import type { Selection } from '../catalogue-model';
+import { leadRows } from './common';
 
 export const BRIDGE_WORLD_STANDARD: Selection = {
   // General: 2/1 game force with a semi-forcing 1NT; 5-card majors in 1st and 2nd seat.
@@ -130,20 +131,12 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   // count and the queen for the jack; standard attitude and count, upside-down count in trumps.
   'ld.lengthSuits': ['3rdLow'],
   'ld.lengthNt': ['4th', '2ndFromSmall'],
-  'ld.ak': ['kSuits'],
-  'ld.kq': ['k'],
-  'ld.qj': ['q'],
-  'ld.j10': ['j'],
-  'ld.109': ['10'],
-  'ld.interior': ['top'],
+  ...leadRows(
+    { ak: 'k', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'top', xx: 'top', xxx: 'low', xxxx: '3rd', xxxxx: '5th', hxx: 'low', hxxx: '3rd', hxxxx: '5th', hhx: 'low' },
+    // Versus notrump: 4th best from an honor, 2nd highest from weak suits; the queen asks for the jack.
+    { kq10: 'q', xxx: 'middle', xxxx: '2nd', xxxxx: '2nd', hxxx: '4th', hxxxx: '4th' },
+  ),
   'ld.ntHonors': ['aUnblockQJack'],
-  'ld.xx': ['top'],
-  'ld.xxx': ['low'],
-  'ld.xxxx': ['3rd'],
-  'ld.xxxxx': ['5th'],
-  'ld.hxx': ['low'],
-  'ld.hxxx': ['3rd'],
-  'ld.hxxxx': ['5th'],
   'ld.afterFirst': ['presentCount'],
   'sg.standard': ['suits', 'nt'],
   'sg.primaryLead': ['attitude'],

@@ -128,9 +128,9 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'df.2s': ['natural'],
   'df.preemptDouble': ['3s'],
 
-  // Leads: standard, but king from AKx versus suits as the SAYC summary shows; infrequent count.
+  // Leads: standard, the ace from AKx as on the ACBL card (issue 16: one SAYC summary's king is
+  // the older style; see templates/README.md); infrequent count.
   ...STANDARD_LEADS,
-  'ld.ak': ['kSuits'],
   ...STANDARD_SIGNALS,
   'sg.count': ['needed'],
 };
