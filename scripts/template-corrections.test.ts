@@ -45,6 +45,83 @@ function isSelected(system: System, categoryName: string, subjectName: string): 
 
 const SYSTEMS: System[] = ['precision', 'msa', 'twoOverOne', 'bws', 'lc'];
 
+describe('item 1: LC Standard', () => {
+  const nt = (subjectName: string) => selected('lc', 'Notrump Openings', subjectName);
+
+  it('plays lebensohl after interference over 1NT, fast denies', () => {
+    expect(nt('Lebensohl after interference over 1NT')).toEqual(['Fast denies (a stopper)']);
+  });
+
+  it("expresses Cohen's scheme against interference: systems on, a double of an artificial 2!c is Stayman, other doubles", () => {
+    expect(nt('Systems on after interference over 1NT')).toEqual(['Over a double', 'Over an artificial 2!c']);
+    expect(nt('Double after interference over 1NT')).toEqual([
+      'Of a natural overcall: negative (takeout) through 3!s',
+      'Of an artificial 2!c: Stayman (stolen bid)',
+      'Of another artificial overcall: values, with interest in penalizing a suit they showed',
+    ]);
+  });
+
+  it('has responses to a 2NT opening: Puppet Stayman, Jacoby and Texas transfers, 3!s for the minors', () => {
+    expect(nt('2NT opening range (HCP)')).toEqual(['20-21']);
+    expect(nt('Puppet Stayman')).toEqual(['3!c over 2NT']);
+    expect(nt('Jacoby transfers')).toContain('3!d and 3!h over 2NT');
+    expect(nt('Texas transfers')).toContain('Also over 2NT');
+    expect(nt('3!s response to 2NT')).toEqual(['Both minors, slam interest']);
+  });
+
+  it('has an agreement for doubles of preempts, with lebensohl after partner doubles a weak two', () => {
+    expect(selected('lc', 'Defensive Bidding vs Their Openings', 'Double of their preempt')).toEqual(['Takeout through 4!h']);
+    expect(isSelected('lc', 'Defensive Bidding vs Their Openings', 'Lebensohl after partner doubles their weak two')).toBe(true);
+  });
+});
+
+describe('item 2: Modern Standard American', () => {
+  it('after 2!c-2!d: 2NT not forcing, a suit rebid forces to 3 of a major or 4 of a minor, no second negative (SAYC)', () => {
+    expect(selected('msa', 'Two-Level Openings', 'Forcing after 2!c')).toEqual([
+      'After 2!c-2!d, a suit rebid forces to 3 of a major or 4 of a minor',
+      '2!c-2!d-2NT: not forcing',
+    ]);
+    expect(selected('msa', 'Two-Level Openings', 'Second negative after 2!c-2!d')).toEqual(['None']);
+  });
+});
+
+describe('item 3: Bridge World Standard', () => {
+  it('plays lebensohl over interference with 1NT and after doubling a weak two', () => {
+    expect(selected('bws', 'Notrump Openings', 'Lebensohl after interference over 1NT')).toEqual(['Fast denies (a stopper)']);
+    expect(isSelected('bws', 'Defensive Bidding vs Their Openings', 'Lebensohl after partner doubles their weak two')).toBe(true);
+  });
+
+  it('plays Drury (Reverse Drury)', () => {
+    expect(selected('bws', 'Major Openings', 'Drury')).toEqual(['Reverse Drury (2!c)']);
+  });
+
+  it('answers key-card asks 3014 (the original Roman Key Card responses)', () => {
+    expect(selected('bws', 'Slam Bidding', 'Roman Key Card Blackwood')).toEqual(['3014 (5!c = 3 or 0 key cards, 5!d = 1 or 4)']);
+  });
+
+  it('keeps Landy, fourth suit forcing to game (1!s as the fourth suit natural) and its double levels', () => {
+    expect(selected('bws', 'Defensive Bidding vs Their Openings', 'Defense to 1NT')).toEqual(['Landy (2!c = both majors)']);
+    expect(selected('bws', 'Constructive Bidding', 'Fourth suit forcing')).toEqual(['Game forcing', '1!s as the fourth suit is natural']);
+    expect(selected('bws', 'Doubles and Redoubles', 'Negative doubles')).toEqual(['Through 4!s']);
+    expect(selected('bws', 'Doubles and Redoubles', 'Responsive doubles')).toEqual(['Through 4!h']);
+  });
+});
+
+describe('item 5: Basic Precision', () => {
+  it('plays 1!h-1NT and 1!s-1NT not forcing', () => {
+    expect(selected('precision', 'Major Openings', '1NT response to 1!h or 1!s')).toEqual(['Not forcing']);
+  });
+
+  it("records opener's rebids after 1!c-1!d", () => {
+    expect(selected('precision', 'Minor Openings', "Opener's rebid after 1!c-1!d")).toEqual([
+      '1!h, 1!s, 2!c, 2!d: natural, 5+ cards, forcing one round',
+      '1NT: 16-18 balanced',
+      '2NT: 19-21 balanced',
+      'A jump in a suit: a good 6+ suit, game forcing',
+    ]);
+  });
+});
+
 describe('item 7: one home per agreement, exclusive options never ticked together', () => {
   it('no template ticks two options of a subject that the catalogue marks as excluding each other', () => {
     const subjects = new Map(CATALOGUE.flatMap(subjectsOf).map((s) => [s.key, s] as const));

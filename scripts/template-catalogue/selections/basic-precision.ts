@@ -33,13 +33,17 @@ export const BASIC_PRECISION: Selection = {
   'mj.length34': ['5'],
   'mj.single': ['6-10'],
   'mj.jumpRaise': ['inv'],
-  'mj.1nt': ['forcing'],
+  // 1M-1NT is not forcing: the opening is limited to 11-15.
+  'mj.1nt': ['nf'],
 
   // 1!c strong and artificial; 1!d 11-15 with 2+ diamonds (nebulous).
   'mn.1cLength': ['conv'],
   'mn.1dLength': ['short', 'nebulous'],
   'mn.strong1c': ['16'],
   'mn.strong1cResp': ['1dNeg', 'positives', '1nt'],
+  // After 1!c-1!d: suits natural and forcing one round, 1NT 16-18, 2NT 19-21 (between the 13-15
+  // 1NT and the 22-23 2NT openings), a jump in a suit game forcing.
+  'mn.strong1cRebid': ['suitF', '1nt1618', '2nt1921', 'jumpGF'],
   'mn.strong1cComp': ['negDouble'],
   'mn.nebulousResp': ['1M', '1nt', '2m'],
 

@@ -28,6 +28,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'nt.2nt': ['diamonds'],
   'nt.smolen': ['1nt'],
   'nt.4nt': ['quantitative'],
+  'nt.lebensohl': ['fastDenies'],
   'nt.2ntRange': ['20-bad22'],
   'nt.2nt3s': ['minors'],
 
@@ -42,6 +43,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'mj.limit3': ['via1nt'],
   'mj.4m': ['preemptive'],
   'mj.1nt': ['semi'],
+  'mj.drury': ['reverse'],
 
   // Minors: 1m-1NT 6-10, 1m-2NT 11-12, 1m-3NT 16-17; inverted raises.
   'mn.1cLength': ['3'],
@@ -73,7 +75,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
 
   // Constructive: after a 2/1, reverses and 3-level new suits show extras; 1!d-2!c-2M needs none.
   'co.nmf': ['invPlus', 'after1nt'],
-  'co.fsf': ['gf'],
+  'co.fsf': ['gf', '1sNatural'],
   'co.sjs': ['19'],
   'co.wjs': ['inComp'],
   'co.after21': ['extras', '1d2cNoExtras'],
@@ -82,7 +84,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
 
   // Slam: undiscussed forcing 5NT = pick a slam, then GSF, then control-showing; competitive 4NT
   // = takeout first (2017 polls).
-  'sl.rkcb': ['1430'],
+  'sl.rkcb': ['3014'],
   'sl.gerber': ['direct'],
   'sl.gsf': ['josephine'],
   'sl.5nt': ['bwsOrder'],
@@ -125,6 +127,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'df.2h': ['natural'],
   'df.2s': ['natural'],
   'df.preemptDouble': ['4h'],
+  'df.lebensohl': ['relay', 'slowShows'],
 
   // Bridge World Standard Defense: king from AK versus suits; 3rd from even, low from odd versus
   // suits; versus notrump 4th best, 2nd highest from weak suits, the ace asks for an unblock or

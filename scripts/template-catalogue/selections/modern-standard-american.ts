@@ -66,7 +66,10 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'tw.2cResp2d': ['waiting'],
   'tw.2cPositive': ['8good5'],
   'tw.2cNt': ['2nt2224'],
-  'tw.2cForcing': ['gfExcept'],
+  // SAYC booklet: after 2!c-2!d, 2NT is not forcing and a suit rebid forces to 3 of a major or 4
+  // of a minor; there is no second negative.
+  'tw.2cForcing': ['suit3M4m', '2ntNF'],
+  'tw.2cSecondNeg': ['none'],
   'tw.weakTwos': ['dhs', '5-11', 'good6'],
   'tw.2d': ['weak'],
   'tw.2h': ['weak'],
