@@ -13,6 +13,9 @@
  * - the remaining subjects: the typical subjects of domain-facts section 3 and the treatments of
  *   the systems of section 4.
  *
+ * Exclusive options (issue 16): EXCLUSIVE_OPTIONS, at the end, names the options of a subject
+ * that exclude each other; the generator refuses a template that ticks two of them.
+ *
  * Writing rules: suits as `!s !h !d !c` (design section 5), bids as players write them (1NT, 2/1,
  * RKCB 1430), American spelling (the ACBL card's), names at most 500 characters. Keys are stable:
  * rename freely, but change a key only together with every selection that uses it.
@@ -672,7 +675,7 @@ const minorOpenings = category(
     subject('mn.strong1cComp', 'Interference over our strong 1!c', [
       ['negDouble', 'Double: negative (0-7); new suits natural and forcing'],
       ['passDouble', 'Pass: 0-4; double: 5-8; suits natural, positive'],
-      ['crash', 'Over their two-suited overcalls (such as CRASH): double shows values; a cuebid shows a stopper in that suit'],
+      ['crash', 'Over their artificial overcall (such as CRASH): double shows values; pass is weak'],
     ]),
     subject('mn.nebulousResp', 'Responses to a nebulous 1!d', [
       ['1M', '1!h or 1!s: 4+ cards, forcing'],
@@ -1786,7 +1789,7 @@ const defensiveBidding = category(
     'Versus their conventional overcalls',
     // Key kept from its earlier home in Doubles and Redoubles (issue 16 keeps keys stable).
     subject('db.twoSuited', 'Over their Michaels or Unusual 2NT', [
-      ['unusualVsUnusual', 'Unusual vs unusual: cuebids show the unbid suits'],
+      ['unusualVsUnusual', 'Unusual vs unusual: the lower cuebid shows the lower of our two suits, the higher cuebid the higher; invitational or better'],
       ['doublePenalty', 'Double: penalty interest in at least one of their suits'],
     ]),
   ),
