@@ -10,7 +10,7 @@ import type { MasterTemplate, Subject } from '@bpa/domain/contract';
 import { FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
-import { ACBL, category, heading, subject } from './template-catalogue/catalogue-model';
+import { ACBL, category, heading, markExclusive, subject } from './template-catalogue/catalogue-model';
 import { CATALOGUE } from './template-catalogue/catalogue';
 import {
   TEMPLATES_DIR,
@@ -167,8 +167,8 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
   ['Notrump Openings', 'Conventional notrump openings'],
   ['Major Openings', 'Minimum length in 1st and 2nd seat', ['4 cards', '5 cards']],
   ['Major Openings', 'Minimum length in 3rd and 4th seat', ['4 cards', '5 cards']],
-  ['Major Openings', 'Jump raise (double raise)', ['Forcing', 'Invitational', 'Weak']],
-  ['Major Openings', 'Jump raise after an overcall', ['Forcing', 'Invitational', 'Weak']],
+  ['Major Openings', 'Jump raise of 1!h or 1!s (double raise)', ['Forcing', 'Invitational', 'Weak']],
+  ['Major Openings', 'Jump raise of 1!h or 1!s after their overcall', ['Forcing', 'Invitational', 'Weak']],
   ['Major Openings', 'Jacoby 2NT'],
   ['Major Openings', '3NT response to 1!h or 1!s', ['Conventional raise: balanced, game values, 3+ trumps']],
   ['Major Openings', 'Splinter bids'],
@@ -177,8 +177,8 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
   ['Major Openings', 'Drury', ['Reverse Drury (2!c)', 'Two-way Drury (2!c = 3 trumps, 2!d = 4 trumps)', 'Fit Drury']],
   ['Minor Openings', '1!c: minimum length', ['5 cards', '4 cards', '3 cards', 'Not forcing, may be short (0-2)', 'Conventional']],
   ['Minor Openings', '1!d: minimum length', ['5 cards', '4 cards', '3 cards', 'Not forcing, may be short (0-2)', 'Conventional']],
-  ['Minor Openings', 'Jump raise (double raise)', ['Forcing', 'Invitational', 'Weak']],
-  ['Minor Openings', 'Jump raise after an overcall', ['Forcing', 'Invitational', 'Weak']],
+  ['Minor Openings', 'Jump raise of 1!c or 1!d (double raise)', ['Forcing', 'Invitational', 'Weak']],
+  ['Minor Openings', 'Jump raise of 1!c or 1!d after their overcall', ['Forcing', 'Invitational', 'Weak']],
   ['Minor Openings', 'Forcing raise', ['Jump shift in the other minor', 'Single raise']],
   ['Minor Openings', 'Frequently bypass 4+ !d'],
   ['Minor Openings', '1NT response to 1!c (HCP)'],
@@ -238,21 +238,36 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
   ['Defensive Bidding vs Their Openings', 'Lebensohl after partner doubles their weak two'],
   ['Opening Leads', 'Length leads versus suits', ['4th best', '3rd and 5th best']],
   ['Opening Leads', 'Length leads versus notrump', ['4th best', '3rd and 5th best', 'Attitude (low = a good suit)']],
-  ['Opening Leads', 'Lead from AKx'],
-  ['Opening Leads', 'Lead from KQx'],
-  ['Opening Leads', 'Lead from QJx'],
-  ['Opening Leads', 'Lead from J10x'],
-  ['Opening Leads', 'Lead from 109x'],
-  ['Opening Leads', 'Lead from KQ10x'],
-  ['Opening Leads', 'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x)'],
-  ['Opening Leads', 'Lead from xx'],
-  ['Opening Leads', 'Lead from xxx'],
-  ['Opening Leads', 'Lead from xxxx'],
-  ['Opening Leads', 'Lead from xxxxx'],
-  ['Opening Leads', 'Lead from Hxx'],
-  ['Opening Leads', 'Lead from Hxxx'],
-  ['Opening Leads', 'Lead from Hxxxx'],
-  ['Opening Leads', 'Lead from two non-touching honors (AJx, KJx, K10x)'],
+  ['Opening Leads', 'Lead from AKx versus suits'],
+  ['Opening Leads', 'Lead from AKx versus notrump'],
+  ['Opening Leads', 'Lead from KQx versus suits'],
+  ['Opening Leads', 'Lead from KQx versus notrump'],
+  ['Opening Leads', 'Lead from QJx versus suits'],
+  ['Opening Leads', 'Lead from QJx versus notrump'],
+  ['Opening Leads', 'Lead from J10x versus suits'],
+  ['Opening Leads', 'Lead from J10x versus notrump'],
+  ['Opening Leads', 'Lead from 109x versus suits'],
+  ['Opening Leads', 'Lead from 109x versus notrump'],
+  ['Opening Leads', 'Lead from KQ10x versus suits'],
+  ['Opening Leads', 'Lead from KQ10x versus notrump'],
+  ['Opening Leads', 'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus suits'],
+  ['Opening Leads', 'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus notrump'],
+  ['Opening Leads', 'Lead from xx versus suits'],
+  ['Opening Leads', 'Lead from xx versus notrump'],
+  ['Opening Leads', 'Lead from xxx versus suits'],
+  ['Opening Leads', 'Lead from xxx versus notrump'],
+  ['Opening Leads', 'Lead from xxxx versus suits'],
+  ['Opening Leads', 'Lead from xxxx versus notrump'],
+  ['Opening Leads', 'Lead from xxxxx versus suits'],
+  ['Opening Leads', 'Lead from xxxxx versus notrump'],
+  ['Opening Leads', 'Lead from Hxx versus suits'],
+  ['Opening Leads', 'Lead from Hxx versus notrump'],
+  ['Opening Leads', 'Lead from Hxxx versus suits'],
+  ['Opening Leads', 'Lead from Hxxx versus notrump'],
+  ['Opening Leads', 'Lead from Hxxxx versus suits'],
+  ['Opening Leads', 'Lead from Hxxxx versus notrump'],
+  ['Opening Leads', 'Lead from two non-touching honors (AJx, KJx, K10x) versus suits'],
+  ['Opening Leads', 'Lead from two non-touching honors (AJx, KJx, K10x) versus notrump'],
   ['Signals and Discards', "Primary signal to partner's leads", ['Attitude', 'Count', 'Suit preference']],
   ['Signals and Discards', 'Standard signals (high encourages, high-low shows an even number)', ['Versus suits', 'Versus notrump', 'Except (describe)']],
   ['Signals and Discards', 'Upside-down signals', ['Count versus suits', 'Count versus notrump', 'Attitude versus suits', 'Attitude versus notrump']],
@@ -361,11 +376,11 @@ const DEFINING_AGREEMENTS: [string, string, string, string][] = [
   ['bridge-world-standard.csv', 'General Approach', 'Two over one (2/1)', 'Game forcing'],
   ['bridge-world-standard.csv', 'Major Openings', '1NT response to 1!h or 1!s', 'Semi-forcing'],
   ['bridge-world-standard.csv', 'Notrump Openings', '1NT opening range (HCP)', '15-17'],
-  ['bridge-world-standard.csv', 'Notrump Openings', '2NT opening range (HCP)', '20-22'],
+  ['bridge-world-standard.csv', 'Notrump Openings', '2NT opening range (HCP)', '20 to a bad 22'],
   ['bridge-world-standard.csv', 'Notrump Openings', '2NT response to 1NT', 'Transfer to !d'],
-  ['bridge-world-standard.csv', 'Major Openings', 'Jump raise (double raise)', 'Limit raise with 4 trumps'],
+  ['bridge-world-standard.csv', 'Major Openings', 'Jump raise of 1!h or 1!s (double raise)', 'Limit raise with 4 trumps'],
   ['bridge-world-standard.csv', 'Slam Bidding', 'Forcing 5NT', 'Undiscussed: pick a slam, then Grand Slam Force, then control-showing'],
-  ['bridge-world-standard.csv', 'Opening Leads', 'Lead from AKx', 'King versus suits'],
+  ['bridge-world-standard.csv', 'Opening Leads', 'Lead from AKx versus suits', 'King'],
   ['lc-standard.csv', 'General Approach', 'Two over one (2/1)', 'Game forcing'],
   ['lc-standard.csv', 'Major Openings', '1NT response to 1!h or 1!s', 'Semi-forcing'],
   ['lc-standard.csv', 'Slam Bidding', 'Roman Key Card Blackwood', '1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)'],
@@ -478,6 +493,19 @@ describe('generator checks', () => {
     expect(problems).toMatch(/option a\.one\/y .*key used twice/);
     expect(problems).toMatch(/501 characters/);
     expect(problems).toMatch(/"Overcalls" is missing/);
+  });
+
+  it('rejects a selection that ticks two options marked as excluding each other, naming them', () => {
+    expect(() => buildMasterTemplate({ fileName: 'x.csv', templateName: 'X', selection: { 'nt.range': ['15-17', '16-18'] } })).toThrow(
+      /nt\.range .* selects "15-17" and "16-18", which exclude each other/,
+    );
+    expect(() => buildMasterTemplate({ fileName: 'x.csv', templateName: 'X', selection: { 'mj.1nt': ['forcing', '6-12', 'passedNF'] } })).not.toThrow();
+  });
+
+  it('rejects an exclusive group that names an option its subject does not have', () => {
+    const broken = markExclusive([category('General Approach', heading('', subject('a.one', 'One', ['x', 'y'])))], { 'a.one': [['x', 'z']] });
+    expect(checkCatalogue(broken).join('\n')).toMatch(/exclusive group names the unknown option "z"/);
+    expect(() => markExclusive(broken, { 'no.such': 'all' })).toThrow(/no\.such/);
   });
 
   it('keeps the catalogue order and gives deterministic ids', () => {

@@ -38,7 +38,8 @@ export class TemplateCatalogueError extends Error {
  * @returns the problems found, empty when the catalogue is sound: 13 categories with the trial
  *   categories among them (spec 1), subject keys unique in the catalogue, option keys unique in
  *   their subject, no duplicate subject name in a category nor option name in a subject, names
- *   non-empty, at most 500 characters (design 6) and not starting with the placeholder prefix.
+ *   non-empty, at most 500 characters (design 6) and not starting with the placeholder prefix;
+ *   every exclusive group names two or more of its subject's options (issue 16).
  */
 export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[] {
   const problems: string[] = [];
@@ -84,6 +85,37 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
         if (optionNames.has(option.name)) problems.push(`${optionWhere}: name used twice in its subject`);
         optionNames.add(option.name);
       }
+      for (const group of subject.exclusiveGroups) {
+        if (group.length < 2) problems.push(`${where}: an exclusive group needs two options or more (${group.join(', ')})`);
+        for (const optionKey of group) {
+          if (!optionKeys.has(optionKey)) problems.push(`${where}: the exclusive group names the unknown option "${optionKey}"`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Finds the options a template selects together although the catalogue marks them as excluding
+ * each other (issue 16, item 7: "mutually exclusive options of one subject cannot be ticked
+ * together in templates").
+ *
+ * @returns one problem per subject and exclusive group with two or more selected options; empty
+ *   when the selection is consistent. Unknown subject keys are ignored here (reported by
+ *   `buildMasterTemplate`).
+ */
+export function exclusiveConflicts(definition: TemplateDefinition, catalogue: readonly CatalogueCategory[] = CATALOGUE): string[] {
+  const problems: string[] = [];
+  const subjectsByKey = new Map(catalogue.flatMap(subjectsOf).map((subject) => [subject.key, subject] as const));
+  for (const [subjectKey, optionKeys] of Object.entries(definition.selection)) {
+    const subject = subjectsByKey.get(subjectKey);
+    if (!subject) continue;
+    for (const group of subject.exclusiveGroups) {
+      const together = optionKeys.filter((optionKey) => group.includes(optionKey));
+      if (together.length > 1) {
+        problems.push(`${definition.fileName}: ${subjectKey} ("${subject.name}") selects ${together.map((key) => `"${key}"`).join(' and ')}, which exclude each other`);
+      }
     }
   }
   return problems;
@@ -95,7 +127,7 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
  * that generating twice gives the same objects.
  *
  * @throws TemplateCatalogueError naming every selected subject key or option key that the
- *   catalogue does not have.
+ *   catalogue does not have, and every pair of selected options that exclude each other.
  */
 export function buildMasterTemplate(definition: TemplateDefinition, catalogue: readonly CatalogueCategory[] = CATALOGUE): MasterTemplate {
   const problems: string[] = [];
@@ -113,6 +145,7 @@ export function buildMasterTemplate(definition: TemplateDefinition, catalogue: r
       }
     }
   }
+  problems.push(...exclusiveConflicts(definition, catalogue));
   if (problems.length > 0) throw new TemplateCatalogueError(problems);
 
   const categories: Category[] = catalogue.map((category, categoryIndex) => {

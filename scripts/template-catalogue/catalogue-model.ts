@@ -46,6 +46,12 @@ export interface CatalogueSubject {
   /** Locked subjects cannot be edited by users; none is locked unless there is a reason. */
   isLocked: boolean;
   options: CatalogueOption[];
+  /**
+   * Groups of option keys that exclude each other: a template may select at most one option of
+   * each group (issue 16, item 7), e.g. the ranges of "1NT opening range (HCP)". Empty when the
+   * options combine freely. Set by `markExclusive`; checked by the generator.
+   */
+  exclusiveGroups: string[][];
 }
 
 /** A heading inside a category and the subjects under it ('' = no heading). */
@@ -78,6 +84,7 @@ export function subject(key: string, name: string, options: readonly OptionSpec[
     isItalic: marks.includes(BOOK),
     isLocked: false,
     options: options.map(toOption),
+    exclusiveGroups: [],
   };
 }
 
@@ -85,6 +92,43 @@ function toOption(spec: OptionSpec): CatalogueOption {
   if (typeof spec === 'string') return { key: spec, name: spec, isBold: false, isItalic: false };
   const [key, name, ...marks] = spec;
   return { key, name, isBold: marks.includes(ACBL), isItalic: marks.includes(BOOK) };
+}
+
+/**
+ * Which options of a subject exclude each other: `'all'` (every option of the subject is an
+ * alternative to every other, e.g. a range) or a list of groups of option keys, at most one of
+ * each group selectable (e.g. `[['forcing', 'semi', 'nf'], ['6-10', '6-12']]`).
+ */
+export type ExclusiveSpec = 'all' | readonly (readonly string[])[];
+
+/**
+ * Marks mutually exclusive options (issue 16, item 7) on a copy of the catalogue.
+ *
+ * @param categories the catalogue without exclusivity marks.
+ * @param exclusive subject key -> its exclusive options (see ExclusiveSpec).
+ * @returns the same categories with `exclusiveGroups` set on the subjects named.
+ * @throws Error naming every subject key of `exclusive` that the catalogue does not have (a
+ *   group naming an option the subject does not have is reported by `checkCatalogue`).
+ */
+export function markExclusive(
+  categories: readonly CatalogueCategory[],
+  exclusive: Readonly<Record<string, ExclusiveSpec>>,
+): CatalogueCategory[] {
+  const known = new Set(categories.flatMap(subjectsOf).map((entry) => entry.key));
+  const unknown = Object.keys(exclusive).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw new Error(`Exclusive options name unknown subjects: ${unknown.join(', ')}`);
+  return categories.map((entry) => ({
+    ...entry,
+    subcategories: entry.subcategories.map((subcategory) => ({
+      ...subcategory,
+      subjects: subcategory.subjects.map((item) => {
+        const spec = exclusive[item.key];
+        if (spec === undefined) return item;
+        const groups = spec === 'all' ? [item.options.map((option) => option.key)] : spec.map((group) => [...group]);
+        return { ...item, exclusiveGroups: groups };
+      }),
+    })),
+  }));
 }
 
 /** Declares a heading of a category and its subjects (headings are never marked). */

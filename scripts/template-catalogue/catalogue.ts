@@ -13,11 +13,14 @@
  * - the remaining subjects: the typical subjects of domain-facts section 3 and the treatments of
  *   the systems of section 4.
  *
+ * Exclusive options (issue 16): EXCLUSIVE_OPTIONS, at the end, names the options of a subject
+ * that exclude each other; the generator refuses a template that ticks two of them.
+ *
  * Writing rules: suits as `!s !h !d !c` (design section 5), bids as players write them (1NT, 2/1,
  * RKCB 1430), American spelling (the ACBL card's), names at most 500 characters. Keys are stable:
  * rename freely, but change a key only together with every selection that uses it.
  */
-import { ACBL, BOOK, category, heading, subject, type CatalogueCategory } from './catalogue-model';
+import { ACBL, BOOK, category, heading, markExclusive, subject, type CatalogueCategory, type ExclusiveSpec } from './catalogue-model';
 
 const FORCE_INV_WEAK = [
   ['force', 'Forcing', ACBL],
@@ -119,20 +122,6 @@ const generalApproach = category(
       ['higher55', 'Open the higher-ranking suit with 5-5 and 6-6'],
       ['longer', 'Open the longer suit first'],
       ['canape', 'Canapé (shorter suit first)'],
-    ]),
-    subject('ga.ntLadder', 'Balanced hands (notrump ladder)', [
-      ['1x1nt1214', '12-14: open one of a suit, rebid 1NT'],
-      ['1x1nt1112', '11-12: open one of a suit, rebid 1NT'],
-      ['weak1nt', '12-14: open 1NT (weak notrump)'],
-      ['1nt1315', '13-15: open 1NT'],
-      ['1nt1517', '15-17: open 1NT'],
-      ['1c16', '16+: open 1!c'],
-      ['jump2nt', '18-19: open one of a suit, jump to 2NT'],
-      ['2nt2021', '20-21: open 2NT'],
-      ['2ntBad22', '20 to a bad 22: open 2NT'],
-      ['2nt2223', '22-23: open 2NT'],
-      ['2c2nt', '22-24: open 2!c, rebid 2NT'],
-      ['2c3nt', '25-27: open 2!c, rebid 3NT'],
     ]),
   ),
   heading(
@@ -247,7 +236,6 @@ const notrumpOpenings = category(
       'Puppet Stayman',
       [
         ['2c', '2!c over 1NT', ACBL],
-        ['3c1nt', '3!c over 1NT'],
         ['3c2nt', '3!c over 2NT', ACBL],
       ],
       ACBL,
@@ -381,7 +369,6 @@ const notrumpOpenings = category(
       [
         ['double', 'Over a double'],
         ['artificial2c', 'Over an artificial 2!c'],
-        ['stolen', 'Over 2!c: double is Stayman (stolen bid)'],
         ['off', 'Off over any overcall'],
       ],
       ACBL,
@@ -402,10 +389,11 @@ const notrumpOpenings = category(
       'nt.double',
       'Double after interference over 1NT',
       [
-        ['neg2s', 'Negative through 2!s'],
-        ['neg3s', 'Negative through 3!s'],
-        ['penalty', 'Penalty'],
-        ['stolen', 'Stolen bid (double = the bid they took away)'],
+        ['neg2s', 'Of a natural overcall: negative (takeout) through 2!s'],
+        ['neg3s', 'Of a natural overcall: negative (takeout) through 3!s'],
+        ['penalty', 'Of a natural overcall: penalty'],
+        ['stolen', 'Of an artificial 2!c: Stayman (stolen bid)'],
+        ['artificialValues', 'Of another artificial overcall: values, with interest in penalizing a suit they showed'],
       ],
       ACBL,
     ),
@@ -419,7 +407,7 @@ const notrumpOpenings = category(
   ),
   heading(
     '2NT and 3NT openings',
-    subject('nt.2ntRange', '2NT opening range (HCP)', ['19-20', '20-21', '20-22', '21-22', '22-23', '22-24'], ACBL),
+    subject('nt.2ntRange', '2NT opening range (HCP)', ['19-20', '20-21', '20-22', ['20-bad22', '20 to a bad 22'], '21-22', '22-23', '22-24'], ACBL),
     subject('nt.2ntFiveMajor', '5-card major in a 2NT opening', [
       ['possible', 'Possible'],
       ['never', 'Never'],
@@ -442,7 +430,6 @@ const notrumpOpenings = category(
         ['25-27', '25-27 balanced'],
         ['24-26', '24-26 balanced'],
         ['26-27', '26-27 balanced'],
-        ['gambling', 'Gambling: solid 7-card minor'],
         ['solidStoppers', 'Solid suit with outside stoppers'],
       ],
       ACBL,
@@ -451,7 +438,6 @@ const notrumpOpenings = category(
       'nt.conventional',
       'Conventional notrump openings',
       [
-        ['gambling3nt', 'Gambling 3NT'],
         ['2ntMinors', '2NT: both minors, weak'],
         ['1ntArtificial', '1NT: artificial'],
         ['alert', 'Other (alert)'],
@@ -492,8 +478,8 @@ const majorOpenings = category(
       ['6-9', '6-9 HCP, 3+ trumps'],
       ['constructive', 'Constructive (about 8-10)'],
     ]),
-    subject('mj.jumpRaise', 'Jump raise (double raise)', [...FORCE_INV_WEAK, ['limit4', 'Limit raise with 4 trumps'], ['mixed', 'Mixed (about 7-10, 4 trumps)']], ACBL),
-    subject('mj.jumpRaiseComp', 'Jump raise after an overcall', FORCE_INV_WEAK, ACBL),
+    subject('mj.jumpRaise', 'Jump raise of 1!h or 1!s (double raise)', [...FORCE_INV_WEAK, ['limit4', 'Limit raise with 4 trumps'], ['mixed', 'Mixed (about 7-10, 4 trumps)']], ACBL),
+    subject('mj.jumpRaiseComp', 'Jump raise of 1!h or 1!s after their overcall', FORCE_INV_WEAK, ACBL),
     subject('mj.cuebidRaise', 'Cuebid of their overcall', [
       ['limitPlus', "Limit raise or better in opener's suit"],
       ['gfStopper', 'Game forcing, asks for a stopper'],
@@ -677,10 +663,19 @@ const minorOpenings = category(
       ['semiPositive', 'Jumps to 2!h, 2!s, 3!c, 3!d: 6-card suit, 4-7 HCP'],
       ['controls', 'Control-showing step responses'],
     ]),
+    subject('mn.strong1cRebid', "Opener's rebid after 1!c-1!d", [
+      ['suitF', '1!h, 1!s, 2!c, 2!d: natural, 5+ cards, forcing one round'],
+      ['suitNF', '1!h, 1!s, 2!c, 2!d: natural, not forcing'],
+      ['1nt1618', '1NT: 16-18 balanced'],
+      ['1nt1719', '1NT: 17-19 balanced'],
+      ['2nt1921', '2NT: 19-21 balanced'],
+      ['2nt2021', '2NT: 20-21 balanced'],
+      ['jumpGF', 'A jump in a suit: a good 6+ suit, game forcing'],
+    ]),
     subject('mn.strong1cComp', 'Interference over our strong 1!c', [
       ['negDouble', 'Double: negative (0-7); new suits natural and forcing'],
       ['passDouble', 'Pass: 0-4; double: 5-8; suits natural, positive'],
-      ['crash', 'Over artificial overcalls: CRASH-style responses'],
+      ['crash', 'Over their artificial overcall (such as CRASH): double shows values; pass is weak'],
     ]),
     subject('mn.nebulousResp', 'Responses to a nebulous 1!d', [
       ['1M', '1!h or 1!s: 4+ cards, forcing'],
@@ -698,14 +693,13 @@ const minorOpenings = category(
     subject('mn.inverted', 'Inverted minors', [
       ['forcing1', 'Single raise: forcing one round (10+ HCP)'],
       ['gf', 'Single raise: game forcing'],
-      ['jumpWeak', 'Jump raise: weak'],
       ['passedOn', 'On by a passed hand'],
       ['passedOff', 'Off by a passed hand'],
       ['compOff', 'Off in competition'],
       ['compOn', 'On in competition'],
     ]),
-    subject('mn.jumpRaise', 'Jump raise (double raise)', FORCE_INV_WEAK, ACBL),
-    subject('mn.jumpRaiseComp', 'Jump raise after an overcall', FORCE_INV_WEAK, ACBL),
+    subject('mn.jumpRaise', 'Jump raise of 1!c or 1!d (double raise)', FORCE_INV_WEAK, ACBL),
+    subject('mn.jumpRaiseComp', 'Jump raise of 1!c or 1!d after their overcall', FORCE_INV_WEAK, ACBL),
     subject(
       'mn.forcingRaise',
       'Forcing raise',
@@ -826,7 +820,9 @@ const twoLevelOpenings = category(
     ]),
     subject('tw.2cForcing', 'Forcing after 2!c', [
       ['gfExcept', 'Game forcing, except 2!c-2!d-2NT and after a second negative'],
+      ['suit3M4m', 'After 2!c-2!d, a suit rebid forces to 3 of a major or 4 of a minor'],
       ['oneRound', 'Forcing one round only after a suit rebid'],
+      ['2ntNF', '2!c-2!d-2NT: not forcing'],
     ]),
     subject('tw.2cComp', 'Interference over our 2!c', [
       ['doubleNeg', 'Double: 0-4 (negative); pass: some values'],
@@ -1555,7 +1551,7 @@ const doublesAndRedoubles = category(
       'db.maximal',
       'Maximal doubles',
       [
-        ['gameTry', 'A game try when there is no room for one (1!h-(2!s)-2!h-(3!s)-double)'],
+        ['gameTry', 'A game try when there is no room for one (1!s-(2!h)-2!s-(3!h)-double)'],
         ['minors', 'Also in the minors'],
       ],
       ACBL,
@@ -1643,10 +1639,6 @@ const doublesAndRedoubles = category(
       ['lowLevel', 'A redouble of a low-level penalty double asks partner to choose a suit'],
       ['passout', 'In the passout seat: rescue when two or more strains are possible'],
     ]),
-    subject('db.twoSuited', 'Over their Michaels or Unusual 2NT', [
-      ['unusualVsUnusual', 'Unusual vs unusual: cuebids show the unbid suits'],
-      ['doublePenalty', 'Double: penalty interest in at least one of their suits'],
-    ]),
   ),
 );
 
@@ -1661,8 +1653,8 @@ const defensiveBidding = category(
       ['landy', 'Landy (2!c = both majors)'],
       ['meckwell', 'Meckwell'],
       ['woolsey', 'Woolsey (Multi-Landy)'],
-      ['brozel', 'Brozel'],
-      ['astro', 'Astro'],
+      ['brozel', 'Brozel (double: a one-suiter; 2!c or 2!d: that minor and !h; 2!h: both majors; 2!s: !s and a minor)'],
+      ['astro', 'Astro (2!c: !h and a minor; 2!d: !s and another suit)'],
     ]),
     subject(
       'df.vsWeak',
@@ -1794,12 +1786,20 @@ const defensiveBidding = category(
     ]),
   ),
   heading(
+    'Versus their conventional overcalls',
+    // Key kept from its earlier home in Doubles and Redoubles (issue 16 keeps keys stable).
+    subject('db.twoSuited', 'Over their Michaels or Unusual 2NT', [
+      ['unusualVsUnusual', 'Unusual vs unusual: the lower cuebid shows the lower of our two suits, the higher cuebid the higher; invitational or better'],
+      ['doublePenalty', 'Double: penalty interest in at least one of their suits'],
+    ]),
+  ),
+  heading(
     'Versus strong and artificial openings',
     subject('df.strongClub', 'Versus their strong 1!c', [
       ['natural', 'Natural; double = the majors, 1NT = the minors'],
-      ['crash', 'CRASH'],
+      ['crash', 'CRASH (double: two suits of the same color; 1!d: of the same rank; 1NT: of the same shape, pointed or rounded)'],
       ['truscott', 'Truscott (two-suiters)'],
-      ['suction', 'Suction'],
+      ['suction', 'Suction (a suit shows the next suit up, or the other two)'],
       ['passTrap', 'Pass, then act'],
     ]),
     subject('df.strong2c', 'Versus their strong 2!c', [
@@ -1851,21 +1851,20 @@ const openingLeads = category(
     ]),
   ),
   heading(
-    'Honor leads',
+    'Leads versus suits',
+    // The ACBL card's grid versus suits; the keys are those of the former one-row subjects.
     subject(
       'ld.ak',
-      'Lead from AKx',
+      'Lead from AKx versus suits',
       [
-        ['aSuits', 'Ace versus suits'],
-        ['kSuits', 'King versus suits'],
-        ['aNt', 'Ace versus notrump'],
-        ['kNt', 'King versus notrump'],
+        ['a', 'Ace'],
+        ['k', 'King'],
       ],
       ACBL,
     ),
     subject(
       'ld.kq',
-      'Lead from KQx',
+      'Lead from KQx versus suits',
       [
         ['k', 'King'],
         ['q', 'Queen (Rusinow)'],
@@ -1874,7 +1873,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.qj',
-      'Lead from QJx',
+      'Lead from QJx versus suits',
       [
         ['q', 'Queen'],
         ['j', 'Jack (Rusinow)'],
@@ -1883,7 +1882,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.j10',
-      'Lead from J10x',
+      'Lead from J10x versus suits',
       [
         ['j', 'Jack'],
         ['10', 'Ten (Rusinow)'],
@@ -1892,7 +1891,7 @@ const openingLeads = category(
     ),
     subject(
       'ld.109',
-      'Lead from 109x',
+      'Lead from 109x versus suits',
       [
         ['10', 'Ten'],
         ['9', 'Nine (Rusinow)'],
@@ -1901,24 +1900,248 @@ const openingLeads = category(
     ),
     subject(
       'ld.kq10',
-      'Lead from KQ10x',
+      'Lead from KQ10x versus suits',
       [
-        ['kSuits', 'King versus suits'],
-        ['kNt', 'King versus notrump'],
-        ['qNt', 'Queen versus notrump'],
+        ['k', 'King'],
+        ['q', 'Queen'],
       ],
       ACBL,
     ),
     subject(
       'ld.interior',
-      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x)',
+      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus suits',
       [
         ['top', 'Top of the interior sequence'],
         ['zeroTwo', 'Jack, ten or nine: zero or two higher honors'],
-        ['4thSuits', '4th best versus suits'],
+        ['4th', '4th best'],
       ],
       ACBL,
     ),
+    subject(
+      'ld.xx',
+      'Lead from xx versus suits',
+      [
+        ['top', 'Top'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxx',
+      'Lead from xxx versus suits',
+      [
+        ['top', 'Top'],
+        ['middle', 'Middle (MUD)'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxx',
+      'Lead from xxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best'],
+        ['2nd', '2nd highest'],
+        ['top', 'Top'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxx',
+      'Lead from xxxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+        ['2nd', '2nd highest'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxx',
+      'Lead from Hxx versus suits',
+      [
+        ['low', 'Low'],
+        ['middle', 'Middle'],
+        ['honor', 'Honor'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxx',
+      'Lead from Hxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxx',
+      'Lead from Hxxxx versus suits',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hhx',
+      'Lead from two non-touching honors (AJx, KJx, K10x) versus suits',
+      [
+        ['low', 'Low'],
+        ['high', 'The higher honor'],
+      ],
+      ACBL,
+    ),
+  ),
+  heading(
+    'Leads versus notrump',
+    // The ACBL card's grid versus notrump (issue 16, item 4).
+    subject(
+      'ld.akNt',
+      'Lead from AKx versus notrump',
+      [
+        ['a', 'Ace'],
+        ['k', 'King'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.kqNt',
+      'Lead from KQx versus notrump',
+      [
+        ['k', 'King'],
+        ['q', 'Queen (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.qjNt',
+      'Lead from QJx versus notrump',
+      [
+        ['q', 'Queen'],
+        ['j', 'Jack (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.j10Nt',
+      'Lead from J10x versus notrump',
+      [
+        ['j', 'Jack'],
+        ['10', 'Ten (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.109Nt',
+      'Lead from 109x versus notrump',
+      [
+        ['10', 'Ten'],
+        ['9', 'Nine (Rusinow)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.kq10Nt',
+      'Lead from KQ10x versus notrump',
+      [
+        ['k', 'King'],
+        ['q', 'Queen'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.interiorNt',
+      'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus notrump',
+      [
+        ['top', 'Top of the interior sequence'],
+        ['zeroTwo', 'Jack, ten or nine: zero or two higher honors'],
+        ['4th', '4th best'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxNt',
+      'Lead from xx versus notrump',
+      [
+        ['top', 'Top'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxNt',
+      'Lead from xxx versus notrump',
+      [
+        ['top', 'Top'],
+        ['middle', 'Middle (MUD)'],
+        ['low', 'Low'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxNt',
+      'Lead from xxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best'],
+        ['2nd', '2nd highest'],
+        ['top', 'Top'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.xxxxxNt',
+      'Lead from xxxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+        ['2nd', '2nd highest'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxNt',
+      'Lead from Hxx versus notrump',
+      [
+        ['low', 'Low'],
+        ['middle', 'Middle'],
+        ['honor', 'Honor'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxNt',
+      'Lead from Hxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['3rd', '3rd best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hxxxxNt',
+      'Lead from Hxxxx versus notrump',
+      [
+        ['4th', '4th best'],
+        ['5th', '5th best (3rd and 5th)'],
+      ],
+      ACBL,
+    ),
+    subject(
+      'ld.hhxNt',
+      'Lead from two non-touching honors (AJx, KJx, K10x) versus notrump',
+      [
+        ['low', 'Low'],
+        ['high', 'The higher honor'],
+      ],
+      ACBL,
+    ),
+  ),
+  heading(
+    'Honor-lead agreements',
     subject('ld.ntHonors', 'Honor leads versus notrump', [
       ['standard', 'Top of sequences'],
       ['aAttKCount', 'Ace asks for attitude, king asks for count'],
@@ -1934,87 +2157,6 @@ const openingLeads = category(
       ['nt', 'Versus notrump'],
       ['suits', 'Versus suits'],
     ]),
-  ),
-  heading(
-    'Spot-card leads',
-    subject(
-      'ld.xx',
-      'Lead from xx',
-      [
-        ['top', 'Top'],
-        ['low', 'Low'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxx',
-      'Lead from xxx',
-      [
-        ['top', 'Top'],
-        ['middle', 'Middle (MUD)'],
-        ['low', 'Low'],
-        ['mudSuitsLowNt', 'MUD versus suits, low versus notrump'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxxx',
-      'Lead from xxxx',
-      [
-        ['4th', '4th best'],
-        ['3rd', '3rd best'],
-        ['2nd', '2nd highest'],
-        ['top', 'Top'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.xxxxx',
-      'Lead from xxxxx',
-      [
-        ['4th', '4th best'],
-        ['5th', '5th best (3rd and 5th)'],
-        ['2nd', '2nd highest'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxx',
-      'Lead from Hxx',
-      [
-        ['low', 'Low'],
-        ['middle', 'Middle'],
-        ['honor', 'Honor'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxxx',
-      'Lead from Hxxx',
-      [
-        ['4th', '4th best'],
-        ['3rd', '3rd best (3rd and 5th)'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hxxxx',
-      'Lead from Hxxxx',
-      [
-        ['4th', '4th best'],
-        ['5th', '5th best (3rd and 5th)'],
-      ],
-      ACBL,
-    ),
-    subject(
-      'ld.hhx',
-      'Lead from two non-touching honors (AJx, KJx, K10x)',
-      [
-        ['low', 'Low'],
-        ['3rd', '3rd best'],
-      ],
-      ACBL,
-    ),
   ),
   heading(
     'Other lead agreements',
@@ -2135,7 +2277,9 @@ const signalsAndDiscards = category(
       ['needed', 'Only when partner needs it'],
       ['present', 'Present count later in the hand'],
     ]),
-    subject('sg.obviousShift', 'Obvious shift principle', [['played', 'Played']]),
+    subject('sg.obviousShift', 'Obvious shift principle', [
+      ['played', "Played: attitude on partner's lead compares continuing with the switch partner would find obvious from dummy; discouraging asks for that switch"],
+    ]),
     subject('sg.honorLeads', 'Signals on honor leads', [
       ['aceAttitude', 'Ace lead: attitude'],
       ['kingCount', 'King lead: count (ace for attitude, king for count)'],
@@ -2156,21 +2300,197 @@ const signalsAndDiscards = category(
 );
 
 /**
- * The 13 categories, in order and named exactly as domain-facts section 3 names them; Overcalls
- * and Doubles and Redoubles are the trial categories (spec section 1).
+ * Options that exclude each other (issue 16, item 7): a template selects at most one option of
+ * each group. `'all'`: every option of the subject is an alternative (a range, one meaning of a
+ * call). Options left out of every group combine freely with the others (a modifier such as
+ * "Off in competition").
  */
-export const CATALOGUE: readonly CatalogueCategory[] = [
-  generalApproach,
-  notrumpOpenings,
-  majorOpenings,
-  minorOpenings,
-  twoLevelOpenings,
-  preempts,
-  constructiveBidding,
-  slamBidding,
-  overcalls,
-  doublesAndRedoubles,
-  defensiveBidding,
-  openingLeads,
-  signalsAndDiscards,
-];
+const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
+  'ga.twoOverOne': [['gf', 'gfExceptRebid', 'oneRound']],
+  'ga.majorStyle': 'all',
+  'ga.psychics': 'all',
+  'ga.openingRange': 'all',
+  'ga.minOpen': 'all',
+  'nt.range': 'all',
+  'nt.fiveMajor': 'all',
+  'nt.2ntRange': 'all',
+  'nt.2ntFiveMajor': 'all',
+  'nt.3nt': 'all',
+  'nt.2s': 'all',
+  'nt.2nt': 'all',
+  'nt.3c': 'all',
+  'nt.3d': 'all',
+  'nt.3h': 'all',
+  'nt.3s': 'all',
+  'nt.lebensohl': [['fastDenies', 'slowDenies']],
+  'nt.double': [['neg2s', 'neg3s', 'penalty']],
+  'nt.systemsOn': [['artificial2c', 'off'], ['double', 'off']],
+  'nt.superAccept': [['max4', 'never'], ['jump3', 'doubleton', 'never']],
+  'mj.length12': 'all',
+  'mj.length34': [['4', '5'], ['4', 'good4']],
+  'mj.single': 'all',
+  'mj.jumpRaise': [['force', 'inv', 'weak', 'mixed'], ['force', 'weak', 'mixed', 'limit4']],
+  'mj.jumpRaiseComp': 'all',
+  'mj.3nt': 'all',
+  'mj.4m': 'all',
+  'mj.1nt': [['forcing', 'semi', 'nf'], ['6-10', '6-12']],
+  'mj.2nt': [['forcing', 'inv'], ['11-12', '13-15']],
+  'mj.2hOver1s': 'all',
+  'mn.1cLength': 'all',
+  'mn.1dLength': [['5', '4', '3', 'short', 'conv', '4except4432'], ['5', '4', '3', 'conv', '4except4432', 'nebulous']],
+  'mn.choice': [['1d44', '1c44']],
+  'mn.strong1c': 'all',
+  'mn.strong1cRebid': [['suitF', 'suitNF'], ['1nt1618', '1nt1719'], ['2nt1921', '2nt2021']],
+  'mn.inverted': [['forcing1', 'gf'], ['passedOn', 'passedOff'], ['compOff', 'compOn']],
+  'mn.jumpRaise': 'all',
+  'mn.jumpRaiseComp': 'all',
+  'mn.bypass': 'all',
+  'mn.1nt1c': [['6-10', '8-10', '6-9', '8-11']],
+  'mn.1nt1d': [['6-10', '8-10', '6-9']],
+  'mn.2nt': [['forcing', 'inv'], ['11-12', '13-15']],
+  'mn.3nt': 'all',
+  'mn.1d2c': [['gf', 'oneRound'], ['five', 'four']],
+  'mn.upTheLine': 'all',
+  'mn.1ntRebid': 'all',
+  'mn.raiseWith3': 'all',
+  'tw.2c': [['strong', 'precision'], ['22', '21', '20', 'noRange', 'precision'], ['veryStrong', 'precision']],
+  'tw.2cResp2d': [['waiting', 'negative']],
+  'tw.2cSecondNeg': 'all',
+  'tw.2cForcing': [['gfExcept', 'suit3M4m', 'oneRound']],
+  'tw.weakTwos': [['dhs', 'hs'], ['5-11', '5-10', '6-10', '8-10']],
+  'tw.weakTwo3rd': 'all',
+  'tw.2d': [['weak', 'intermediate', 'strong', 'conv'], ['weak', 'intermediate', 'strong', 'flannery', 'multi', 'precision', 'miniRoman', 'majors']],
+  'tw.2h': [['weak', 'intermediate', 'strong', 'conv'], ['weak', 'intermediate', 'strong', 'hMinor', 'majors']],
+  'tw.2s': [['weak', 'intermediate', 'strong', 'conv'], ['weak', 'intermediate', 'strong', 'sMinor', 'minors']],
+  'tw.2ntResp': [['feature', 'ogust', 'shortness']],
+  'tw.newSuit': 'all',
+  'tw.raise': 'all',
+  'tw.doubleOvercall': 'all',
+  'pr.style': [['sound', 'light', 'veryLight', 'byVul']],
+  'pr.sideMajor': 'all',
+  'pr.thirdSeat': 'all',
+  'pr.responses': [['newSuitF', 'newSuitNF']],
+  'pr.4nt': 'all',
+  'co.fsf': [['oneRound', 'gf'], ['1sNatural', '1sArtificial']],
+  'co.sjs': 'all',
+  'co.passedJs': 'all',
+  'co.1ntRebid': 'all',
+  'co.2ntRebid': 'all',
+  'co.responderJumpRebid': 'all',
+  'co.jumpPreference': 'all',
+  'co.responder3m': 'all',
+  'co.reverse': [['17', '16']],
+  'co.2MRebid': 'all',
+  'co.serious3nt': 'all',
+  'sl.blackwood': [['standard', 'roman']],
+  'sl.rkcb': [['1430', '3014']],
+  'sl.kingAsk': [['number', 'specific']],
+  'sl.specificSuitAsk': 'all',
+  'sl.minorKeyCard': 'all',
+  'sl.gerber': [['direct', 'ntOpeningsRebids', 'anyNt']],
+  'sl.interference': [['dopi', 'dopi03']],
+  'sl.4ntComp': 'all',
+  'sl.control': [['upTheLine', 'firstRoundFirst'], ['firstRoundFirst', 'italian']],
+  'sl.5nt': 'all',
+  'ov.1level': 'all',
+  'ov.2level': [['10-17', '11-17', '12-17', 'opening']],
+  'ov.style': [['often4', 'rare4'], ['veryLight', 'sound']],
+  'ov.newSuit': [['forcing', 'nfConst', 'nf', '1nf2f']],
+  'ov.jumpRaise': 'all',
+  'ov.jump': 'all',
+  'ov.advJs': 'all',
+  'ov.1ntDirect': [['15-17', '15-18', '16-18'], ['systemsOn', 'staymanOnly']],
+  'ov.1ntBalance': [['10-14', '11-14', '11-15', '12-15']],
+  'ov.unusual2nt': [['minors', 'twoLowest'], ['weakOrStrong', 'anyStrength']],
+  'ov.michaels': [['weakOrStrong', 'anyStrength']],
+  'ov.cueMinor': [['natural', 'strongTO', 'michaels']],
+  'ov.cueMajor': [['natural', 'strongTO', 'michaels']],
+  'ov.sandwich': 'all',
+  'db.negative': [['2s', '3s', '4h', '4s', 'any']],
+  'db.penaltyAfterOvercall': 'all',
+  'db.responsive': [['2s', '3s', '4h', 'any']],
+  'db.support': [['2h', '2s', '3c', '3d']],
+  'db.1ntOvercall': 'all',
+  'db.newSuitOverDouble': [['2level', '2levelNF']],
+  'db.jumpShiftOverDouble': 'all',
+  'db.jumpRaiseOverDouble': 'all',
+  'db.2ntOverDouble': [['majorLimitPlus', 'majorLimit', 'majorWeak', 'natural'], ['minorLimitPlus', 'minorLimit', 'minorWeak', 'natural']],
+  'df.vs1nt': 'all',
+  'df.vsWeak': 'all',
+  'df.double': 'all',
+  'df.2c': 'all',
+  'df.2d': 'all',
+  'df.2h': 'all',
+  'df.2s': 'all',
+  'df.2nt': 'all',
+  'df.balancing': 'all',
+  'df.preemptDouble': 'all',
+  'df.2ntOvercall': 'all',
+  'df.cuebidWeakTwo': 'all',
+  'df.strongClub': 'all',
+  'df.shortMinor': 'all',
+  'ld.lengthSuits': 'all',
+  'ld.lengthNt': [['4th', '3rd5th', 'attitude']],
+  'ld.style': 'all',
+  'ld.ak': 'all',
+  'ld.akNt': 'all',
+  'ld.kq': 'all',
+  'ld.kqNt': 'all',
+  'ld.qj': 'all',
+  'ld.qjNt': 'all',
+  'ld.j10': 'all',
+  'ld.j10Nt': 'all',
+  'ld.109': 'all',
+  'ld.109Nt': 'all',
+  'ld.kq10': 'all',
+  'ld.kq10Nt': 'all',
+  'ld.interior': 'all',
+  'ld.interiorNt': 'all',
+  'ld.xx': 'all',
+  'ld.xxNt': 'all',
+  'ld.xxx': 'all',
+  'ld.xxxNt': 'all',
+  'ld.xxxx': 'all',
+  'ld.xxxxNt': 'all',
+  'ld.xxxxx': 'all',
+  'ld.xxxxxNt': 'all',
+  'ld.hxx': 'all',
+  'ld.hxxNt': 'all',
+  'ld.hxxx': 'all',
+  'ld.hxxxNt': 'all',
+  'ld.hxxxx': 'all',
+  'ld.hxxxxNt': 'all',
+  'ld.hhx': 'all',
+  'ld.hhxNt': 'all',
+  'ld.ntHonors': 'all',
+  'ld.hx': 'all',
+  'ld.underleadAce': 'all',
+  'ld.vsSlam': [['attacking', 'safe']],
+  'sg.primaryLead': 'all',
+  'sg.primaryDeclarer': 'all',
+  'sg.firstDiscard': 'all',
+};
+
+/**
+ * The 13 categories, in order and named exactly as domain-facts section 3 names them; Overcalls
+ * and Doubles and Redoubles are the trial categories (spec section 1). Exclusive options are
+ * marked from EXCLUSIVE_OPTIONS.
+ */
+export const CATALOGUE: readonly CatalogueCategory[] = markExclusive(
+  [
+    generalApproach,
+    notrumpOpenings,
+    majorOpenings,
+    minorOpenings,
+    twoLevelOpenings,
+    preempts,
+    constructiveBidding,
+    slamBidding,
+    overcalls,
+    doublesAndRedoubles,
+    defensiveBidding,
+    openingLeads,
+    signalsAndDiscards,
+  ],
+  EXCLUSIVE_OPTIONS,
+);

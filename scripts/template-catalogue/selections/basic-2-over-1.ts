@@ -18,7 +18,6 @@ export const BASIC_2_OVER_1: Selection = {
   'ga.openingRange': ['12-21'],
   'ga.thirdSeat': ['light', 'fourMajor'],
   'ga.fourthSeat': ['rule15'],
-  'ga.ntLadder': ['1x1nt1214', '1nt1517', 'jump2nt', '2nt2021', '2c2nt', '2c3nt'],
 
   // Notrump: 15-17, Stayman, Jacoby, Texas, Smolen, Lebensohl.
   'nt.range': ['15-17'],
@@ -53,9 +52,9 @@ export const BASIC_2_OVER_1: Selection = {
 
   // Minors: 1!d 4+ except 4=4=3=2, 1!c 3+; inverted minors.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
+  'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44'],
-  'mn.inverted': ['forcing1', 'jumpWeak', 'passedOff', 'compOff'],
+  'mn.inverted': ['forcing1', 'passedOff', 'compOff'],
   'mn.jumpRaise': ['weak'],
   'mn.jumpRaiseComp': ['weak'],
   'mn.forcingRaise': ['single'],

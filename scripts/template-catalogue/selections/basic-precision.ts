@@ -6,7 +6,7 @@
  * Choices where they disagree are listed in templates/README.md.
  */
 import type { Selection } from '../catalogue-model';
-import { CLUB_DOUBLES, CLUB_OVERCALLS } from './common';
+import { CLUB_DOUBLES, CLUB_OVERCALLS, leadRows } from './common';
 
 export const BASIC_PRECISION: Selection = {
   // General: 1!c 16+ artificial and forcing, everything else limited to 11-15, five-card majors.
@@ -16,7 +16,6 @@ export const BASIC_PRECISION: Selection = {
   'ga.majorStyle': ['five'],
   'ga.openingRange': ['11-15'],
   'ga.minOpen': ['11'],
-  'ga.ntLadder': ['1x1nt1112', '1nt1315', '1c16', '2nt2223'],
   'ga.prealerts': ['strongClub', 'shortMinor'],
 
   // Notrump: 13-15, semi-balanced allowed, normally no 5-card major; modern Stayman and transfers.
@@ -28,21 +27,23 @@ export const BASIC_PRECISION: Selection = {
   'nt.jacoby': ['2d', '2h'],
   'nt.2nt': ['natural'],
   'nt.2ntRange': ['22-23'],
-  'nt.3nt': ['gambling'],
-  'nt.conventional': ['gambling3nt'],
 
   // Majors: 11-15 with 5+ cards in every seat.
   'mj.length12': ['5'],
   'mj.length34': ['5'],
   'mj.single': ['6-10'],
   'mj.jumpRaise': ['inv'],
-  'mj.1nt': ['forcing'],
+  // 1M-1NT is not forcing: the opening is limited to 11-15.
+  'mj.1nt': ['nf'],
 
   // 1!c strong and artificial; 1!d 11-15 with 2+ diamonds (nebulous).
   'mn.1cLength': ['conv'],
   'mn.1dLength': ['short', 'nebulous'],
   'mn.strong1c': ['16'],
   'mn.strong1cResp': ['1dNeg', 'positives', '1nt'],
+  // After 1!c-1!d: suits natural and forcing one round, 1NT 16-18, 2NT 19-21 (between the 13-15
+  // 1NT and the 22-23 2NT openings), a jump in a suit game forcing.
+  'mn.strong1cRebid': ['suitF', '1nt1618', '2nt1921', 'jumpGF'],
   'mn.strong1cComp': ['negDouble'],
   'mn.nebulousResp': ['1M', '1nt', '2m'],
 
@@ -78,11 +79,7 @@ export const BASIC_PRECISION: Selection = {
   // high encourages, high-low shows an even number on declarer's lead, high discard encourages.
   'ld.lengthSuits': ['4th'],
   'ld.lengthNt': ['4th'],
-  'ld.kq': ['k'],
-  'ld.qj': ['q'],
-  'ld.j10': ['j'],
-  'ld.109': ['10'],
-  'ld.interior': ['zeroTwo'],
+  ...leadRows({ ak: 'a', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'zeroTwo', xx: 'top', xxx: 'top', xxxx: '4th', xxxxx: '4th', hxx: 'low', hxxx: '4th', hxxxx: '4th', hhx: 'low' }),
   'sg.standard': ['suits', 'nt'],
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],

@@ -9,6 +9,7 @@
  * templates/README.md.
  */
 import type { Selection } from '../catalogue-model';
+import { leadRows } from './common';
 
 export const BRIDGE_WORLD_STANDARD: Selection = {
   // General: 2/1 game force with a semi-forcing 1NT; 5-card majors in 1st and 2nd seat.
@@ -16,7 +17,6 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'ga.twoOverOne': ['gf'],
   'ga.forcingOpening': ['2c'],
   'ga.majorStyle': ['fiveFirstSecond'],
-  'ga.ntLadder': ['1x1nt1214', '1nt1517', 'jump2nt', '2ntBad22', '2c2nt'],
 
   // Notrump: 15-17; 2!s range ask or clubs, 2NT transfer to diamonds; Jacoby, Texas, Smolen.
   'nt.range': ['15-17'],
@@ -28,10 +28,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'nt.2nt': ['diamonds'],
   'nt.smolen': ['1nt'],
   'nt.4nt': ['quantitative'],
-  'nt.2ntRange': ['20-22'],
+  'nt.lebensohl': ['fastDenies'],
+  'nt.2ntRange': ['20-bad22'],
   'nt.2nt3s': ['minors'],
-  'nt.3nt': ['gambling'],
-  'nt.conventional': ['gambling3nt'],
 
   // Majors: constructive single raise; 4-card limit jump raise; 2NT forcing raise asking for
   // shortness; splinters; a triple jump to 4M is natural and preemptive (2017 change).
@@ -44,11 +43,13 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'mj.limit3': ['via1nt'],
   'mj.4m': ['preemptive'],
   'mj.1nt': ['semi'],
+  'mj.drury': ['reverse'],
 
   // Minors: 1m-1NT 6-10, 1m-2NT 11-12, 1m-3NT 16-17; inverted raises.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
-  'mn.inverted': ['forcing1', 'jumpWeak'],
+  'mn.1dLength': ['4except4432'],
+  'mn.inverted': ['forcing1'],
+  'mn.jumpRaise': ['weak'],
   'mn.forcingRaise': ['single'],
   'mn.1nt1c': ['6-10'],
   'mn.1nt1d': ['6-10'],
@@ -69,11 +70,12 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'tw.2s': ['weak'],
   'tw.2ntResp': ['forcing', 'feature'],
 
+  // Gambling 3NT (older BWS summary): its one home is Preempts.
   'pr.gambling': ['solid7'],
 
   // Constructive: after a 2/1, reverses and 3-level new suits show extras; 1!d-2!c-2M needs none.
   'co.nmf': ['invPlus', 'after1nt'],
-  'co.fsf': ['gf'],
+  'co.fsf': ['gf', '1sNatural'],
   'co.sjs': ['19'],
   'co.wjs': ['inComp'],
   'co.after21': ['extras', '1d2cNoExtras'],
@@ -82,7 +84,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
 
   // Slam: undiscussed forcing 5NT = pick a slam, then GSF, then control-showing; competitive 4NT
   // = takeout first (2017 polls).
-  'sl.rkcb': ['1430'],
+  'sl.rkcb': ['3014'],
   'sl.gerber': ['direct'],
   'sl.gsf': ['josephine'],
   'sl.5nt': ['bwsOrder'],
@@ -125,26 +127,19 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'df.2h': ['natural'],
   'df.2s': ['natural'],
   'df.preemptDouble': ['4h'],
+  'df.lebensohl': ['relay', 'slowShows'],
 
   // Bridge World Standard Defense: king from AK versus suits; 3rd from even, low from odd versus
   // suits; versus notrump 4th best, 2nd highest from weak suits, the ace asks for an unblock or
   // count and the queen for the jack; standard attitude and count, upside-down count in trumps.
   'ld.lengthSuits': ['3rdLow'],
   'ld.lengthNt': ['4th', '2ndFromSmall'],
-  'ld.ak': ['kSuits'],
-  'ld.kq': ['k'],
-  'ld.qj': ['q'],
-  'ld.j10': ['j'],
-  'ld.109': ['10'],
-  'ld.interior': ['top'],
+  ...leadRows(
+    { ak: 'k', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'top', xx: 'top', xxx: 'low', xxxx: '3rd', xxxxx: '5th', hxx: 'low', hxxx: '3rd', hxxxx: '5th', hhx: 'low' },
+    // Versus notrump: 4th best from an honor, 2nd highest from weak suits; the queen asks for the jack.
+    { kq10: 'q', xxx: 'middle', xxxx: '2nd', xxxxx: '2nd', hxxx: '4th', hxxxx: '4th' },
+  ),
   'ld.ntHonors': ['aUnblockQJack'],
-  'ld.xx': ['top'],
-  'ld.xxx': ['low'],
-  'ld.xxxx': ['3rd'],
-  'ld.xxxxx': ['5th'],
-  'ld.hxx': ['low'],
-  'ld.hxxx': ['3rd'],
-  'ld.hxxxx': ['5th'],
   'ld.afterFirst': ['presentCount'],
   'sg.standard': ['suits', 'nt'],
   'sg.primaryLead': ['attitude'],

@@ -48,28 +48,31 @@ export const CLUB_DOUBLES: Selection = {
 };
 
 /**
- * Standard American leads as printed bold on the ACBL card: top of sequences, 4th best,
- * ace from AK versus suits (domain-facts section 1a; a basic 2/1 card "uses standard", 4.3).
+ * Standard American leads as printed bold on the ACBL card, row by row for both of its grids
+ * (issue 16, item 4): top of touching honors (so the ace from AKx), top of an interior sequence,
+ * 4th best from length, top from xx and xxx, low from three to an honor (domain-facts section 1a;
+ * the ACBL SAYC booklet; a basic 2/1 card "uses standard", 4.3).
  */
 export const STANDARD_LEADS: Selection = {
   'ld.lengthSuits': ['4th'],
   'ld.lengthNt': ['4th'],
-  'ld.ak': ['aSuits'],
-  'ld.kq': ['k'],
-  'ld.qj': ['q'],
-  'ld.j10': ['j'],
-  'ld.109': ['10'],
-  'ld.kq10': ['kSuits', 'kNt'],
-  'ld.interior': ['top'],
-  'ld.xx': ['top'],
-  'ld.xxx': ['top'],
-  'ld.xxxx': ['4th'],
-  'ld.xxxxx': ['4th'],
-  'ld.hxx': ['low'],
-  'ld.hxxx': ['4th'],
-  'ld.hxxxx': ['4th'],
+  ...leadRows({ ak: 'a', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'top', xx: 'top', xxx: 'top', xxxx: '4th', xxxxx: '4th', hxx: 'low', hxxx: '4th', hxxxx: '4th', hhx: 'low' }),
   'ld.partnerSuit': ['topDoubleton', 'lowFromHxx'],
 };
+
+/**
+ * The selection of lead rows: one holding -> the card led, for the row versus suits (`ld.<key>`)
+ * and, unless `againstNt` names another card, the same card in the row versus notrump
+ * (`ld.<key>Nt`).
+ */
+export function leadRows(againstSuits: Readonly<Record<string, string>>, againstNt: Readonly<Record<string, string>> = {}): Selection {
+  const rows: Record<string, string[]> = {};
+  for (const [holding, card] of Object.entries(againstSuits)) {
+    rows[`ld.${holding}`] = [card];
+    rows[`ld.${holding}Nt`] = [againstNt[holding] ?? card];
+  }
+  return rows;
+}
 
 /** Standard signals: high encourages, high-low shows an even number (domain-facts 1a, 4.2). */
 export const STANDARD_SIGNALS: Selection = {

@@ -24,9 +24,8 @@ export const LC_STANDARD: Selection = {
   'nt.upgrade': ['good14'],
   'nt.stayman': ['regular', 'nonPromissory', 'inv2M', 'splinter4'],
   'nt.staymanReplies': ['heartsFirst', '2dDenies'],
-  'nt.puppet': ['3c1nt'],
-  'nt.jacoby': ['2d', '2h', 'inv2nt', 'newSuitGF'],
-  'nt.texas': ['4d4h'],
+    'nt.jacoby': ['2d', '2h', 'over2nt', 'inv2nt', 'newSuitGF'],
+  'nt.texas': ['4d4h', 'over2nt'],
   'nt.2s': ['clubs'],
   'nt.2nt': ['diamonds'],
   'nt.3c': ['puppet'],
@@ -34,7 +33,17 @@ export const LC_STANDARD: Selection = {
   'nt.3h': ['short'],
   'nt.3s': ['short'],
   'nt.4nt': ['quantitative'],
+
+  // Interference over 1NT (Cohen's scheme): systems on over a double and over an artificial 2!c,
+  // where double is Stayman; a double of a natural overcall is takeout; lebensohl, fast denies.
+  'nt.systemsOn': ['double', 'artificial2c'],
+  'nt.double': ['stolen', 'neg3s', 'artificialValues'],
+  'nt.lebensohl': ['fastDenies'],
+
+  // 2NT opening 20-21: 3!c Puppet Stayman, Jacoby and Texas transfers as over 1NT, 3!s both minors.
   'nt.2ntRange': ['20-21'],
+  'nt.puppet': ['3c2nt'],
+  'nt.2nt3s': ['minors'],
 
   // Majors: 5-card (a good 4-card suit rarely in 3rd/4th seat); semi-forcing 1NT; Jacoby 2NT;
   // splinters; Reverse Drury.
@@ -51,9 +60,9 @@ export const LC_STANDARD: Selection = {
   // Minors (print/545): 1!d 4+ except 4=4=3=2; 1!c 3+; inverted minors, on by a passed hand, off
   // over interference; weak hands bypass diamonds; 1m-1NT 6-10, 2NT 11-12, 3NT 13-15.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
+  'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44', '1d45'],
-  'mn.inverted': ['forcing1', 'jumpWeak', 'passedOn', 'compOff'],
+  'mn.inverted': ['forcing1', 'passedOn', 'compOff'],
   'mn.forcingRaise': ['single'],
   'mn.jumpRaise': ['weak'],
   'mn.bypass': ['weak'],
@@ -139,6 +148,10 @@ export const LC_STANDARD: Selection = {
   'df.2d': ['dMajor'],
   'df.2h': ['hs'],
   'df.2s': ['natural'],
+
+  // Versus preempts: takeout doubles through 4!h; lebensohl 2NT after partner doubles a weak two.
+  'df.preemptDouble': ['4h'],
+  'df.lebensohl': ['relay', 'slowShows'],
 
   // Leads and signals are not in the retrieved series: standard, with odd/even discards.
   ...STANDARD_LEADS,

@@ -18,7 +18,6 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'ga.openingRange': ['12-21'],
   'ga.minOpen': ['rule20'],
   'ga.twoSuited': ['higher55'],
-  'ga.ntLadder': ['1x1nt1214', '1nt1517', 'jump2nt', '2nt2021', '2c2nt'],
 
   // 1NT 15-17 (a 5-card major allowed), Stayman, Jacoby, 2!s minor relay, invitational 3m; Texas added.
   'nt.range': ['15-17'],
@@ -49,7 +48,7 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
 
   // Minors: 1!d 4+ except 4=4=3=2, 1!c 3+; standard raises; 1m-2NT 13-15 forcing; 1m-3NT 16-17.
   'mn.1cLength': ['3'],
-  'mn.1dLength': ['4', '4except4432'],
+  'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44'],
   'mn.single': ['6-10', 'support'],
   'mn.jumpRaise': ['inv'],
@@ -67,7 +66,10 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'tw.2cResp2d': ['waiting'],
   'tw.2cPositive': ['8good5'],
   'tw.2cNt': ['2nt2224'],
-  'tw.2cForcing': ['gfExcept'],
+  // SAYC booklet: after 2!c-2!d, 2NT is not forcing and a suit rebid forces to 3 of a major or 4
+  // of a minor; there is no second negative.
+  'tw.2cForcing': ['suit3M4m', '2ntNF'],
+  'tw.2cSecondNeg': ['none'],
   'tw.weakTwos': ['dhs', '5-11', 'good6'],
   'tw.2d': ['weak'],
   'tw.2h': ['weak'],
@@ -129,9 +131,9 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'df.2s': ['natural'],
   'df.preemptDouble': ['3s'],
 
-  // Leads: standard, but king from AKx versus suits as the SAYC summary shows; infrequent count.
+  // Leads: standard, the ace from AKx as on the ACBL card (issue 16: one SAYC summary's king is
+  // the older style; see templates/README.md); infrequent count.
   ...STANDARD_LEADS,
-  'ld.ak': ['kSuits'],
   ...STANDARD_SIGNALS,
   'sg.count': ['needed'],
 };
