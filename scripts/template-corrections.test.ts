@@ -95,8 +95,8 @@ describe('item 3: Bridge World Standard', () => {
     expect(selected('bws', 'Major Openings', 'Drury')).toEqual(['Reverse Drury (2!c)']);
   });
 
-  it('answers key-card asks 3014 (the original Roman Key Card responses)', () => {
-    expect(selected('bws', 'Slam Bidding', 'Roman Key Card Blackwood')).toEqual(['3014 (5!c = 3 or 0 key cards, 5!d = 1 or 4)']);
+  it('answers key-card asks 1430, as the BWS summary has it (issue 16 item 3)', () => {
+    expect(selected('bws', 'Slam Bidding', 'Roman Key Card Blackwood')).toEqual(['1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)']);
   });
 
   it('keeps Landy, fourth suit forcing to game (1!s as the fourth suit natural) and its double levels', () => {

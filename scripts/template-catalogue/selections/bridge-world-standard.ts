@@ -84,7 +84,7 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
 
   // Slam: undiscussed forcing 5NT = pick a slam, then GSF, then control-showing; competitive 4NT
   // = takeout first (2017 polls).
-  'sl.rkcb': ['3014'],
+  'sl.rkcb': ['1430'],
   'sl.gerber': ['direct'],
   'sl.gsf': ['josephine'],
   'sl.5nt': ['bwsOrder'],
