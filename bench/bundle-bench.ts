@@ -1,12 +1,13 @@
 /**
- * Bundle sizes (design 10): what the browser downloads, gzip-compressed, for the landing page on a
- * first visit and for the agreement editor and the PDF viewer when the visitor moves on to them.
+ * Bundle sizes (design 10, issue 15): what the browser downloads, per route, for a first visit
+ * (landing, trial, guest editor, sign-in) and for the pages a visitor moves on to, gzip and brotli
+ * as the server sends them (the build writes .gz and .br copies).
  * Reads the build's manifest (packages/web/dist/.vite/manifest.json; `npm run bench` builds first).
  * Prints figures; asserts nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
@@ -34,17 +35,31 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-function gzipSize(files: Iterable<string>): { raw: number; gzip: number; count: number } {
-  let raw = 0;
-  let gzip = 0;
-  let count = 0;
+/** Bytes of a built file: as built, and as sent compressed (the build's .gz/.br copies, else compressed here). */
+function sizes(file: string): { raw: number; gzip: number; brotli: number } {
+  const bytes = readFileSync(`${dist}${file}`);
+  const copy = (suffix: string, compress: () => Buffer) => (existsSync(`${dist}${file}${suffix}`) ? statSync(`${dist}${file}${suffix}`).size : compress().length);
+  return {
+    raw: bytes.length,
+    gzip: copy('.gz', () => gzipSync(bytes, { level: 9 })),
+    brotli: copy('.br', () => brotliCompressSync(bytes)),
+  };
+}
+
+/** Totals of a set of files, split into script and style. */
+function measure(files: Iterable<string>): { count: number; raw: number; jsGzip: number; jsBrotli: number; cssGzip: number } {
+  const total = { count: 0, raw: 0, jsGzip: 0, jsBrotli: 0, cssGzip: 0 };
   for (const file of files) {
-    const bytes = readFileSync(`${dist}${file}`);
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-    count += 1;
+    const size = sizes(file);
+    total.count += 1;
+    total.raw += size.raw;
+    if (file.endsWith('.css')) total.cssGzip += size.gzip;
+    else {
+      total.jsGzip += size.gzip;
+      total.jsBrotli += size.brotli;
+    }
   }
-  return { raw, gzip, count };
+  return total;
 }
 
 function findKey(suffix: string): string {
@@ -56,22 +71,29 @@ function findKey(suffix: string): string {
 const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entryKey) throw new Error('The build manifest has no entry');
 const entry = closure(entryKey);
-const html = readFileSync(`${dist}index.html`);
-const withoutEntry = (files: Set<string>) => [...files].filter((f) => !entry.has(f));
+const firstVisit = (suffix: string) => [...closure(findKey(suffix), new Set(entry)), 'index.html'];
+const onTop = (suffix: string) => [...closure(findKey(suffix))].filter((f) => !entry.has(f));
 
+/** Issue 15's goal for the landing page's script (gzip), in bytes. */
+const LANDING_JS_GOAL = 100 * 1024;
 const rows = [
-  { what: 'landing page, first visit (HTML + entry + landing route)', files: [...closure(findKey('app/routes/landing-route.tsx'), new Set(entry))], extraHtml: true },
-  { what: 'agreement editor, on top of the first visit', files: withoutEntry(closure(findKey('features/agreement/contract-editor-page.tsx'))), extraHtml: false },
-  { what: 'PDF viewer, on top of the first visit', files: withoutEntry(closure(findKey('app/routes/pdf-view-route.tsx'))), extraHtml: false },
+  { what: 'first visit: / (landing)', files: firstVisit('app/routes/landing-route.tsx'), goal: LANDING_JS_GOAL },
+  { what: 'first visit: /trial', files: firstVisit('features/trial/trial-page.tsx'), goal: LANDING_JS_GOAL },
+  { what: 'first visit: /guest/contract (editor)', files: firstVisit('features/agreement/contract-editor-page.tsx') },
+  { what: 'first visit: /login', files: firstVisit('features/account/login-page.tsx') },
+  { what: 'then: subscriber dashboard', files: onTop('app/routes/my-home-route.tsx') },
+  { what: 'then: agreement editor', files: onTop('features/agreement/contract-editor-page.tsx') },
+  { what: 'then: PDF viewer', files: onTop('app/routes/pdf-view-route.tsx') },
+  { what: 'then: Admin Panel', files: onTop('app/routes/admin-panel-route.tsx') },
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log('| what is downloaded | files | raw | gzip |');
-console.log('|---|---|---|---|');
+console.log('| what is downloaded | files | raw | JS gzip | JS brotli | CSS gzip | goal (JS gzip) |');
+console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) {
-  const size = gzipSize(row.files);
-  const raw = size.raw + (row.extraHtml ? html.length : 0);
-  const gzip = size.gzip + (row.extraHtml ? gzipSync(html).length : 0);
-  console.log(`| ${row.what} | ${size.count + (row.extraHtml ? 1 : 0)} | ${kb(raw)} | ${kb(gzip)} |`);
+  const size = measure(row.files);
+  const goal = row.goal === undefined ? '' : `<= ${kb(row.goal)}: ${size.jsGzip <= row.goal ? 'met' : 'NOT met'}`;
+  console.log(`| ${row.what} | ${size.count} | ${kb(size.raw)} | ${kb(size.jsGzip)} | ${kb(size.jsBrotli)} | ${kb(size.cssGzip)} | ${goal} |`);
 }
-console.log('(fonts and the PDF.js worker load on demand and are not counted)');
+console.log('(JS includes index.html on first visits; fonts and the PDF.js worker load on demand and are not counted;');
+console.log(' the server sends the build\'s .br copy to browsers that accept brotli, else the .gz copy)');

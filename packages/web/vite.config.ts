@@ -5,9 +5,14 @@
  * Chunks: React, the router, Redux and the PrimeReact pieces the shell uses share one long-cached
  * `vendor` chunk; every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
  * PDF viewer (PDF.js and its worker) load only on their routes and the landing chunk stays small.
+ *
+ * Every text file of the build is also written compressed beside itself (`.br` at brotli's best
+ * level, `.gz`), so the server sends the smallest file the browser accepts without compressing on
+ * each request (`plugins/web-app.ts`, `preCompressed`).
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://localhost:3000';
 /**
@@ -26,13 +31,19 @@ const apiProxy = {
   },
 };
 
+/** Files worth compressing: text, not the fonts and images that are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
 /** zod, which the store's slices use for the domain schemas: its own long-cached chunk. */
 const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false }),
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import { AppError } from './errors';
@@ -163,6 +164,11 @@ describe('web app', () => {
     await mkdir(join(webDistDir, 'assets'));
     await writeFile(join(webDistDir, 'index.html'), '<!doctype html><title>Bridge Partnership Agreements</title><div id="root"></div>');
     await writeFile(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // What the build writes beside each text file (packages/web/vite.config.ts).
+    const bigScript = `export const rows = [${'"Stayman", "Jacoby transfers", '.repeat(200)}];`;
+    await writeFile(join(webDistDir, 'assets', 'big-def456.js'), bigScript);
+    await writeFile(join(webDistDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
+    await writeFile(join(webDistDir, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
     await writeFile(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: webDistDir }) });
   });
@@ -197,6 +203,30 @@ describe('web app', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  it('sends the precompressed copy of a built file that the browser accepts, still cached for a year', async () => {
+    const original = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(original.headers['content-encoding']).toBeUndefined();
+    const brotli = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.rawPayload.length).toBeLessThan(original.rawPayload.length / 5);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(original.body);
+    const gzip = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(original.body);
+  });
+
+  it('compresses API answers for browsers that accept it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('never answers an unknown API route with index.html', async () => {

@@ -8,9 +8,11 @@
  * when it was saved); any throw goes to the one error handler (plugins/error-handler.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -123,6 +125,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },
     // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // API answers (JSON, CSV, the OpenAPI document) are compressed when the browser accepts it: an
+  // agreement is about 300 KB of JSON and about 20 KB compressed. Brotli at a low level costs about
+  // as much CPU as gzip; files of the web build are sent precompressed (plugins/web-app.ts), and
+  // PDFs are compressed already (their MIME type is not compressible), so neither is touched here.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);

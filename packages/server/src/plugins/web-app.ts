@@ -3,6 +3,8 @@
  * from WEB_DIST_DIR; a page request for any other path gets index.html so that client-side routes
  * (/guest/home, /my/contract…) load on refresh. Hashed files under /assets never change and are
  * cached for a year; index.html is revalidated on every load so a new build is picked up.
+ * The build writes `.br` and `.gz` copies of its text files (packages/web/vite.config.ts); the
+ * smallest one the browser accepts is sent as it is, with `Content-Encoding` and `Vary`.
  */
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -49,6 +51,7 @@ export async function registerWebApp(
     wildcard: true,
     cacheControl: false,
     dotfiles: 'ignore',
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const isHashedAsset = relative(webDistDir, path).startsWith(`assets${sep}`);
       reply.header('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE : REVALIDATE_CACHE);

@@ -1,0 +1,203 @@
+/**
+ * Mixed-load benchmark (issue 15): the product as it runs for people, on the embedded PGlite
+ * database and, when DATABASE_URL names a PostgreSQL server, on a fresh database of that server.
+ *
+ * For each database it starts the real server as its own process (`npm run serve`) with 40
+ * subscribers, each with five agreements made from the largest template, and measures:
+ * 1. memory (resident set) of the idle server;
+ * 2. a fixed arrival rate (open loop: requests are sent on schedule whatever the answers do, so a
+ *    slow server cannot slow the load down and hide its latency) of 100 requests a second for
+ *    30 s: 70 % agreement loads, 25 % saves of a small change, 5 % PDFs; latency p50/p99 per kind
+ *    against the goal p99 < 100 ms;
+ * 3. saturation: 50 connections saving as fast as the server answers for 10 s (saves a second);
+ * 4. memory after the load and after 1,000 more PDFs (goal: no growth), against idle <= 300 MB.
+ * Prints tables; asserts nothing. Every figure is printed beside its goal.
+ *
+ * Run: `npx tsx bench/mixed-load-bench.ts` after `npm run build` (or `npm run bench`). Settings:
+ * MIXED_BENCH_RATE (requests a second, default 100), MIXED_BENCH_SECONDS (default 30),
+ * MIXED_BENCH_SATURATION_SECONDS (default 10), MIXED_BENCH_PDFS (default 1000), MIXED_BENCH_PORT
+ * (default 3291), DATABASE_URL (also run on PostgreSQL).
+ */
+import { SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
+import { type BenchDatabase, type ProductServer, seedBenchDatabase, startProductServer } from './support/product-server';
+
+const RATE = Number(process.env.MIXED_BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.MIXED_BENCH_SECONDS ?? 30);
+const SATURATION_SECONDS = Number(process.env.MIXED_BENCH_SATURATION_SECONDS ?? 10);
+const SATURATION_CONNECTIONS = 50;
+const PDF_COUNT = Number(process.env.MIXED_BENCH_PDFS ?? 1000);
+const PORT = Number(process.env.MIXED_BENCH_PORT ?? 3291);
+/** Enough accounts that per-account limits (saves, PDFs a minute) are never what is measured. */
+const SUBSCRIBER_COUNT = 40;
+const BASE = '/api/v1/contracts/my';
+const GOAL_P99_MS = 100;
+const GOAL_IDLE_MB = 300;
+/** The saturation throughput of saves before issue 15 (bench/README.md, api-bench on PGlite). */
+const SAVES_PER_SECOND_BEFORE = 42;
+
+type Kind = 'load' | 'save' | 'pdf';
+
+/** One agreement under load: where it is, who owns it, what a save sends, the revision it is at. */
+interface Agreement {
+  id: string;
+  cookie: string;
+  revision: number;
+  contractName: string;
+  /** The document's categories as JSON text, made once (a save sends them back unchanged but for the name). */
+  categoriesJson: string;
+  isSaving: boolean;
+}
+
+interface Outcome {
+  kind: Kind;
+  ms: number;
+  status: number;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Makes every subscriber's five agreements from the largest template, through the real route. */
+async function makeAgreements(server: ProductServer, database: BenchDatabase): Promise<Agreement[]> {
+  const agreements: Agreement[] = [];
+  for (const subscriber of database.subscribers) {
+    for (let n = 0; n < SUBSCRIBER_AGREEMENT_COUNT; n++) {
+      const response = await fetch(`${server.url}${BASE}`, {
+        method: 'POST',
+        headers: { cookie: subscriber.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ templateId: database.largestTemplate.id }),
+      });
+      if (response.status !== 201) throw new Error(`Creating an agreement answered ${response.status}: ${await response.text()}`);
+      const { data } = (await response.json()) as { data: { _id: string; revision: number; contractName: string; categories: unknown } };
+      agreements.push({ id: data._id, cookie: subscriber.cookie, revision: data.revision, contractName: data.contractName, categoriesJson: JSON.stringify(data.categories), isSaving: false });
+    }
+  }
+  return agreements;
+}
+
+let saveCounter = 0;
+
+/** Sends one request of a kind and measures it from `scheduledAt` (open loop: queueing counts). */
+async function send(server: ProductServer, kind: Kind, agreements: Agreement[], index: number, scheduledAt: number): Promise<Outcome> {
+  let agreement = agreements[index % agreements.length]!;
+  try {
+    if (kind === 'load') {
+      const response = await fetch(`${server.url}${BASE}/${agreement.id}`, { headers: { cookie: agreement.cookie } });
+      await response.arrayBuffer();
+      return { kind, ms: performance.now() - scheduledAt, status: response.status };
+    }
+    if (kind === 'save') {
+      // A save of an agreement no other request is saving (as one person edits one agreement).
+      agreement = agreements.find((a) => !a.isSaving) ?? agreement;
+      agreement.isSaving = true;
+      const contractName = `Partner ${(saveCounter += 1)}`;
+      const response = await fetch(`${server.url}${BASE}/${agreement.id}`, {
+        method: 'PATCH',
+        headers: { cookie: agreement.cookie, 'content-type': 'application/json' },
+        body: `{"revision":${agreement.revision},"contractName":${JSON.stringify(contractName)},"categories":${agreement.categoriesJson}}`,
+      });
+      const text = await response.text();
+      if (response.status === 200) agreement.revision = (JSON.parse(text) as { data: { revision: number } }).data.revision;
+      agreement.isSaving = false;
+      return { kind, ms: performance.now() - scheduledAt, status: response.status };
+    }
+    const response = await fetch(`${server.url}/api/v1/contracts/pdfCreator`, {
+      method: 'POST',
+      headers: { cookie: agreement.cookie, 'content-type': 'application/json' },
+      body: `{"isSubscriber":true,"contract":{"_id":${JSON.stringify(agreement.id)},"contractName":${JSON.stringify(agreement.contractName)},"categories":${agreement.categoriesJson}}}`,
+    });
+    await response.arrayBuffer();
+    return { kind, ms: performance.now() - scheduledAt, status: response.status };
+  } catch {
+    agreement.isSaving = false;
+    return { kind, ms: performance.now() - scheduledAt, status: 0 };
+  }
+}
+
+/** The kind of the n-th request: 14 loads, 5 saves and 1 PDF in every 20 (70 / 25 / 5 %). */
+function kindOf(n: number): Kind {
+  const slot = n % 20;
+  return slot < 14 ? 'load' : slot < 19 ? 'save' : 'pdf';
+}
+
+/** Sends RATE requests a second for `seconds`, on schedule, and waits for the last answer. */
+async function fixedRate(server: ProductServer, agreements: Agreement[], seconds: number): Promise<Outcome[]> {
+  const total = Math.round(RATE * seconds);
+  const interval = 1000 / RATE;
+  const start = performance.now();
+  const pending: Promise<Outcome>[] = [];
+  for (let n = 0; n < total; n++) {
+    const scheduledAt = start + n * interval;
+    const wait = scheduledAt - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(send(server, kindOf(n), agreements, n * 7, scheduledAt));
+  }
+  return Promise.all(pending);
+}
+
+/** Saves on `connections` connections as fast as answered, for `seconds`; each connection keeps its own agreement. */
+async function saturateSaves(server: ProductServer, agreements: Agreement[], connections: number, seconds: number): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      while (performance.now() < end) outcomes.push(await send(server, 'save', agreements, c, performance.now()));
+    }),
+  );
+  return outcomes;
+}
+
+function summarise(outcomes: Outcome[], kind: Kind): { count: number; ok: number; p50: number; p99: number; max: number; statuses: string } {
+  const mine = outcomes.filter((o) => o.kind === kind);
+  const times = mine.map((o) => o.ms).sort((a, b) => a - b);
+  const byStatus = new Map<number, number>();
+  for (const o of mine) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
+  const statuses = [...byStatus].filter(([status]) => status < 200 || status >= 300).map(([status, count]) => `${count}x${status === 0 ? 'failed' : status}`);
+  return { count: mine.length, ok: mine.filter((o) => o.status >= 200 && o.status < 300).length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? Number.NaN, statuses: statuses.join(' ') || '-' };
+}
+
+async function runOn(postgresServerUrl: string | undefined): Promise<void> {
+  const database = await seedBenchDatabase({ subscriberCount: SUBSCRIBER_COUNT, postgresServerUrl });
+  const server = await startProductServer(database, PORT);
+  try {
+    await sleep(5000);
+    const idle = server.rssBytes();
+    const agreements = await makeAgreements(server, database);
+    const documentKb = Buffer.byteLength(agreements[0]!.categoriesJson) / 1024;
+    await fixedRate(server, agreements, 2); // warm-up
+    const outcomes = await fixedRate(server, agreements, SECONDS);
+    const afterLoad = server.rssBytes();
+    const saturation = await saturateSaves(server, agreements, SATURATION_CONNECTIONS, SATURATION_SECONDS);
+    const beforePdfs = server.rssBytes();
+    const pdfOutcomes: Outcome[] = [];
+    for (let n = 0; n < PDF_COUNT; n += 4) pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, n + k, performance.now())))));
+    await sleep(2000);
+    const afterPdfs = server.rssBytes();
+
+    console.log(`\n${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: agreements from "${database.largestTemplate.name}" (${documentKb.toFixed(0)} KB of categories), ${SUBSCRIBER_COUNT} subscribers x ${SUBSCRIBER_AGREEMENT_COUNT}`);
+    console.log(`fixed rate ${RATE}/s for ${SECONDS} s (70 % loads, 25 % saves, 5 % PDFs):`);
+    console.log('kind    requests      ok   p50 ms   p99 ms   max ms  goal                 other answers');
+    for (const kind of ['load', 'save', 'pdf'] as const) {
+      const s = summarise(outcomes, kind);
+      const goal = `p99 < ${GOAL_P99_MS} ms: ${s.p99 < GOAL_P99_MS ? 'met' : 'NOT met'}`;
+      console.log(`${kind.padEnd(6)} ${String(s.count).padStart(9)} ${String(s.ok).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(8)}  ${goal.padEnd(20)} ${s.statuses}`);
+    }
+    const all = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+    console.log(`all    ${String(all.length).padStart(9)}         ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 99).toFixed(1).padStart(8)}           p99 < ${GOAL_P99_MS} ms: ${percentile(all, 99) < GOAL_P99_MS ? 'met' : 'NOT met'}`);
+    const saves = summarise(saturation, 'save');
+    console.log(
+      `saturation: ${SATURATION_CONNECTIONS} connections saving for ${SATURATION_SECONDS} s: ${(saves.ok / SATURATION_SECONDS).toFixed(1)} saves/s (before issue 15: about ${SAVES_PER_SECOND_BEFORE}/s on PGlite), p50 ${saves.p50.toFixed(0)} ms, p99 ${saves.p99.toFixed(0)} ms, other answers ${saves.statuses}`,
+    );
+    const pdfs = summarise(pdfOutcomes, 'pdf');
+    console.log(`memory (resident): idle ${mb(idle).toFixed(0)} MB (goal <= ${GOAL_IDLE_MB} MB: ${mb(idle) <= GOAL_IDLE_MB ? 'met' : 'NOT met'}), after the load ${mb(afterLoad).toFixed(0)} MB, before ${PDF_COUNT} PDFs ${mb(beforePdfs).toFixed(0)} MB, after them ${mb(afterPdfs).toFixed(0)} MB (growth ${(mb(afterPdfs) - mb(beforePdfs)).toFixed(0)} MB; ${pdfs.ok} of ${pdfs.count} PDFs made, other answers ${pdfs.statuses})`);
+  } finally {
+    await server.stop();
+    await database.dispose();
+  }
+}
+
+await runOn(undefined);
+const postgresUrl = process.env.DATABASE_URL?.trim();
+if (postgresUrl) await runOn(postgresUrl);
+else console.log('\n(DATABASE_URL is not set: the PostgreSQL run is skipped)');

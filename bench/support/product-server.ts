@@ -1,0 +1,196 @@
+/**
+ * The real product for benchmarks: a database seeded with the shipped templates and signed-in
+ * subscribers, and the server started the way an operator starts it (`npm run serve`, as its own
+ * process, so its memory and CPU are its own and nothing of the benchmark shares its event loop).
+ *
+ * Used by the mixed-load, Lighthouse and editor benchmarks (issue 15).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@bpa/server/db/database';
+import { templates } from '@bpa/server/db/schema/templates';
+import { loadTemplates } from '@bpa/server/features/templates/load-templates';
+import { createTestAccount, signInAs } from '@bpa/server/test/test-accounts';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TEMPLATES_DIR = join(ROOT, 'templates');
+
+/** A subscriber made for a benchmark: sign-in details and a session cookie ready to send. */
+export interface BenchSubscriber {
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Where a benchmark's product keeps its data. */
+export interface BenchDatabase {
+  /** 'pglite' (a fresh DATA_DIR) or 'postgres' (a fresh database on DATABASE_URL's server). */
+  kind: 'pglite' | 'postgres';
+  dataDir: string;
+  /** The fresh PostgreSQL database's URL (postgres only). */
+  databaseUrl?: string;
+  /** Id and name of the largest visible template (by stored JSON): the heaviest agreement. */
+  largestTemplate: { id: string; name: string };
+  subscribers: BenchSubscriber[];
+  /** Removes the data folder and drops the PostgreSQL database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Makes a fresh database (PGlite folder, or a new database on the PostgreSQL server of
+ * `postgresServerUrl`), migrates it, loads the shipped templates and makes `subscriberCount`
+ * subscribers with sessions (made in the database, as a sign-in would: sign-in is rate-limited per
+ * address, which a benchmark from one address would hit).
+ *
+ * @throws when the database cannot be opened or created
+ */
+export async function seedBenchDatabase(options: { subscriberCount: number; postgresServerUrl?: string }): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bpa-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (options.postgresServerUrl) {
+    const name = `bpa_bench_${Date.now()}_${process.pid}`;
+    const admin = new URL(options.postgresServerUrl);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`create database "${name}"`);
+    await client.end();
+    const url = new URL(options.postgresServerUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: admin.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    };
+  }
+  const connection = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  try {
+    await connection.migrate();
+    await loadTemplates(connection.db, TEMPLATES_DIR);
+    const rows = await connection.db.select().from(templates).where(eq(templates.isHidden, false));
+    const largest = rows.sort((a, b) => JSON.stringify(b.content).length - JSON.stringify(a.content).length)[0];
+    if (!largest) throw new Error(`No templates in ${TEMPLATES_DIR}`);
+    const subscribers: BenchSubscriber[] = [];
+    for (let n = 0; n < options.subscriberCount; n++) {
+      const account = await createTestAccount(connection.db, { email: `bench-${n + 1}@example.org` });
+      subscribers.push({ email: account.email, password: account.password ?? '', cookie: await signInAs(connection.db, account.id) });
+    }
+    return {
+      kind: databaseUrl ? 'postgres' : 'pglite',
+      dataDir,
+      databaseUrl,
+      largestTemplate: { id: largest.id, name: largest.templateName },
+      subscribers,
+      dispose: async () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabase();
+      },
+    };
+  } finally {
+    await connection.close();
+  }
+}
+
+/** A running product server. */
+export interface ProductServer {
+  url: string;
+  /** Resident memory of the server's Node process, in bytes (Linux /proc). */
+  rssBytes(): number;
+  /** Stops it (SIGTERM, then SIGKILL after 10 s) and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Every process under `pid` (children, grandchildren...), from /proc. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(parent) ?? [];
+      list.push(Number(entry));
+      children.set(parent, list);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found: number[] = [];
+  const walk = (id: number) => {
+    for (const child of children.get(id) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts the server on the seeded database with `npm run serve` (the web app must be built:
+ * `npm run bench` builds it) and waits until /api/v1/health answers.
+ *
+ * @param port the port to listen on (127.0.0.1 only)
+ * @throws when the server exits or does not answer within 60 s
+ */
+export async function startProductServer(database: BenchDatabase, port: number, extraEnv: Record<string, string> = {}): Promise<ProductServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'bench-admin@example.org',
+      ...extraEnv,
+    },
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.on('exit', () => ((exited = true), resolve())));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('The server exited before it answered /api/v1/health');
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer ${url}/api/v1/health within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    // npm starts a shell and Node (and tsx may start one more): the server is the largest of them.
+    rssBytes: () => Math.max(0, ...descendants(pid).map(rssOf)),
+    stop: async () => {
+      if (!exited) process.kill(-pid, 'SIGTERM');
+      const timer = setTimeout(() => !exited && process.kill(-pid, 'SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
