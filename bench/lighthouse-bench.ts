@@ -1,0 +1,77 @@
+/**
+ * Lighthouse benchmark (issue 15): the mobile scores of the pages a newcomer opens first, `/`,
+ * `/trial` and `/guest/contract`, measured by Lighthouse (the npm package, its default mobile
+ * profile: an emulated mid-range phone on a throttled 4G connection, simulated) in the system's
+ * Chromium against the real server (`npm run serve` on a fresh embedded database; the web app
+ * must be built: `npm run bench` builds it).
+ *
+ * Prints, per page, the median of LIGHTHOUSE_RUNS runs (default 3) of the performance,
+ * accessibility and best-practices scores and of the largest contentful paint, each beside its
+ * goal (performance, accessibility and best practices >= 95). Asserts nothing.
+ *
+ * Settings: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 3292), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { seedBenchDatabase, startProductServer } from './support/product-server';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PAGES = ['/', '/trial', '/guest/contract'];
+const GOAL_SCORE = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface PageRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (!existsSync(CHROMIUM)) {
+  console.log(`No Chromium at ${CHROMIUM}: the Lighthouse benchmark is skipped (set CHROMIUM_PATH).`);
+  process.exit(0);
+}
+
+const database = await seedBenchDatabase({ subscriberCount: 0 });
+const server = await startProductServer(database, PORT);
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const results = new Map<string, PageRun[]>();
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+      const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      const runs = results.get(page) ?? [];
+      runs.push({
+        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      });
+      results.set(page, runs);
+    }
+  }
+  console.log(`Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS} runs)`}, mobile profile, the real server on the embedded database`);
+  console.log('page              performance  accessibility  best practices   LCP s   TBT ms  goal (each score >= 95)');
+  for (const page of PAGES) {
+    const runs = results.get(page)!;
+    const scores = CATEGORIES.map((category) => median(runs.map((r) => r.scores[category])));
+    const isMet = scores.every((s) => s >= GOAL_SCORE);
+    console.log(
+      `${page.padEnd(17)} ${String(scores[0]).padStart(11)}  ${String(scores[1]).padStart(13)}  ${String(scores[2]).padStart(14)}  ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1).padStart(6)}  ${median(runs.map((r) => r.tbtMs)).toFixed(0).padStart(7)}  ${isMet ? 'met' : 'NOT met'}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await database.dispose();
+}
