@@ -14,12 +14,16 @@ import {
   MAX_SUBJECTS_PER_CATEGORY,
   PLACEHOLDER_PREFIX,
 } from './constants';
+import { storableText } from './text';
 
 /** An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (design 4). */
 export const IdSchema = z.string().min(1).max(64);
 
-/** A name as stored: colour markup allowed (design 5), at most 500 characters (design 6). */
-export const NameSchema = z.string().max(MAX_NAME_LENGTH);
+/**
+ * A name as stored: colour markup allowed (design 5), at most 500 characters (design 6), and only
+ * text the database can keep as typed (no NUL, no broken character: `storableText`).
+ */
+export const NameSchema = storableText(z.string().max(MAX_NAME_LENGTH));
 
 /** One choice under a subject, e.g. "15-17" under "1NT opening range" (spec 3). */
 export const OptionSchema = z.object({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MIN_CONTACT_MESSAGE_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { MESSAGES } from './messages';
+import { storableText } from './text';
 
 /**
  * An email address as the forms accept it (trimmed; at most 254 characters, RFC 5321). The HTML5
@@ -36,11 +37,11 @@ export const PasswordChangeSchema = z
   })
   .refine((v) => v.password === v.passwordConfirm, { message: MESSAGES.passwordsDoNotMatch, path: ['passwordConfirm'] });
 
-/** POST /messages: name optional, email valid, message at least 10 characters (spec 5). */
+/** POST /messages: name optional, email valid, message at least 10 characters (spec 5); storable text (issue 9). */
 export const ContactMessageSchema = z.object({
-  mailName: z.string().trim().max(200).optional().default(''),
+  mailName: storableText(z.string().trim().max(200)).optional().default(''),
   mailEmail: email(MESSAGES.contactEmailInvalid),
-  mailMessage: z.string().trim().min(MIN_CONTACT_MESSAGE_LENGTH, MESSAGES.contactMessageTooShort).max(10_000),
+  mailMessage: storableText(z.string().trim().min(MIN_CONTACT_MESSAGE_LENGTH, MESSAGES.contactMessageTooShort).max(10_000)),
 });
 
 /** POST /users/admin-signup: email required and well-formed (spec 5). */

@@ -21,6 +21,7 @@ import { MESSAGES } from '@bpa/domain/messages';
 import { expandSuits, stripMarkup } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import { asc, eq } from 'drizzle-orm';
+import { UNSTORABLE_TEXT_MESSAGE } from '@bpa/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
@@ -322,6 +323,13 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
   });
 });
 
+/** The categories with the first subject of the first category renamed (edited) to `name`. */
+function withSubjectName<T extends { subjects: Array<{ editedName: string; isEdited: boolean }> }>(categories: T[], name: string): T[] {
+  return categories.map((category, i) =>
+    i === 0 ? { ...category, subjects: category.subjects.map((subject, j) => (j === 0 ? { ...subject, editedName: name, isEdited: true } : subject)) } : category,
+  );
+}
+
 describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
   it('stores the document at the next revision and keeps the previous one as a revision row', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
@@ -416,6 +424,9 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       [{ ...saveBody(loaded, 0), revision: -1 }, '"revision"'],
       [{ ...saveBody(loaded, 0), revision: 0.5 }, '"revision"'],
       [{ ...saveBody(loaded, 0), categories: loaded.categories.map((c, i) => (i === 3 ? { ...c, subjects: [{ _id: 'x' }] } : c)) }, '"categories.3.subjects.0'],
+      // Text the database cannot keep (issue 9, item 17): a NUL, half an emoji.
+      [{ ...saveBody(loaded, 0), contractName: 'Anna\u0000Bob' }, UNSTORABLE_TEXT_MESSAGE],
+      [{ ...saveBody(loaded, 0), categories: withSubjectName(loaded.categories, 'Stayman \uD83D') }, '"categories.0.subjects.0.editedName"'],
     ];
     for (const [payload, field] of cases) {
       const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload });
@@ -470,6 +481,11 @@ describe('PATCH /api/v1/contracts/my/{id}/name', () => {
     const bob = await subscriberWithAgreement();
     for (const contractName of ['', '   ', '##c4####', 'x'.repeat(501)]) {
       expect((await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: anna.cookie, payload: { contractName } })).statusCode).toBe(400);
+    }
+    for (const contractName of ['Anna\u0000', 'Anna \uDE00', '\uD83D']) {
+      const response = await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: anna.cookie, payload: { contractName } });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorEnvelopeSchema.parse(response.json()).message).toContain(UNSTORABLE_TEXT_MESSAGE);
     }
     expect((await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: anna.cookie, payload: {} })).statusCode).toBe(400);
     expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/name`, { cookie: bob.cookie, payload: { contractName: 'Mine now' } }));

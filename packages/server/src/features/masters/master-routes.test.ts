@@ -17,7 +17,7 @@ import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } fr
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
 import { TEMPLATE_NOT_FOUND_MESSAGE, makeCsvFileName } from './get-master-csv';
-import { NOT_MULTIPART_MESSAGE, NO_FILE_MESSAGE, ONE_FILE_ONLY_MESSAGE, notCsvMessage } from './read-csv-upload';
+import { MALFORMED_UPLOAD_MESSAGE, NOT_MULTIPART_MESSAGE, NO_FILE_MESSAGE, ONE_FILE_ONLY_MESSAGE, notCsvMessage } from './read-csv-upload';
 
 let database: TestDatabase;
 let app: App;
@@ -368,6 +368,25 @@ describe('POST /api/v1/masters', () => {
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(NOT_MULTIPART_MESSAGE);
 
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('answers 400 with a clear message for a multipart body it cannot read, changing nothing (issue 9)', async () => {
+    const before = await catalogue();
+    const csv = templateCsv('Broken Body');
+    const boundary = '----bpa-broken';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="text"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}`;
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', `${part}\r\n--${boundary}--\r\n`], // no boundary in the header
+      [`multipart/form-data; boundary=${boundary}`, part], // ends before its closing boundary
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nthis is not a header\r\n\r\n${csv}\r\n--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, 'no parts at all'],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/masters', payload, headers: { 'content-type': contentType, cookie: adminCookie } });
+      expect(response.statusCode, `${contentType} ${payload.slice(0, 40)}`).toBe(400);
+      expect([MALFORMED_UPLOAD_MESSAGE, NO_FILE_MESSAGE]).toContain(response.json().message);
+    }
     expect(await catalogue()).toEqual(before);
   });
 

@@ -49,13 +49,18 @@ export interface CsvUpload {
   text: string;
 }
 
+/** 400 for a multipart body that cannot be read (issue 9: it used to be a 500). */
+export const MALFORMED_UPLOAD_MESSAGE =
+  'The upload could not be read: the request was not a complete multipart/form-data body. Please choose the file again and upload it.';
+
 /**
  * Reads the one CSV file of a master upload.
  *
  * @returns the file's name (path and control characters removed, at most 255 characters) and its
  *   content decoded as UTF-8 (a BOM is kept for the CSV parser to skip)
  * @throws AppError bad_request (400): not multipart (NOT_MULTIPART_MESSAGE), no file (NO_FILE_MESSAGE),
- *   two files or a file in another field (ONE_FILE_ONLY_MESSAGE), too many fields, or not CSV text
+ *   two files or a file in another field (ONE_FILE_ONLY_MESSAGE), too many fields, a body that cannot be read
+ *   (MALFORMED_UPLOAD_MESSAGE), or not CSV text
  *   (notCsvMessage: extension other than .csv, another content type, NUL bytes, invalid UTF-8);
  *   too_large (413) with the spec's `invalidFileSizeMessage(fileName, '1,000,000 bytes')` as soon as
  *   the file passes MAX_UPLOAD_BYTES
@@ -78,7 +83,9 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
       case 'FST_PARTS_LIMIT':
         throw new AppError('bad_request', TOO_MANY_FIELDS_MESSAGE);
       default:
-        throw error;
+        // Anything else the multipart reader throws is a body it could not read: no boundary,
+        // a broken part header, a body that ends before its closing boundary (issue 9, item 17).
+        throw new AppError('bad_request', MALFORMED_UPLOAD_MESSAGE);
     }
   }
   if (!upload) throw new AppError('bad_request', NO_FILE_MESSAGE);

@@ -1,5 +1,6 @@
 import { CAPTCHA_FAILED_MESSAGE, CaptchaChallengeSchema, ContactMessageAnswerSchema, MessageListAnswerSchema } from '@bpa/domain/api-admin';
 import { MESSAGES } from '@bpa/domain/messages';
+import { UNSTORABLE_TEXT_MESSAGE } from '@bpa/domain/text';
 import { solveChallenge } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -146,6 +147,21 @@ describe('POST /api/v1/messages', () => {
 
     // The corrected form goes through with the captcha solved before.
     expect((await send({ ...goodMessage, altcha })).statusCode).toBe(201);
+  });
+
+  it('refuses a NUL character or half an emoji with a clear 400, storing nothing (issue 9)', async () => {
+    const altcha = await solvedCaptcha();
+    const count = await storedCount();
+    for (const body of [
+      { ...goodMessage, mailMessage: 'Hello\u0000 there, a NUL inside.' },
+      { ...goodMessage, mailName: 'Anna \uD83D' },
+      { ...goodMessage, mailMessage: 'A broken emoji \uDE00 in the middle.' },
+    ]) {
+      const response = await send({ ...body, altcha });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(UNSTORABLE_TEXT_MESSAGE);
+    }
+    expect(await storedCount()).toBe(count);
   });
 
   it('takes the name as optional', async () => {
