@@ -1,10 +1,18 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
+import { MasterCsvError, UNKNOWN_SEPARATOR_MESSAGE, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
 import { SAMPLE_CATEGORY_NAMES, sampleTemplateCsv } from './sample-template';
 import { createAgreementFromTemplate, renameSubject } from './editing';
 
 let counter = 0;
 const newId = () => `id${++counter}`;
+
+/** Ids 1, 2, 3… so that two parses of one template compare equal. */
+function counterId(): () => string {
+  let n = 0;
+  return () => String((n += 1));
+}
 
 function issuesOf(text: string) {
   try {
@@ -79,6 +87,23 @@ describe('parseMasterCsv (design 6)', () => {
     const issues = issuesOf(text);
     expect(issues[0]).toMatchObject({ line, ...(column ? { column } : {}) });
     expect(issues[0]!.message).toContain(message);
+  });
+
+  it('reads files saved with semicolons or tabs, as spreadsheet programs write them in some locales (issue 9)', () => {
+    const rows = parse(sampleTemplateCsv(), { relax_column_count: true }) as string[][];
+    const expected = parseMasterCsv(sampleTemplateCsv(), { newId: counterId() });
+    for (const delimiter of [';', '\t']) {
+      const text = stringify(rows, { delimiter, record_delimiter: 'windows' });
+      expect(parseMasterCsv(`\uFEFF${text}`, { newId: counterId() })).toEqual(expected);
+    }
+    // A comma file keeps its commas even when names hold semicolons.
+    const withSemicolons = sampleTemplateCsv().replace('Option 1.1.1', 'Option 1.1.1; or 2!c');
+    expect(parseMasterCsv(withSemicolons).categories[0]!.subjects[0]!.options[0]!.optionName).toBe('Option 1.1.1; or 2!c');
+  });
+
+  it('refuses a file whose header uses no known separator with one clear message on line 1', () => {
+    const text = sampleTemplateCsv().replace('level,name,bold,italic,selected,locked', 'level|name|bold|italic|selected|locked');
+    expect(issuesOf(text)).toEqual([{ line: 1, message: UNKNOWN_SEPARATOR_MESSAGE }]);
   });
 
   it('rejects 12 or 14 categories and a file without the trial categories', () => {

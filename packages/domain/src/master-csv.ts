@@ -47,10 +47,37 @@ const TRUE_FLAGS = new Set(['1', 'yes', 'true', 'x']);
 const FALSE_FLAGS = new Set(['', '0', 'no', 'false']);
 const LEVELS = new Set(['template', 'category', 'subcategory', 'subject', 'option']);
 
+/** Column separators a master CSV may use: what spreadsheet programs write in different locales. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * Line 1's message when its columns are separated by none of `DELIMITERS` (issue 9, item 14: a
+ * spreadsheet saved with another separator must not give a confusing message about columns).
+ */
+export const UNKNOWN_SEPARATOR_MESSAGE =
+  'The header row must list the columns level, name, bold, italic, selected, locked, separated by commas (semicolons or tabs also work). ' +
+  'If a spreadsheet program saved the file, save it again as "CSV (comma delimited)".';
+
+/**
+ * The column separator of a master CSV, read from its header row: the first of `DELIMITERS` that
+ * splits the header into cells among which are "level" and "name" (a comma file's names may
+ * contain semicolons, so the data rows cannot decide it).
+ *
+ * @returns the separator, or undefined when no separator gives such a header
+ */
+function detectDelimiter(text: string): (typeof DELIMITERS)[number] | undefined {
+  const header = (text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '').toLowerCase();
+  return DELIMITERS.find((delimiter) => {
+    const cells = header.split(delimiter).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
+    return cells.includes('level') && cells.includes('name');
+  });
+}
+
 /**
  * Parses a master template file.
  *
- * @param text the file's content (a leading BOM is allowed).
+ * @param text the file's content (a leading BOM is allowed); columns separated by commas, or by
+ *   semicolons or tabs as spreadsheet programs write them in some locales (read from the header).
  * @param options.newId id maker for categories, subjects and options (default: random UUIDs).
  * @returns the template: its name and 13 categories in file order, `order` 1..13.
  * @throws MasterCsvError with every problem found (line and column numbered); nothing is returned
@@ -66,10 +93,15 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
   if (text.replace(/^\uFEFF/, '').trim() === '') throw new MasterCsvError([{ line: 1, message: 'The file is empty' }]);
   if (text.includes('\u0000')) throw new MasterCsvError([{ line: 1, message: 'The file is not a CSV text file' }]);
 
+  const delimiter = detectDelimiter(text);
+  if (delimiter === undefined) {
+    throw new MasterCsvError([{ line: 1, message: UNKNOWN_SEPARATOR_MESSAGE }]);
+  }
   let rows: { record: string[]; line: number }[];
   try {
     const parsed = parse(text, {
       bom: true,
+      delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
