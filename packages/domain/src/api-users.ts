@@ -47,6 +47,13 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 /** GET /users/me: the spec reads `data.data.data` (spec 7). */
 export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));
 
+/**
+ * GET /users/session: who is signed in, answered 200 whether or not anybody is (issue 9, item 21:
+ * a page for a visitor must not log a failed request). `user` is null for nobody; `refusal` says
+ * why a live session was not accepted (the spec's inactive-subscription text), for the sign-in page.
+ */
+export const SessionAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema.nullable(), refusal: z.string().optional() }));
+
 /** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (spec 4: no email was sent). */
 export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
 

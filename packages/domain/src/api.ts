@@ -46,4 +46,7 @@ export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 export const GuestContractNamesAnswerSchema = successEnvelope(z.array(ContractNameSchema));
 export const ContractAnswerSchema = successEnvelope(ContractSchema);
 export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
+/** GET /api/v1/support: where visitors can write to an administrator (spec 2 registration pages; SUPPORT_EMAIL). */
+export const SupportAnswerSchema = successEnvelope(z.object({ email: z.string() }));
+
 export const HealthAnswerSchema = successEnvelope(z.object({ database: z.literal('ok') }));

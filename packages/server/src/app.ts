@@ -37,6 +37,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
 import { addOriginCheck } from './plugins/origin-check';
 import { registerWebApp } from './plugins/web-app';
+import { supportRoutes } from './features/support/support-routes';
 
 /** The app with the zod type provider, as routes and tests see it. */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
   await app.register(masterRoutes, { db, now });
+  await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir);
 

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       adminEmail: 'admin@localhost',
+      supportEmail: 'admin@localhost',
       altchaHmacKey: undefined,
       logLevel: 'info',
       trustProxy: false,
@@ -59,6 +60,12 @@ describe('loadConfig', () => {
       templatesDir: '/srv/templates',
       webDistDir: join(REPO_ROOT, 'web'),
     });
+  });
+
+  it('shows ADMIN_EMAIL as the support address unless SUPPORT_EMAIL is set (issue 9)', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.org' }).supportEmail).toBe('admin@example.org');
+    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.org', SUPPORT_EMAIL: 'help@example.org' }).supportEmail).toBe('help@example.org');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an email' })).toThrow(ConfigError);
   });
 
   it('derives the public URL from the port and treats empty values as unset', () => {

@@ -43,6 +43,8 @@ export interface Config {
   mailFrom: string;
   /** Email of the first administrator, created at start when none exists (design 8). */
   adminEmail: string;
+  /** Contact address shown on the registration pages (spec 2: "contact an administrator at {email}"); ADMIN_EMAIL unless set. */
+  supportEmail: string;
   /** HMAC key of the ALTCHA captcha; absent means one is generated and kept in dataDir (design 9). */
   altchaHmacKey: string | undefined;
   /** pino log level. */
@@ -103,6 +105,7 @@ const EnvironmentSchema = z.object({
   ),
   MAIL_FROM: optionalVariable(z.string().min(3)),
   ADMIN_EMAIL: optionalVariable(EmailSchema),
+  SUPPORT_EMAIL: optionalVariable(EmailSchema),
   ALTCHA_HMAC_KEY: optionalVariable(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')),
   LOG_LEVEL: optionalVariable(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optionalVariable(
@@ -144,6 +147,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Bridge Partnership Agreements <no-reply@localhost>',
     adminEmail: env.ADMIN_EMAIL ?? 'admin@localhost',
+    supportEmail: env.SUPPORT_EMAIL ?? env.ADMIN_EMAIL ?? 'admin@localhost',
     altchaHmacKey: env.ALTCHA_HMAC_KEY,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === undefined || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

@@ -81,6 +81,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/contracts/templates/':                { codes: [401, 200, 401, 200] },
   'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], body: (f) => ({ contract: f.subscriberContract.document }) },
   'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200] },
+  'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200] }, // user null for nobody
+  'GET /api/v1/support':                             { codes: [200, 200, 200, 200] },
   'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
   'GET /api/v1/users/logout':                        { codes: [200, 200, 200, 200] },
   'GET /api/v1/users/signup-complete/:token':        { codes: [400, 400, 400, 400] },

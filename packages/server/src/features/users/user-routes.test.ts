@@ -1,4 +1,4 @@
-import { LoginAnswerSchema, MeAnswerSchema, UserAnswerSchema, UserListAnswerSchema } from '@bpa/domain/api-users';
+import { LoginAnswerSchema, MeAnswerSchema, SessionAnswerSchema, UserAnswerSchema, UserListAnswerSchema } from '@bpa/domain/api-users';
 import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, PRICE_CENTS } from '@bpa/domain/constants';
 import { isPlaceholderName } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
@@ -123,6 +123,33 @@ describe('GET /api/v1/users/me', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.subscriptionNotActive });
     }
+  });
+});
+
+describe('GET /api/v1/users/session (issue 9, item 21)', () => {
+  const session = (cookie: string | undefined) => app.inject({ method: 'GET', url: '/api/v1/users/session', headers: cookie ? { cookie } : {} });
+
+  it('answers 200 with user null for a visitor, so the page logs no failed request', async () => {
+    for (const cookie of [undefined, 'bpa_session=not-a-session', `bpa_session=${'A'.repeat(43)}`]) {
+      const response = await session(cookie);
+      expect(response.statusCode).toBe(200);
+      expect(SessionAnswerSchema.parse(response.json())).toEqual({ status: 'success', data: { user: null } });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers the signed-in user as /users/me does', async () => {
+    const anna = await createTestAccount(database.db, { email: 'anna.session@example.org', now: clock });
+    const cookie = await signInAs(database.db, anna.id, { now: clock });
+    const response = await session(cookie);
+    expect(SessionAnswerSchema.parse(response.json()).data).toEqual({ user: (await me(cookie)).json().data.data });
+  });
+
+  it('says why the session of an expired subscriber is not accepted', async () => {
+    const account = await createTestAccount(database.db, { subscription: 'expired', now: clock });
+    const response = await session(await signInAs(database.db, account.id, { now: clock }));
+    expect(response.statusCode).toBe(200);
+    expect(SessionAnswerSchema.parse(response.json()).data).toEqual({ user: null, refusal: MESSAGES.subscriptionNotActive });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   LoginAnswerSchema,
   MeAnswerSchema,
   MessageAnswerSchema,
+  SessionAnswerSchema,
   TokenParamSchema,
   UserAnswerSchema,
   UserListAnswerSchema,
@@ -84,6 +85,23 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       status: 'success' as const,
       data: { data: toCurrentUser(request.currentUser!, request.currentSession?.impersonator ?? null) },
     }),
+  );
+
+  app.get(
+    '/api/v1/users/session',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Who is signed in: the user, or null for nobody (always 200, so a visitor\'s page logs no failed request)',
+        response: { 200: SessionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = request.currentUser ? toCurrentUser(request.currentUser, request.currentSession?.impersonator ?? null) : null;
+      const refusal = request.sessionRefusal === 'subscription_not_active' ? MESSAGES.subscriptionNotActive : undefined;
+      return { status: 'success' as const, data: refusal === undefined ? { user } : { user, refusal } };
+    },
   );
 
   app.post(
