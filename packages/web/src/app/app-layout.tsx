@@ -4,7 +4,9 @@
  * the top and focus moves to <main>, so keyboard and screen-reader users start at the new page.
  *
  * Session (spec 3, 4): on start the session of an earlier visit is looked up once (GET
- * /api/v1/users/me; guarded routes wait for it, see guards.tsx). The Logout link signs out and
+ * /api/v1/users/session; guarded routes wait for it, see guards.tsx), and again after a call was
+ * refused with 403. A notice a guard sends along (`navigate(to, { state: { notice } })`) shows
+ * above the page. The Logout link signs out and
  * clears the user's data. While an administrator impersonates a user, every page but /im/home
  * (which has it in its body) shows the impersonation banner (design 8).
  */
@@ -22,19 +24,27 @@ import { useClearUserData } from './use-sign-out';
 
 export function AppLayout() {
   const navState = useNavState();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const clearUserData = useClearUserData();
-  const { isLoggedIn, email, impersonatedBy } = useAppSelector(selectSession);
+  const { isLoggedIn, email, impersonatedBy, sessionCheck, signOutNotice } = useAppSelector(selectSession);
+  const routeNotice = (location.state as { notice?: unknown } | null)?.notice;
   const mainRef = useRef<HTMLElement>(null);
   const previousPathRef = useRef(pathname);
 
   useEffect(() => {
-    // Runs once per page load (the thunk skips itself once the session is decided, e.g. by `/`).
-    void dispatch(restoreSession());
-  }, [dispatch]);
+    // Once per page load, and again when a call was refused (sessionCheck 'stale'); the thunk
+    // skips itself once a login or logout has decided the session (e.g. by opening `/`).
+    if (sessionCheck === 'unchecked' || sessionCheck === 'stale') void dispatch(restoreSession());
+  }, [dispatch, sessionCheck]);
+
+  useEffect(() => {
+    // The server ended the session (issue 9, item 12): nothing of the user stays in the page.
+    if (!isLoggedIn && signOutNotice !== null) clearUserData();
+  }, [isLoggedIn, signOutNotice, clearUserData]);
 
   useEffect(() => {
     if (previousPathRef.current === pathname) return;
@@ -58,6 +68,11 @@ export function AppLayout() {
               void navigate('/my/admin');
             }}
           />
+        )}
+        {typeof routeNotice === 'string' && (
+          <p className="route-notice" role="status">
+            {routeNotice}
+          </p>
         )}
         <Outlet />
       </main>

@@ -19,6 +19,13 @@ const fullLoggedOut = [
   ['Sign Up', '/register'],
 ];
 
+const signedInOtherwise = [
+  ['Go To Dashboard', '/my/home'],
+  ['Instructions', '/my/instructions'],
+  ['Contact Us', '/my/contact'],
+  ['Logout', '/'],
+];
+
 const rows: [string, NavState, string, string[][]][] = [
   ['logged out /', loggedOut, '/', [['Sign In', '/login'], ['Sign Up', '/register'], ['Contact Us', '/contact']]],
   ['logged out /trial', loggedOut, '/trial', [['Home', '/'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
@@ -36,9 +43,12 @@ const rows: [string, NavState, string, string[][]][] = [
   ['logged in /my/contract', member, '/my/contract', [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
   ['logged in /my/instructions with a loaded agreement', memberWithAgreement, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Go To Agreement Editor', '/my/contract'], ['Logout', '/']]],
   ['logged in /my/instructions without one', member, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Logout', '/']]],
-  ['logged in otherwise (/)', member, '/', fullLoggedOut],
-  ['logged in otherwise (/my/pdfview2)', memberWithAgreement, '/my/pdfview2', fullLoggedOut],
-  ['logged in otherwise (/im/home)', member, '/im/home', fullLoggedOut],
+  // Issue 9, item 10 (ADR 110): signed-in users get a signed-in menu on every other page, never
+  // the logged-out list whose Home link (/) signs them out.
+  ['logged in otherwise (/)', member, '/', signedInOtherwise],
+  ['logged in otherwise (/my/pdfview2)', memberWithAgreement, '/my/pdfview2', signedInOtherwise],
+  ['logged in otherwise (/im/home)', member, '/im/home', signedInOtherwise],
+  ['logged in otherwise (/trial)', member, '/trial', signedInOtherwise],
   ...['/my/home', '/my/contract', '/my/admin', '/', '/trial'].map(
     (path): [string, NavState, string, string[][]] => [
       `admin ${path}`,

@@ -36,7 +36,7 @@ const MY_EDITOR: NavLink = { label: 'Go To Agreement Editor', to: '/my/contract'
 const LOGOUT: NavLink = { label: LOGOUT_LABEL, to: '/' };
 const ADMIN_PANEL: NavLink = { label: 'Admin Panel', to: '/my/admin' };
 
-/** Logged out, "other paths" of the table; also the logged-in fallback ("otherwise the full logged-out list"). */
+/** Logged out, "other paths" of the table. */
 const FULL_LOGGED_OUT: readonly NavLink[] = [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN, SIGN_UP];
 
 /** Logged out, by path (spec 2). */
@@ -58,6 +58,13 @@ const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
   '/my/contract': [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
 };
 
+/**
+ * Logged in, not admin, on a path the table does not list. The spec gives "the full logged-out
+ * list" here; its Home link goes to /, whose load signs out, so a signed-in user lost their session
+ * by following it (issue 9, item 10). Signed-in users get this signed-in list instead (ADR 110).
+ */
+const LOGGED_IN_OTHERWISE: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT];
+
 /** Admin, on every path (spec 2). */
 const ADMIN_LINKS: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, LOGOUT, ADMIN_PANEL];
 
@@ -75,7 +82,7 @@ function toTablePath(path: string): string {
  *
  * Implements the whole table of spec section 2 "Top navigation (by state)": logged out (per path,
  * else the full list), logged in non-admin (per path, /my/instructions with or without a loaded
- * agreement, else the full logged-out list) and admin (the same four links everywhere).
+ * agreement, else a signed-in list: ADR 110) and admin (the same four links everywhere).
  * Logged-in targets of Instructions and Contact Us are /my/instructions and /my/contact.
  *
  * @param state session state (role 'admin' only counts when logged in)
@@ -89,7 +96,7 @@ export function getNavLinks(state: NavState, path: string): NavLink[] {
   if (tablePath === '/my/instructions') {
     return state.hasLoadedAgreement === true ? [MY_DASHBOARD, MY_EDITOR, LOGOUT] : [MY_DASHBOARD, LOGOUT];
   }
-  return [...(LOGGED_IN_BY_PATH[tablePath] ?? FULL_LOGGED_OUT)];
+  return [...(LOGGED_IN_BY_PATH[tablePath] ?? LOGGED_IN_OTHERWISE)];
 }
 
 /** Where the logo goes: the dashboard when logged in, the landing page otherwise (spec 2). */

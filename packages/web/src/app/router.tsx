@@ -10,7 +10,7 @@ import { loadChunk } from '../lib/load-chunk';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AppLayout } from './app-layout';
 import { RouteErrorPage } from './route-error-page';
-import { RequireAdmin, RequireLogin } from './guards';
+import { RequireAdmin, RequireImpersonation, RequireLogin } from './guards';
 import NotFoundPage from '../features/not-found/not-found-page';
 
 /** A route's `lazy` that loads a page module (default export) as the named chunk. */
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'my/contract', lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
               { path: 'my/pdfview', lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
               { path: 'my/pdfview2', lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
-              { path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) },
+              { Component: RequireImpersonation, children: [{ path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },
               {
                 Component: RequireAdmin,
                 children: [{ path: 'my/admin', lazy: lazyPage('admin-panel', () => import('./routes/admin-panel-route')) }],

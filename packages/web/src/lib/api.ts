@@ -3,11 +3,39 @@
  * in their own `*-api.ts` file (docs/conventions.md: features, not layers).
  * Every call goes to `/api/v1` with the session cookie (spec 7: "All use credentials").
  */
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { accessRefusedByServer, sessionEndedByServer } from './session-events';
+
+/**
+ * Calls whose 401 is an answer about the credentials they carry, not the end of a session: a wrong
+ * password, or the start-up look-up of who is signed in.
+ */
+const CREDENTIAL_CALLS = new Set(['logIn', 'getSession', 'getCurrentUser', 'impersonate']);
+
+const fetchFromApi = fetchBaseQuery({ baseUrl: '/api/v1', credentials: 'include' });
+
+/**
+ * The base query of every call: fetch with the session cookie; a 401 from any other call means the
+ * server ended the session (e.g. the subscription expired meanwhile), which `sessionEndedByServer`
+ * tells the app once, with the server's sentence (issue 9, item 12); a 403 means the session is not
+ * what this tab believes (`accessRefusedByServer`: the app looks it up again).
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const result = await fetchFromApi(args, queryApi, extraOptions);
+  if (result.error?.status === 401 && !CREDENTIAL_CALLS.has(queryApi.endpoint)) {
+    const data = result.error.data as { message?: unknown } | undefined;
+    queryApi.dispatch(sessionEndedByServer({ message: typeof data?.message === 'string' ? data.message : SESSION_ENDED_MESSAGE }));
+  }
+  if (result.error?.status === 403) queryApi.dispatch(accessRefusedByServer());
+  return result;
+};
+
+/** Shown on the sign-in page when the server ended a session without saying why. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api/v1', credentials: 'include' }),
+  baseQuery,
   tagTypes: ['Contract', 'ContractNames', 'Templates', 'User', 'Users', 'Bookings', 'Messages', 'Masters'],
   endpoints: () => ({}),
 });

@@ -15,7 +15,9 @@ import {
   LoginAnswerSchema,
   MeAnswerSchema,
   MessageAnswerSchema,
+  SessionAnswerSchema,
 } from '@bpa/domain/api-users';
+import { SupportAnswerSchema } from '@bpa/domain/api';
 import type { LoginInput } from '@bpa/domain/validation';
 import { api } from '../../lib/api';
 
@@ -55,6 +57,23 @@ export const accountApi = api.injectEndpoints({
       rawResponseSchema: MeAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data.data,
+    }),
+    /**
+     * GET /api/v1/users/session: who is signed in, 200 with `user` null for nobody (issue 9: no
+     * failed request on a visitor's page); `refusal` is the reason a live session was not accepted.
+     */
+    getSession: build.query<z.infer<typeof SessionAnswerSchema>['data'], void, z.infer<typeof SessionAnswerSchema>>({
+      query: () => ({ url: '/users/session' }),
+      rawResponseSchema: SessionAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** GET /api/v1/support: the address visitors may write to (SUPPORT_EMAIL), shown on the registration pages. */
+    getSupportEmail: build.query<string, void, z.infer<typeof SupportAnswerSchema>>({
+      query: () => ({ url: '/support' }),
+      rawResponseSchema: SupportAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data.email,
     }),
     /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the spec 8 texts. */
     logIn: build.mutation<LoginResult, LoginInput, LoginAnswer>({
@@ -118,3 +137,6 @@ export const accountApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** The support address for the registration pages (undefined while loading or when it cannot be read). */
+export const { useGetSupportEmailQuery } = accountApi;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CurrentUser } from '@bpa/domain/api-users';
 import { MESSAGES } from '@bpa/domain/messages';
 import { makeStore } from '../../app/store';
+import { api as baseApi } from '../../lib/api';
 import { NETWORK_FAILURE_MESSAGE } from '../../lib/error-message';
 import { UNEXPECTED_ANSWER_MESSAGE, accountApi } from './account-api';
 import { initialSessionState } from './session-state';
@@ -85,6 +86,9 @@ const subscriber: CurrentUser = { email: 'ann@example.org', userName: 'Ann', rol
 const admin: CurrentUser = { email: 'admin@example.org', userName: 'Admin', role: 'admin', subscriberStatus: 'none' };
 const credentials = { email: 'ann@example.org', password: 'Abcdef12' };
 const goodToken = 'A'.repeat(43);
+
+/** Any call through the app's one base query (what a feature's endpoint does). */
+const api = baseApi.injectEndpoints({ endpoints: (build) => ({ probe: build.query<unknown, void>({ query: () => ({ url: '/users' }) }) }) });
 
 function newStore() {
   return makeStore({ storage: null });
@@ -239,26 +243,33 @@ describe('logout (spec 4: any result leads to logged out, data cleared)', () => 
   });
 });
 
-describe('restoring the session on start (GET /users/me; spec 4 "Current-user load failure: auth error")', () => {
-  it('a known session logs the user in (answer read at data.data, spec 7)', async () => {
+describe('restoring the session on start (GET /users/session; spec 4 "Current-user load failure: auth error")', () => {
+  it('a known session logs the user in', async () => {
     const store = newStore();
-    answer('GET /api/v1/users/me', 200, ok({ data: admin }));
+    answer('GET /api/v1/users/session', 200, ok({ user: admin }));
     const running = store.dispatch(restoreSession());
     expect(selectIsSessionKnown(store.getState())).toBe(false);
     await running;
     expect(store.getState().session).toMatchObject({ isLoggedIn: true, email: 'admin@example.org', role: 'admin', sessionCheck: 'done' });
   });
 
-  it('a failure (401) is an auth error without a message to show, logged out', async () => {
+  it('nobody signed in is an auth error without a message to show, logged out, and no failed request (issue 9)', async () => {
     const store = newStore();
-    answer('GET /api/v1/users/me', 401, fail('Please sign in.'));
+    answer('GET /api/v1/users/session', 200, ok({ user: null }));
     await store.dispatch(restoreSession());
-    expect(store.getState().session).toMatchObject({ isLoggedIn: false, isAuthFail: true, authFailMessage: null, sessionCheck: 'done' });
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, isAuthFail: true, authFailMessage: null, signOutNotice: null, sessionCheck: 'done' });
+  });
+
+  it('a session refused for an inactive subscription leaves its reason for the sign-in page', async () => {
+    const store = newStore();
+    answer('GET /api/v1/users/session', 200, ok({ user: null, refusal: MESSAGES.subscriptionNotActive }));
+    await store.dispatch(restoreSession());
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, signOutNotice: MESSAGES.subscriptionNotActive });
   });
 
   it('runs only once', async () => {
     const store = newStore();
-    answer('GET /api/v1/users/me', 401, fail('Please sign in.'));
+    answer('GET /api/v1/users/session', 200, ok({ user: null }));
     await store.dispatch(restoreSession());
     const second = await store.dispatch(restoreSession());
     expect(restoreSession.rejected.match(second) && second.meta.condition).toBe(true);
@@ -405,6 +416,36 @@ describe('the clear action (spec 4: "A clear action resets error flags")', () =>
   });
 });
 
+describe('the server ending the session during a visit (issue 9, item 12)', () => {
+  it('the first 401 of any call signs out and keeps the server\'s sentence for the sign-in page', async () => {
+    const store = loggedInStore();
+    answer('GET /api/v1/users', 401, fail(MESSAGES.subscriptionNotActive));
+    await store.dispatch(api.endpoints.probe.initiate(undefined, { subscribe: false }));
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, email: '', signOutNotice: MESSAGES.subscriptionNotActive, sessionCheck: 'done' });
+    // A later sign-in clears the notice.
+    answer('POST /api/v1/users/login', 200, ok({ user: subscriber }));
+    await store.dispatch(logIn(credentials));
+    expect(store.getState().session).toMatchObject({ isLoggedIn: true, signOutNotice: null });
+  });
+
+  it('a wrong password (401 of the sign-in itself) is not the end of a session', async () => {
+    const store = loggedInStore();
+    answer('POST /api/v1/users/login', 401, fail(MESSAGES.incorrectEmailOrPassword));
+    await store.dispatch(logIn(credentials));
+    expect(store.getState().session.signOutNotice).toBeNull();
+  });
+
+  it('a 403 makes the session stale, and the look-up that follows applies what the server says', async () => {
+    const store = loggedInStore(admin);
+    answer('GET /api/v1/users', 403, fail('Only an administrator may do this.'));
+    await store.dispatch(api.endpoints.probe.initiate(undefined, { subscribe: false }));
+    expect(store.getState().session.sessionCheck).toBe('stale');
+    answer('GET /api/v1/users/session', 200, ok({ user: { ...subscriber, impersonatedBy: admin.email } }));
+    await store.dispatch(restoreSession());
+    expect(store.getState().session).toMatchObject({ isLoggedIn: true, role: 'subscriber', impersonatedBy: admin.email, sessionCheck: 'done' });
+  });
+});
+
 describe('impersonation (spec 4, design 8)', () => {
   it('switches to the chosen user and back to the administrator', async () => {
     const store = loggedInStore(admin);
@@ -419,7 +460,7 @@ describe('impersonation (spec 4, design 8)', () => {
   it('a failed return keeps the impersonated session', async () => {
     const store = newStore();
     store.dispatch(sessionStarted({ ...subscriber, impersonatedBy: admin.email }));
-    answer('POST /api/v1/users/im/logout', 401, fail('Please sign in.'));
+    answer('POST /api/v1/users/im/logout', 400, fail('You are not impersonating anybody.'));
     const result = await store.dispatch(endImpersonation());
     expect(endImpersonation.rejected.match(result)).toBe(true);
     expect(store.getState().session).toMatchObject({ isLoggedIn: true, impersonatedBy: admin.email });

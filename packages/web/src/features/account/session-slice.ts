@@ -16,6 +16,8 @@
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { CurrentUser, SubscriberStatus } from '@bpa/domain/api-users';
+import { SESSION_ENDED_MESSAGE } from '../../lib/api';
+import { accessRefusedByServer, sessionEndedByServer } from '../../lib/session-events';
 import { initialSessionState, type SessionState, type WithSession } from './session-state';
 import {
   changePassword,
@@ -91,12 +93,27 @@ const sessionSlice = createSlice({
         if (state.sessionCheck !== 'pending') return;
         setUser(state, action.payload);
       })
-      .addCase(restoreSession.rejected, (state) => {
+      .addCase(restoreSession.rejected, (state, action) => {
         if (state.sessionCheck !== 'pending') return;
+        // A look-up after a 403 that finds nobody: the session ended elsewhere (issue 9, item 12).
+        const hadUser = state.isLoggedIn;
         clearUser(state);
-        // Spec 4: "Current-user load failure: auth error". Nobody typed anything, so there is no message.
+        // Spec 4: "Current-user load failure: auth error". Nobody typed anything, so there is no
+        // message on the form; a session the server refused says why on the sign-in page.
         state.isAuthFail = true;
         state.authFailMessage = null;
+        state.signOutNotice = action.payload ? action.payload : hadUser ? SESSION_ENDED_MESSAGE : null;
+        state.sessionCheck = 'done';
+      })
+      .addCase(accessRefusedByServer, (state) => {
+        if (state.isLoggedIn && state.sessionCheck === 'done') state.sessionCheck = 'stale';
+      })
+      // Issue 9, item 12: a 401 to any call while signed in signs the browser out at once, and the
+      // server's sentence waits on the sign-in page (the guards go there).
+      .addCase(sessionEndedByServer, (state, action) => {
+        if (!state.isLoggedIn) return;
+        clearUser(state);
+        state.signOutNotice = action.payload.message;
         state.sessionCheck = 'done';
       })
       .addCase(logIn.pending, (state) => {
@@ -104,6 +121,7 @@ const sessionSlice = createSlice({
       })
       .addCase(logIn.fulfilled, (state, action) => {
         setUser(state, action.payload.user);
+        state.signOutNotice = null;
       })
       .addCase(logIn.rejected, (state, action) => {
         clearUser(state);
@@ -168,3 +186,5 @@ export const selectIsSessionKnown = (state: WithSession): boolean => state.sessi
 /** Spec 2 (Login): a logged-in user whose subscription is not expired or cancelled goes to /my/home. */
 export const selectMayEnterDashboard = (state: WithSession): boolean =>
   state.session.isLoggedIn && !isSubscriptionInactive(state.session.subscriberStatus);
+/** Why the server ended or refused the session, for the sign-in page (issue 9, item 12); null for nothing. */
+export const selectSignOutNotice = (state: WithSession): string | null => state.session.signOutNotice;

@@ -15,11 +15,12 @@ export type ForgotPasswordSentCode = -2 | -1 | 0 | 1;
 export type ResetPasswordSentCode = -1 | 0 | 1;
 
 /**
- * Whether the session of an earlier visit has been looked up (GET /users/me on start):
+ * Whether the session of an earlier visit has been looked up (GET /users/session on start):
  * `unchecked` before, `pending` while the call runs, `done` afterwards or once a login or logout
- * has decided the session. Guarded routes wait (spinner) until it is `done`.
+ * has decided the session; `stale` when a call was refused with 403, so the session must be looked
+ * up again (another tab may have changed it). Guarded routes wait (spinner) until it is `done`.
  */
-export type SessionCheck = 'unchecked' | 'pending' | 'done';
+export type SessionCheck = 'unchecked' | 'pending' | 'done' | 'stale';
 
 export interface SessionState {
   /** Not a spec field: the start-up session lookup (see SessionCheck). */
@@ -42,6 +43,11 @@ export interface SessionState {
   impersonatedBy: string | null;
   isForgotPasswordSent: ForgotPasswordSentCode;
   isResetPasswordSent: ResetPasswordSentCode;
+  /**
+   * Not a spec field (issue 9, item 12): why the server ended or refused the session (e.g. the
+   * inactive-subscription text), shown on the sign-in page until the next sign-in; null otherwise.
+   */
+  signOutNotice: string | null;
 }
 
 /** A visitor nobody has signed in as yet. */
@@ -60,6 +66,7 @@ export const initialSessionState: SessionState = {
   impersonatedBy: null,
   isForgotPasswordSent: 0,
   isResetPasswordSent: 0,
+  signOutNotice: null,
 };
 
 /** Any state holding the session (the app's RootState does). */

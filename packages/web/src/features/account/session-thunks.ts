@@ -31,20 +31,22 @@ export function isWellFormedToken(token: string): boolean {
 const MALFORMED_TOKEN_MESSAGE = 'This link is not valid.';
 
 /**
- * Looks up the session of an earlier visit (GET /users/me) once, on start. Skipped when a login or
- * logout already decided the session. Fulfils with the user; rejects on 401 or any failure
- * (spec 4: "Current-user load failure: auth error").
+ * Looks up the session of an earlier visit (GET /users/session) once, on start, and again when a
+ * call was refused with 403 (`stale`). Skipped when a login or logout already decided the session. Fulfils with the user; rejects when nobody is signed
+ * in (spec 4: "Current-user load failure: auth error") with the reason a session was refused
+ * (the inactive-subscription text) or '' when there was none, or with the failure's sentence.
  */
 export const restoreSession = createSessionThunk<CurrentUser, void>(
   'session/restore',
   async (_arg, { dispatch, rejectWithValue }) => {
     try {
-      return await dispatch(accountApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+      const { user, refusal } = await dispatch(accountApi.endpoints.getSession.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+      return user ?? rejectWithValue(refusal ?? '');
     } catch (error) {
       return rejectWithValue(toErrorMessage(error));
     }
   },
-  { condition: (_arg, { getState }) => getState().session.sessionCheck === 'unchecked' },
+  { condition: (_arg, { getState }) => ['unchecked', 'stale'].includes(getState().session.sessionCheck) },
 );
 
 /**
