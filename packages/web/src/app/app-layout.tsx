@@ -8,12 +8,14 @@
  * refused with 403. A notice a guard sends along (`navigate(to, { state: { notice } })`) shows
  * above the page. The Logout link signs out and
  * clears the user's data. While an administrator impersonates a user, every page but /im/home
- * (which has it in its body) shows the impersonation banner (design 8).
+ * (which has it in its body) shows the impersonation banner (design 8), and Logout first asks
+ * whether to return to the administrator's account or sign out of both (issue 9, item 11).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { ImpersonationBanner } from '../features/account/impersonation-banner';
+import { ImpersonationLogoutDialog } from '../features/account/impersonation-logout-dialog';
 import { selectSession } from '../features/account/session-slice';
 import { restoreSession } from '../features/account/session-thunks';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -33,6 +35,7 @@ export function AppLayout() {
   const { isLoggedIn, email, impersonatedBy, sessionCheck, signOutNotice } = useAppSelector(selectSession);
   const routeNotice = (location.state as { notice?: unknown } | null)?.notice;
   const mainRef = useRef<HTMLElement>(null);
+  const [isLogoutDialogOpen, setLogoutDialogOpen] = useState(false);
   const previousPathRef = useRef(pathname);
 
   useEffect(() => {
@@ -57,7 +60,28 @@ export function AppLayout() {
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
-      <TopNav links={getNavLinks(navState, pathname)} logoTo={getLogoLink(navState)} />
+      <TopNav
+        links={getNavLinks(navState, pathname)}
+        logoTo={getLogoLink(navState)}
+        onLogout={isLoggedIn && impersonatedBy !== null ? () => setLogoutDialogOpen(true) : undefined}
+      />
+      {isLoggedIn && impersonatedBy !== null && (
+        <ImpersonationLogoutDialog
+          isOpen={isLogoutDialogOpen}
+          email={email}
+          administrator={impersonatedBy}
+          onCancel={() => setLogoutDialogOpen(false)}
+          onReturned={() => {
+            setLogoutDialogOpen(false);
+            clearUserData();
+            void navigate('/my/admin');
+          }}
+          onSignOut={() => {
+            setLogoutDialogOpen(false);
+            void navigate('/');
+          }}
+        />
+      )}
       <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
       <main id="main-content" ref={mainRef} tabIndex={-1} className="container site-main">
         {isLoggedIn && impersonatedBy !== null && pathname !== '/im/home' && (

@@ -6,14 +6,16 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import type { NavLink } from './nav-links';
+import { LOGOUT_LABEL, type NavLink } from './nav-links';
 
 export interface TopNavProps {
   links: NavLink[];
   logoTo: string;
+  /** When given, Logout calls it instead of following its link (logout while impersonating asks first). */
+  onLogout?: (() => void) | undefined;
 }
 
-export function TopNav({ links, logoTo }: TopNavProps) {
+export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -53,7 +55,18 @@ export function TopNav({ links, logoTo }: TopNavProps) {
               <li key={`${link.label}-${link.to}`}>
                 {/* Logout is a link to /: the landing route signs out when it loads (spec 2), so the
                     editor's leave warning can still stop it while edits are unsaved. */}
-                <RouterNavLink to={link.to} end className="site-nav-link" onClick={closeMenu}>
+                <RouterNavLink
+                  to={link.to}
+                  end
+                  className="site-nav-link"
+                  onClick={(event) => {
+                    closeMenu();
+                    if (onLogout && link.label === LOGOUT_LABEL) {
+                      event.preventDefault();
+                      onLogout();
+                    }
+                  }}
+                >
                   {link.label}
                 </RouterNavLink>
               </li>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, PRICE_CENTS } from '@bpa/domain/constants';
 import { invalidFileSizeMessage } from '@bpa/domain/messages';
 import {
+  tableEmptyText,
   ONE_FILE_MESSAGE,
   checkMasterUpload,
   countText,
@@ -137,5 +138,16 @@ describe('toUploadProblem (design 6: errors name the line and column)', () => {
     const problem = toUploadProblem({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'a.csv');
     expect(problem.issues).toEqual([]);
     expect(problem.message).toMatch(/could not be reached/);
+  });
+});
+
+describe('tableEmptyText (issue 9, item 11)', () => {
+  it('says the list is empty only when it loaded', () => {
+    expect(tableEmptyText(undefined, 'No messages.', 'messages')).toBe('No messages.');
+  });
+
+  it('says why a list could not be loaded instead of calling it empty', () => {
+    const forbidden = { status: 403, data: { status: 'fail', message: 'Only an administrator may do this.' } };
+    expect(tableEmptyText(forbidden, 'No messages.', 'messages')).toBe('The messages could not be loaded: Only an administrator may do this.');
   });
 });

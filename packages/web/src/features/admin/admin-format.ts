@@ -151,6 +151,20 @@ export function countText(count: number, noun: string): string {
   return `${String(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/**
+ * What an admin table says when it has no rows: `empty` when the list loaded and is empty, else why
+ * it could not be loaded. The spec ignores admin list load errors (spec 8); an empty table then read
+ * as "No messages." while messages were there, e.g. in a second tab after an impersonation began
+ * in another (issue 9, item 11; ADR 111).
+ *
+ * @param error the query's error, if any (RTK Query's `error`)
+ * @param empty the text for an empty list, e.g. "No messages."
+ * @param what the list's name for the failure sentence, e.g. "messages"
+ */
+export function tableEmptyText(error: unknown, empty: string, what: string): string {
+  return error === undefined ? empty : `The ${what} could not be loaded: ${toErrorMessage(error)}`;
+}
+
 /** A rejected master upload as the Templates tab shows it: one sentence and the file's problems. */
 export interface UploadProblem {
   message: string;

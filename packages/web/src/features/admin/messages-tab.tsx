@@ -13,7 +13,7 @@ import type { ContactMessageItem } from '@bpa/domain/api-admin';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDeleteMessageMutation, useGetMessagesQuery } from './admin-api';
-import { countText, formatMessageSentAt, tablePagination } from './admin-format';
+import { countText, formatMessageSentAt, tableEmptyText, tablePagination } from './admin-format';
 
 /** The sender as the table and the confirmation name them: "Name <email>", or the email alone. */
 function senderOf(message: ContactMessageItem): string {
@@ -21,7 +21,7 @@ function senderOf(message: ContactMessageItem): string {
 }
 
 export function MessagesTab() {
-  const { data, isLoading } = useGetMessagesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, error } = useGetMessagesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteMessage, { isLoading: isDeleting }] = useDeleteMessageMutation();
   const { showError, showSuccess } = useToast();
   const [messageToDelete, setMessageToDelete] = useState<ContactMessageItem | null>(null);
@@ -48,7 +48,7 @@ export function MessagesTab() {
         breakpoint="576px"
         stripedRows
         size="small"
-        emptyMessage="No messages."
+        emptyMessage={tableEmptyText(error, 'No messages.', 'messages')}
         className="admin-table"
         pt={{ table: { 'aria-label': 'Messages' } }}
       >

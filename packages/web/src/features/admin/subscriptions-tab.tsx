@@ -2,18 +2,18 @@
  * The Subscriptions tab (spec 2, spec 3 "Subscription (booking): user.email, createdAt, price"):
  * the subscriber's email, the date the subscription was booked (month/day/year) and the price as
  * a dollar amount with cents (spec 9), with the subscription's state beside them. A failed load
- * shows an empty table (spec 8: admin list load errors are ignored).
+ * says so in the table (ADR 111; the spec ignores admin list load errors).
  */
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { BookingListItem, BookingStatus } from '@bpa/domain/api-admin';
 import { useGetBookingsQuery } from './admin-api';
-import { countText, formatAdminDate, formatPrice, tablePagination } from './admin-format';
+import { countText, formatAdminDate, formatPrice, tableEmptyText, tablePagination } from './admin-format';
 
 const STATUS_LABELS: Record<BookingStatus, string> = { active: 'Active', expired: 'Expired', cancelled: 'Cancelled' };
 
 export function SubscriptionsTab() {
-  const { data, isLoading } = useGetBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, error } = useGetBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const bookings = data ?? [];
   return (
     <div className="admin-tab">
@@ -27,7 +27,7 @@ export function SubscriptionsTab() {
         breakpoint="576px"
         stripedRows
         size="small"
-        emptyMessage="No subscriptions yet."
+        emptyMessage={tableEmptyText(error, 'No subscriptions yet.', 'subscriptions')}
         className="admin-table"
         pt={{ table: { 'aria-label': 'Subscriptions' } }}
       >

@@ -19,10 +19,10 @@ import { useToast } from '../../components/ui/toast-provider';
 import { downloadBlob } from '../../lib/download-blob';
 import { toErrorMessage } from '../../lib/error-message';
 import { fetchMasterCsv, useGetMastersQuery, useUploadMasterMutation } from './admin-api';
-import { type UploadProblem, checkMasterUpload, countText, formatAdminDate, tablePagination, toCsvFileName, toUploadProblem } from './admin-format';
+import { checkMasterUpload, countText, formatAdminDate, tableEmptyText, tablePagination, toCsvFileName, toUploadProblem, type UploadProblem } from './admin-format';
 
 export function TemplatesTab() {
-  const { data, isLoading } = useGetMastersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, error } = useGetMastersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [uploadMaster, { isLoading: isUploading }] = useUploadMasterMutation();
   const { showError, showSuccess } = useToast();
   const [file, setFile] = useState<File | null>(null);
@@ -126,7 +126,7 @@ export function TemplatesTab() {
         breakpoint="576px"
         stripedRows
         size="small"
-        emptyMessage="No templates."
+        emptyMessage={tableEmptyText(error, 'No templates.', 'templates')}
         className="admin-table"
         pt={{ table: { 'aria-label': 'Templates' } }}
       >

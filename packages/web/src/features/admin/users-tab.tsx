@@ -20,7 +20,7 @@ import { AddUserSchema } from '@bpa/domain/validation';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { useAddUserMutation, useGetUsersQuery } from './admin-api';
-import { countText, tablePagination } from './admin-format';
+import { countText, tableEmptyText, tablePagination } from './admin-format';
 
 export interface UsersTabProps {
   /**
@@ -39,7 +39,7 @@ function emailProblemOf(value: string): string | undefined {
 }
 
 export function UsersTab({ onImpersonate }: UsersTabProps) {
-  const { data, isLoading } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, error } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addUser, { isLoading: isAdding }] = useAddUserMutation();
   const { showError, showSuccess } = useToast();
   const [email, setEmail] = useState('');
@@ -128,7 +128,7 @@ export function UsersTab({ onImpersonate }: UsersTabProps) {
         breakpoint="576px"
         stripedRows
         size="small"
-        emptyMessage="No users."
+        emptyMessage={tableEmptyText(error, 'No users.', 'users')}
         className="admin-table"
         pt={{ table: { 'aria-label': 'Users' } }}
       >
