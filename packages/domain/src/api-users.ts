@@ -57,6 +57,9 @@ export const SessionAnswerSchema = successEnvelope(z.object({ user: CurrentUserS
 /** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (spec 4: no email was sent). */
 export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
 
+/** 409 of POST /users/admin-signup for an email that already has an account (issue 9, item 13). */
+export const USER_EXISTS_MESSAGE = 'A user with this email already exists.';
+
 /** POST /users/im/login (spec 7: "impersonation uses email only"). */
 export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email })) });
 
@@ -64,14 +67,19 @@ export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pi
 export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });
 
 /** One row of the admin's user list (spec 3: "Admin-list user: _id, email, role"). */
-export const UserListItemSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
+const UserSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
+/**
+ * One row of the admin's user list: spec 3's fields, and whether the account still waits for its
+ * invitation to be accepted (no password set: "Invited, not signed in yet", issue 9 item 13).
+ */
+export const UserListItemSchema = UserSchema.extend({ isInvitationPending: z.boolean() });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListAnswerSchema = successEnvelope(z.array(UserListItemSchema));
 /**
  * POST /users/admin-signup: the new user, and whether the invitation email went out (design 8: a
  * failed email does not undo the account; `message` then says so for the admin's toast).
  */
-export const UserAnswerSchema = successEnvelope(UserListItemSchema).extend({
+export const UserAnswerSchema = successEnvelope(UserSchema).extend({
   isInvitationSent: z.boolean().optional(),
   message: z.string().optional(),
 });

@@ -65,6 +65,61 @@ describe('GET /api/v1/bookings', () => {
   });
 });
 
+describe('PATCH /api/v1/bookings/{id}/renew and /cancel (issue 9, item 13)', () => {
+  async function adminCookie() {
+    const admin = await createTestAccount(database.db, { role: 'admin', now: clock });
+    return signInAs(database.db, admin.id, { now: clock });
+  }
+  async function bookingOf(cookie: string, email: string) {
+    const list = BookingListAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/bookings', headers: { cookie } })).json()).data;
+    return list.find((b) => b.user.email === email)!;
+  }
+  const change = (cookie: string, id: string, action: 'renew' | 'cancel') => app.inject({ method: 'PATCH', url: `/api/v1/bookings/${id}/${action}`, headers: { cookie } });
+  const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+
+  it('cancels now: the subscriber is signed out at the next request; renewing makes it active for a year from now', async () => {
+    const cookie = await adminCookie();
+    const anna = await createTestAccount(database.db, { email: 'anna.renew@example.org', now: clock });
+    const annaCookie = await signInAs(database.db, anna.id, { now: clock });
+    expect((await me(annaCookie)).statusCode).toBe(200);
+    const booking = await bookingOf(cookie, 'anna.renew@example.org');
+
+    const cancelled = await change(cookie, booking._id, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(BookingListAnswerSchema.parse(cancelled.json()).data.find((b) => b._id === booking._id)).toMatchObject({ status: 'cancelled', cancelledAt: clock.toISOString() });
+    expect((await me(annaCookie)).statusCode).toBe(401);
+    // Cancelling again changes nothing.
+    expect((await change(cookie, booking._id, 'cancel')).statusCode).toBe(200);
+
+    const renewed = await change(cookie, booking._id, 'renew');
+    expect(BookingListAnswerSchema.parse(renewed.json()).data.find((b) => b._id === booking._id)).toMatchObject({
+      status: 'active',
+      cancelledAt: null,
+      expiresAt: '2032-05-04T15:30:00.000Z',
+    });
+    expect((await me(annaCookie)).statusCode).toBe(200);
+  });
+
+  it('adds a year to a running subscription, from its expiry', async () => {
+    const cookie = await adminCookie();
+    await createTestAccount(database.db, { email: 'bob.renew@example.org', now: clock });
+    const booking = await bookingOf(cookie, 'bob.renew@example.org');
+    const renewed = await change(cookie, booking._id, 'renew');
+    const expected = new Date(booking.expiresAt);
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    expect(BookingListAnswerSchema.parse(renewed.json()).data.find((b) => b._id === booking._id)!.expiresAt).toBe(expected.toISOString());
+  });
+
+  it('answers 404 for an unknown subscription and 400 for an id that is not a UUID; subscribers may not', async () => {
+    const cookie = await adminCookie();
+    expect((await change(cookie, '00000000-0000-4000-8000-000000000000', 'renew')).statusCode).toBe(404);
+    expect((await change(cookie, 'nope', 'cancel')).statusCode).toBe(400);
+    const subscriber = await createTestAccount(database.db, { now: clock });
+    const booking = await bookingOf(cookie, subscriber.email);
+    expect((await change(await signInAs(database.db, subscriber.id, { now: clock }), booking._id, 'renew')).statusCode).toBe(403);
+  });
+});
+
 describe('bookingStatus', () => {
   const now = new Date('2031-01-01T00:00:00Z');
   const later = new Date('2031-06-01T00:00:00Z');

@@ -94,6 +94,8 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/users/im/login':                     { codes: [401, 403, 401, 200], body: (f) => ({ email: f.other.email }) },
   'POST /api/v1/users/im/logout':                    { codes: [401, 400, 401, 400] },
   'GET /api/v1/bookings':                            { codes: [401, 403, 401, 200] },
+  'PATCH /api/v1/bookings/:id/renew':                { codes: [401, 403, 401, 404] }, // a template's id: no such subscription
+  'PATCH /api/v1/bookings/:id/cancel':               { codes: [401, 403, 401, 404] },
   'GET /api/v1/messages/challenge':                  { codes: [200, 200, 200, 200] },
   'POST /api/v1/messages':                           { codes: [400, 400, 400, 400], body: () => ({}) },
   'GET /api/v1/messages':                            { codes: [401, 403, 401, 200] },

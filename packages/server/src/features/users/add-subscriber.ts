@@ -1,7 +1,6 @@
-import type { UserListItem } from '@bpa/domain/api-users';
+import { USER_EXISTS_MESSAGE, type UserListItem } from '@bpa/domain/api-users';
 import { BLANK_TEMPLATE_NAME, PRICE_CENTS, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
-import { MESSAGES } from '@bpa/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema/bookings';
@@ -35,7 +34,7 @@ export interface AddSubscriberResult {
  * with a set-password link (7 days). A failing email is reported, not undone.
  *
  * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
- * @throws AppError conflict (409) registerError when an account has that email; unavailable (503)
+ * @throws AppError conflict (409) USER_EXISTS_MESSAGE when an account has that email; unavailable (503)
  *   BLANK_TEMPLATE_MISSING_MESSAGE when the Blank template is not loaded
  */
 export async function addSubscriber(
@@ -54,7 +53,7 @@ export async function addSubscriber(
       .values({ email, role: 'subscriber', createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email, role: users.role });
-    if (!inserted) throw new AppError('conflict', MESSAGES.registerError);
+    if (!inserted) throw new AppError('conflict', USER_EXISTS_MESSAGE);
     await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
     await tx.insert(contracts).values(
       partnerAgreementNames().map((contractName, index) => ({
@@ -73,5 +72,5 @@ export async function addSubscriber(
   });
 
   const isInvitationSent = await sendAccountEmail(db, dependencies.mail, 'invitation', account, { now, invitedBy: request.invitedBy });
-  return { user: { _id: account.id, email: account.email, role: account.role }, isInvitationSent };
+  return { user: { _id: account.id, email: account.email, role: account.role, isInvitationPending: true }, isInvitationSent };
 }

@@ -1,13 +1,17 @@
 import type { UserListItem } from '@bpa/domain/api-users';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/users';
 
 /**
  * Every account for the admin panel's Users tab (spec 7 `GET /api/v1/users`; spec 3 "Admin-list
- * user: _id, email, role"), ordered by email.
+ * user: _id, email, role"), ordered by email, with whether the invitation is still pending (no
+ * password set yet; issue 9, item 13).
  */
 export async function listUsers(db: Database): Promise<UserListItem[]> {
-  const rows = await db.select({ _id: users.id, email: users.email, role: users.role }).from(users).orderBy(asc(users.email));
+  const rows = await db
+    .select({ _id: users.id, email: users.email, role: users.role, isInvitationPending: sql<boolean>`${users.passwordHash} is null` })
+    .from(users)
+    .orderBy(asc(users.email));
   return rows;
 }

@@ -1,4 +1,4 @@
-import { LoginAnswerSchema, MeAnswerSchema, SessionAnswerSchema, UserAnswerSchema, UserListAnswerSchema } from '@bpa/domain/api-users';
+import { LoginAnswerSchema, MeAnswerSchema, SessionAnswerSchema, USER_EXISTS_MESSAGE, UserAnswerSchema, UserListAnswerSchema } from '@bpa/domain/api-users';
 import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, PRICE_CENTS } from '@bpa/domain/constants';
 import { isPlaceholderName } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
@@ -522,7 +522,7 @@ describe('POST /api/v1/users/admin-signup', () => {
     const before = (await database.db.select().from(contracts)).length;
     const response = await call('POST', '/api/v1/users/admin-signup', { cookie: adminCookie, body: { email: 'DAVE.twice@example.org' } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.registerError });
+    expect(response.json()).toEqual({ status: 'fail', message: USER_EXISTS_MESSAGE });
     expect((await database.db.select().from(contracts)).length).toBe(before);
   });
 
@@ -563,9 +563,15 @@ describe('GET /api/v1/users', () => {
     const list = UserListAnswerSchema.parse(response.json()).data;
     const emails = list.map((u) => u.email);
     expect(emails).toEqual([...emails].sort());
-    expect(list).toContainEqual({ _id: admin.id, email: admin.email, role: 'admin' });
-    expect(list.find((u) => u.email === 'aaa.first@example.org')).toMatchObject({ role: 'subscriber' });
-    expect(Object.keys(list[0]!).sort()).toEqual(['_id', 'email', 'role']);
+    expect(list).toContainEqual({ _id: admin.id, email: admin.email, role: 'admin', isInvitationPending: false });
+    expect(list.find((u) => u.email === 'aaa.first@example.org')).toMatchObject({ role: 'subscriber', isInvitationPending: false });
+    expect(Object.keys(list[0]!).sort()).toEqual(['_id', 'email', 'isInvitationPending', 'role']);
+  });
+
+  it('tells which users never accepted their invitation (no password yet; issue 9, item 13)', async () => {
+    await createTestAccount(database.db, { email: 'invited.only@example.org', password: null, now: clock });
+    const list = UserListAnswerSchema.parse((await call('GET', '/api/v1/users', { cookie: adminCookie })).json()).data;
+    expect(list.find((u) => u.email === 'invited.only@example.org')).toMatchObject({ isInvitationPending: true });
   });
 });
 

@@ -37,7 +37,7 @@ type UserAnswer = z.infer<typeof UserAnswerSchema>;
 
 /** What adding a user gives the panel: the new user and the sentence for the toast. */
 export interface AddedUser {
-  user: UserListItem;
+  user: UserAnswer['data'];
   /** The server's sentence (e.g. "The invitation was sent to …"), or a default one. */
   message: string;
 }
@@ -51,6 +51,24 @@ export const adminApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['Bookings'],
+    }),
+    /**
+     * PATCH /api/v1/bookings/{id}/renew or /cancel (issue 9, item 13): renews a subscription for a
+     * year or cancels it now; the answer is the updated list, which replaces the cached one.
+     */
+    changeBooking: build.mutation<BookingListItem[], { id: string; action: 'renew' | 'cancel' }, z.infer<typeof BookingListAnswerSchema>>({
+      query: ({ id, action }) => ({ url: `/bookings/${encodeURIComponent(id)}/${action}`, method: 'PATCH' }),
+      rawResponseSchema: BookingListAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        try {
+          const { data: bookings } = await queryFulfilled;
+          dispatch(adminApi.util.updateQueryData('getBookings', undefined, () => bookings));
+        } catch {
+          // The tab shows the error; the cached list stays as it was.
+        }
+      },
     }),
     /** GET /api/v1/messages: every contact message, newest first (Messages tab). */
     getMessages: build.query<ContactMessageItem[], void, z.infer<typeof MessageListAnswerSchema>>({
@@ -125,6 +143,7 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useGetBookingsQuery,
+  useChangeBookingMutation,
   useGetMessagesQuery,
   useDeleteMessageMutation,
   useGetUsersQuery,

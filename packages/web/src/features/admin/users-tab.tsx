@@ -38,6 +38,9 @@ function emailProblemOf(value: string): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
+/** Status of an account whose invitation was never accepted (no password yet; issue 9, item 13). */
+export const INVITATION_PENDING_LABEL = 'Invited, not signed in yet';
+
 export function UsersTab({ onImpersonate }: UsersTabProps) {
   const { data, isLoading, error } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addUser, { isLoading: isAdding }] = useAddUserMutation();
@@ -134,6 +137,12 @@ export function UsersTab({ onImpersonate }: UsersTabProps) {
       >
         <Column field="email" header="Email" sortable bodyClassName="admin-cell-email" />
         <Column field="role" header="Role" sortable body={(user: UserListItem) => ROLE_LABELS[user.role]} />
+        <Column
+          field="isInvitationPending"
+          header="Status"
+          sortable
+          body={(user: UserListItem) => (user.isInvitationPending ? <span className="admin-muted">{INVITATION_PENDING_LABEL}</span> : 'Signed in before')}
+        />
         <Column
           header="Action"
           body={(user: UserListItem) =>
