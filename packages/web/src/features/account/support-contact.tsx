@@ -1,0 +1,25 @@
+/**
+ * "Contact an administrator at {email}" (spec 2, the registration pages; issue 9, item 15): the
+ * SUPPORT_EMAIL setting as a mailto link, with the Contact Us page beside it. While the address
+ * loads, or if it cannot be read, only the Contact Us page is offered.
+ */
+import { Link } from 'react-router';
+import { useGetSupportEmailQuery } from './account-api';
+
+export function SupportContact({ lead }: { lead: string }) {
+  const { data: email } = useGetSupportEmailQuery();
+  return (
+    <p className="mb-0">
+      {lead}{' '}
+      {email ? (
+        <>
+          contact an administrator at <a href={`mailto:${email}`}>{email}</a>, or write through the <Link to="/contact">Contact Us</Link> page.
+        </>
+      ) : (
+        <>
+          contact an administrator through the <Link to="/contact">Contact Us</Link> page.
+        </>
+      )}
+    </p>
+  );
+}
