@@ -18,6 +18,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
+import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
@@ -30,7 +31,7 @@ import { createSessionCookie } from './features/sessions/session-cookie';
 import { installSessions } from './features/sessions/session-plugin';
 import { userRoutes } from './features/users/user-routes';
 import { type Mailer, createMailer } from './mail/mailer';
-import { renderAgreementPdf } from './pdf/render-agreement-pdf';
+import { createPdfPool } from './pdf/pdf-pool';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
 import { addOriginCheck } from './plugins/origin-check';
@@ -49,8 +50,13 @@ export interface BuildAppOptions {
   config: Config;
   /** The open, migrated database (db/database.ts); the caller closes it after the app. */
   db: Database;
-  /** PDF renderer; the real one (src/pdf/) unless given. */
+  /**
+   * PDF renderer; unless given, the real one (src/pdf/) in a pool of worker threads
+   * (pdf/pdf-pool.ts, sized from the CPU count or `pdfPool`), closed with the app.
+   */
   renderPdf?: RenderAgreementPdf;
+  /** Worker threads and queue bound of the default PDF pool (defaults: pdf/pdf-pool.ts). */
+  pdfPool?: { threads?: number; maxQueue?: number };
   /** Clock for expiries; `new Date()` unless given. */
   now?: () => Date;
   /** Where log lines (JSON) go; standard output unless given (tests read the log through it). */
@@ -100,7 +106,6 @@ function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
-  const renderPdf = options.renderPdf ?? renderAgreementPdf;
   const isHttps = config.publicUrl.startsWith('https:');
 
   const app = Fastify({
@@ -137,10 +142,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await registerApiDocs(app, config.publicUrl);
 
+  // PDFs are drawn off the request thread (issue 13 §1); one admission counts each client's PDFs across both routes.
+  let renderPdf = options.renderPdf;
+  if (!renderPdf) {
+    const pool = createPdfPool(options.pdfPool);
+    app.addHook('onClose', async () => pool.close());
+    renderPdf = pool.render;
+  }
+  const pdfAdmission = new PdfAdmission();
+
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now });
+  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission });
   await app.register(pdfFileRoutes, { db, now });
-  await app.register(subscriberContractRoutes, { db, renderPdf, now });
+  await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
