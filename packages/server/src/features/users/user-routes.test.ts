@@ -314,7 +314,8 @@ describe('GET /api/v1/users/logout from another site (issue 13 §2)', () => {
   it('is refused with 403 unless the browser says same-origin (or a typed address), and the session survives', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const cookie = await signInAs(database.db, account.id, { now: clock });
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    const refusedHeaders: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of refusedHeaders) {
       const refused = await getLogout(cookie, headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ status: 'fail', message: CROSS_SITE_LOGOUT_MESSAGE });
