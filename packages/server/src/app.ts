@@ -34,6 +34,7 @@ import { type Mailer, createMailer } from './mail/mailer';
 import { createPdfPool } from './pdf/pdf-pool';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
+import { redactLogLine } from './plugins/log-redaction';
 import { addOriginCheck } from './plugins/origin-check';
 import { registerWebApp } from './plugins/web-app';
 
@@ -109,7 +110,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const isHttps = config.publicUrl.startsWith('https:');
 
   const app = Fastify({
-    logger: options.logDestination ? { level: config.logLevel, stream: options.logDestination } : { level: config.logLevel },
+    // Every line goes through redactLogLine: no one-time token or query value reaches the log (issue 13 §2).
+    logger: {
+      level: config.logLevel,
+      hooks: { streamWrite: redactLogLine },
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Unique across servers, so a log line can be matched to a request whichever server took it.
     genReqId: () => randomUUID(),
