@@ -76,14 +76,16 @@ export interface BuildAppOptions {
 }
 
 /**
- * Content-Security-Policy (design 8: strict, no inline script). Styles may be inline because
- * PrimeReact injects style elements; blob: is for the PDF viewer's worker and frames.
+ * Content-Security-Policy (design 8: strict, no inline script). No inline styles either: the style
+ * elements PrimeReact injects carry the per-response nonce that helmet adds to style-src
+ * (`enableCSPNonces`) and the page hands to PrimeReact (plugins/web-app.ts, issue 13 §2);
+ * blob: is for the PDF viewer's worker and frames.
  */
 function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },
+    // A fresh nonce per response for script-src and style-src: index.html passes the style one to PrimeReact.
+    enableCSPNonces: true,
     // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
