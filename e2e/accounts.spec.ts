@@ -135,7 +135,7 @@ test('a forgotten password is reset from the emailed link', async ({ page }) => 
   await signInAsAdmin(page);
   const userEmail = newUserEmail('forgetful');
   const invitation = await inviteUser(page, userEmail);
-  await page.request.get('/api/v1/users/logout');
+  await page.request.post('/api/v1/users/logout');
   const token = invitation.split('/').at(-1) ?? '';
   const set = await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } });
   expect(set.status()).toBe(200);
@@ -222,7 +222,7 @@ test('guards, token screens and the closed registration', async ({ page }) => {
   await signInAsAdmin(page);
   const userEmail = newUserEmail('plain');
   const invitation = await inviteUser(page, userEmail);
-  await page.request.get('/api/v1/users/logout');
+  await page.request.post('/api/v1/users/logout');
   const token = invitation.split('/').at(-1) ?? '';
   await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } });
   await page.goto('/login');
@@ -252,7 +252,7 @@ test('a subscriber whose subscription expired or was cancelled is told so at sig
   } finally {
     await db.end();
   }
-  await page.request.get('/api/v1/users/logout');
+  await page.request.post('/api/v1/users/logout');
 
   for (const email of [expired, cancelled]) {
     await page.goto('/login');

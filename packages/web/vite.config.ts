@@ -36,8 +36,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
-/** zod, which the store's slices use for the domain schemas: its own long-cached chunk. */
-const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]/;
+/**
+ * zod, which the store's slices use for the domain schemas: its own long-cached chunk, with
+ * src/lib/zod-jitless.ts, so that zod is set jitless before any other chunk builds a schema
+ * (zod probes eval when an object schema is made, which the CSP reports as a violation).
+ */
+const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
 
 export default defineConfig({
   plugins: [

@@ -46,12 +46,29 @@ export const ADD_SUBJECT_LABEL = 'Add New Subject';
 /** Text shown on the placeholder option row (spec 3). */
 export const ADD_OPTION_LABEL = 'Add New Option';
 
-/** Longest name of a category, subject, option, template or agreement, in characters (design 6). */
+/*
+ * Bounds on the work one request can ask for (issue 13 §1: a PDF's cost grows with its rows and
+ * their length). Chosen well above the largest shipped template (templates/: at most 29 subjects in
+ * a category, 12 options under a subject, names of at most 93 characters) plus generous user
+ * additions. The schemas (contract.ts) answer 400 naming the limit; the editor stops offering
+ * "Add New Subject"/"Add New Option" at the limit (editing.ts), so nobody types work that cannot be saved.
+ */
+/** Longest name of a category, subject, option, template or agreement, in characters (design 6), colour marks included. */
 export const MAX_NAME_LENGTH = 500;
-/** Most subjects in one category (guards request size; the largest template has far fewer). */
-export const MAX_SUBJECTS_PER_CATEGORY = 400;
-/** Most options under one subject. */
-export const MAX_OPTIONS_PER_SUBJECT = 60;
+/** Most subjects in one category, placeholder row included: the largest template's 29 plus 70 of the user's. */
+export const MAX_SUBJECTS_PER_CATEGORY = 100;
+/** Most options under one subject, placeholder row included: the largest template's 12 plus 18 of the user's. */
+export const MAX_OPTIONS_PER_SUBJECT = 30;
+/**
+ * Largest body of a guest PDF request (POST /api/v1/contracts/pdf-guest), in bytes. Only the two
+ * trial categories are printed (spec 1), so the web app sends the other eleven empty: the two trial
+ * categories as shipped are about 47 kB of JSON, and 256 KiB leaves room for about 200 kB of
+ * the guest's own subjects and options (some 300 options with 500-character names). Far below
+ * the 2 MB limit of a subscriber's agreement; beyond it the answer is 413 naming the limit.
+ */
+export const GUEST_PDF_BODY_LIMIT_BYTES = 256 * 1024;
+/** PDFs one client (an address for guests, an account for subscribers) may have in the making at once (issue 13 §1). */
+export const MAX_PDFS_IN_FLIGHT_PER_CLIENT = 2;
 
 /** Admin tables paginate only with more rows than this (spec 9). */
 export const ADMIN_PAGE_SIZE = 10;

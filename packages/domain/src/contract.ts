@@ -23,7 +23,7 @@ export const IdSchema = z.string().min(1).max(64);
  * A name as stored: colour markup allowed (design 5), at most 500 characters (design 6), and only
  * text the database can keep as typed (no NUL, no broken character: `storableText`).
  */
-export const NameSchema = storableText(z.string().max(MAX_NAME_LENGTH));
+export const NameSchema = storableText(z.string().max(MAX_NAME_LENGTH, `A name may be at most ${MAX_NAME_LENGTH} characters long (colour marks included)`));
 
 /** One choice under a subject, e.g. "15-17" under "1NT opening range" (spec 3). */
 export const OptionSchema = z.object({
@@ -52,7 +52,7 @@ export const SubjectSchema = z.object({
   italics: z.boolean(),
   isSelected: z.boolean(),
   isLocked: z.boolean(),
-  options: z.array(OptionSchema).max(MAX_OPTIONS_PER_SUBJECT),
+  options: z.array(OptionSchema).max(MAX_OPTIONS_PER_SUBJECT, `A subject may have at most ${MAX_OPTIONS_PER_SUBJECT} options`),
   editedName: NameSchema,
   isEdited: z.boolean(),
 });
@@ -65,7 +65,7 @@ export const CategorySchema = z.object({
   categoryName: NameSchema.min(1),
   bold: z.boolean(),
   italics: z.boolean(),
-  subjects: z.array(SubjectSchema).max(MAX_SUBJECTS_PER_CATEGORY),
+  subjects: z.array(SubjectSchema).max(MAX_SUBJECTS_PER_CATEGORY, `A category may have at most ${MAX_SUBJECTS_PER_CATEGORY} subjects`),
 });
 export type Category = z.infer<typeof CategorySchema>;
 

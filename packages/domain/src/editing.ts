@@ -5,7 +5,7 @@
  * nothing changes (a locked subject, an unknown id), so callers can compare by reference.
  * Locked subjects and their options can be neither toggled nor renamed.
  */
-import { TRIAL_CATEGORY_NAMES, USER_ADDED_LABEL } from './constants';
+import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY, TRIAL_CATEGORY_NAMES, USER_ADDED_LABEL } from './constants';
 import {
   type Category,
   type ContractDocument,
@@ -184,7 +184,9 @@ export function renameSubject<T extends { categories: Category[] }>(doc: T, cate
       isSelected: true,
       options: [makePlaceholderOption(newId)],
     };
-    return { ...category, subjects: [...category.subjects.map((s) => (s._id === subjectId ? userAdded : s)), makePlaceholderSubject(newId)] };
+    const subjects = category.subjects.map((s) => (s._id === subjectId ? userAdded : s));
+    // At the limit the placeholder row is not renewed: no one types a subject that cannot be saved.
+    return { ...category, subjects: subjects.length < MAX_SUBJECTS_PER_CATEGORY ? [...subjects, makePlaceholderSubject(newId)] : subjects };
   });
 }
 
@@ -210,7 +212,8 @@ export function renameOption<T extends { categories: Category[] }>(
       const isPlaceholder = isPlaceholderName(option.optionName);
       const saved: Option = { ...option, optionName: isPlaceholder ? USER_ADDED_LABEL : option.optionName, editedName, isEdited: true, isSelected: true };
       const options = subject.options.map((o) => (o._id === optionId ? saved : o));
-      return { ...subject, isSelected: true, options: isPlaceholder ? [...options, makePlaceholderOption(newId)] : options };
+      const renewPlaceholder = isPlaceholder && options.length < MAX_OPTIONS_PER_SUBJECT;
+      return { ...subject, isSelected: true, options: renewPlaceholder ? [...options, makePlaceholderOption(newId)] : options };
     }),
   );
 }
@@ -231,4 +234,13 @@ export function isTrialCategory(category: Pick<Category, 'categoryName'>): boole
  */
 export function restrictToTrialCategories<T extends { categories: Category[] }>(doc: T): T {
   return { ...doc, categories: doc.categories.filter(isTrialCategory) };
+}
+
+/**
+ * The agreement as a guest PDF request carries it (issue 13 §1): all 13 categories, as the schema
+ * wants, but the non-trial ones without subjects. The server prints only the trial categories
+ * anyway (design 4), and this keeps the request within GUEST_PDF_BODY_LIMIT_BYTES.
+ */
+export function emptyNonTrialCategories<T extends { categories: Category[] }>(doc: T): T {
+  return { ...doc, categories: doc.categories.map((category) => (isTrialCategory(category) ? category : { ...category, subjects: [] })) };
 }

@@ -8,6 +8,12 @@
  * empty/0/no/false and 1/yes/true/x, case-insensitive. A template has exactly 13 categories,
  * among them Overcalls and Doubles and Redoubles (spec 1); names are at most 500 characters.
  * Errors name the line and column and reject the whole file.
+ *
+ * Formula protection (issue 13 §2, OWASP "CSV injection"): a spreadsheet runs a cell starting
+ * with `=`, `+`, `-`, `@`, tab or carriage return as a formula. Downloads therefore write such a
+ * name with a leading apostrophe (`'=SUM(A1)`), and a name that itself starts with an apostrophe
+ * gets a second one, so the escaping is reversible; the parser drops one leading apostrophe from
+ * every name. An upload of a downloaded file gives back exactly the same template.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -140,7 +146,7 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
       continue;
     }
     const level = cell('level').trim().toLowerCase();
-    const name = cell('name').trim();
+    const name = readCsvName(cell('name').trim());
     const flag = (column: Column): boolean => {
       const value = cell(column).trim().toLowerCase();
       if (TRUE_FLAGS.has(value)) return true;
@@ -275,5 +281,24 @@ export function serialiseMasterCsv(template: { templateName: string; categories:
       }
     }
   }
-  return stringify(rows, { record_delimiter: '\n' });
+  return stringify(
+    rows.map(([level = '', name = '', ...flags]) => [level, protectCsvName(name), ...flags]),
+    { record_delimiter: '\n' },
+  );
+}
+
+/** First characters that make a spreadsheet treat a cell as a formula, plus the escape itself. */
+const FORMULA_OR_ESCAPE_START = /^[=+\-@\t\r']/;
+
+/**
+ * A name as a download writes it (formula protection, see the file comment): `'` before a name
+ * starting with `=`, `+`, `-`, `@`, tab, carriage return or `'`; any other name unchanged.
+ */
+export function protectCsvName(name: string): string {
+  return FORMULA_OR_ESCAPE_START.test(name) ? `'${name}` : name;
+}
+
+/** A name as read from a file: one leading apostrophe dropped (the reverse of `protectCsvName`). */
+export function readCsvName(cell: string): string {
+  return cell.startsWith("'") ? cell.slice(1) : cell;
 }

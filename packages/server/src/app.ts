@@ -20,6 +20,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
+import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
@@ -32,9 +33,10 @@ import { createSessionCookie } from './features/sessions/session-cookie';
 import { installSessions } from './features/sessions/session-plugin';
 import { userRoutes } from './features/users/user-routes';
 import { type Mailer, createMailer } from './mail/mailer';
-import { renderAgreementPdf } from './pdf/render-agreement-pdf';
+import { createPdfPool } from './pdf/pdf-pool';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
+import { redactLogLine } from './plugins/log-redaction';
 import { addOriginCheck } from './plugins/origin-check';
 import { registerWebApp } from './plugins/web-app';
 import { supportRoutes } from './features/support/support-routes';
@@ -52,8 +54,13 @@ export interface BuildAppOptions {
   config: Config;
   /** The open, migrated database (db/database.ts); the caller closes it after the app. */
   db: Database;
-  /** PDF renderer; the real one (src/pdf/) unless given. */
+  /**
+   * PDF renderer; unless given, the real one (src/pdf/) in a pool of worker threads
+   * (pdf/pdf-pool.ts, sized from the CPU count or `pdfPool`), closed with the app.
+   */
   renderPdf?: RenderAgreementPdf;
+  /** Worker threads and queue bound of the default PDF pool (defaults: pdf/pdf-pool.ts). */
+  pdfPool?: { threads?: number; maxQueue?: number };
   /** Clock for expiries; `new Date()` unless given. */
   now?: () => Date;
   /** Where log lines (JSON) go; standard output unless given (tests read the log through it). */
@@ -72,14 +79,16 @@ export interface BuildAppOptions {
 }
 
 /**
- * Content-Security-Policy (design 8: strict, no inline script). Styles may be inline because
- * PrimeReact injects style elements; blob: is for the PDF viewer's worker and frames.
+ * Content-Security-Policy (design 8: strict, no inline script). No inline styles either: the style
+ * elements PrimeReact injects carry the per-response nonce that helmet adds to style-src
+ * (`enableCSPNonces`) and the page hands to PrimeReact (plugins/web-app.ts, issue 13 §2);
+ * blob: is for the PDF viewer's worker and frames.
  */
 function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
@@ -103,11 +112,15 @@ function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
-  const renderPdf = options.renderPdf ?? renderAgreementPdf;
   const isHttps = config.publicUrl.startsWith('https:');
 
   const app = Fastify({
-    logger: options.logDestination ? { level: config.logLevel, stream: options.logDestination } : { level: config.logLevel },
+    // Every line goes through redactLogLine: no one-time token or query value reaches the log (issue 13 §2).
+    logger: {
+      level: config.logLevel,
+      hooks: { streamWrite: redactLogLine },
+      ...(options.logDestination ? { stream: options.logDestination } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Unique across servers, so a log line can be matched to a request whichever server took it.
     genReqId: () => randomUUID(),
@@ -124,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },
+    // A fresh nonce per response for script-src and style-src: index.html passes the style one to PrimeReact.
+    enableCSPNonces: true,
     // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
@@ -151,10 +166,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await registerApiDocs(app, config.publicUrl);
 
+  // PDFs are drawn off the request thread (issue 13 §1); one admission counts each client's PDFs across both routes.
+  let renderPdf = options.renderPdf;
+  if (!renderPdf) {
+    const pool = createPdfPool(options.pdfPool);
+    app.addHook('onClose', async () => pool.close());
+    renderPdf = pool.render;
+  }
+  const pdfAdmission = new PdfAdmission();
+
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now });
+  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission });
   await app.register(pdfFileRoutes, { db, now });
-  await app.register(subscriberContractRoutes, { db, renderPdf, now });
+  await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });

@@ -2,6 +2,7 @@
  * Entry of the web app: styles (PrimeReact theme, PrimeIcons, Bootstrap 5 grid, ours), one store,
  * one router, and the React root. Loaded by index.html as an external module (strict CSP: no inline script).
  */
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'primereact/resources/themes/tailwind-light/theme.css';

@@ -1,7 +1,8 @@
 /**
  * Sending email (design sections 2 and 9): nodemailer over `SMTP_URL` in production; without it,
- * every message is written to `DATA_DIR/outbox` as an .eml file and its link is logged, so a
- * developer can follow confirmation, reset and invitation links without a mail server.
+ * every message is written to `DATA_DIR/outbox` as an .eml file, whose name is logged with the link
+ * (the app's logger redacts the link's token: plugins/log-redaction.ts), so a developer can follow
+ * confirmation, reset and invitation links from the file without a mail server.
  *
  * `send` never throws: a failing SMTP server is the spec's "email not sent" outcome (spec section
  * 8, e.g. "An email was not sent. Check if your email is correct."), which the caller reports
@@ -30,8 +31,8 @@ export interface MailMessage {
   /** HTML body; every interpolated value already escaped. */
   html: string;
   /**
-   * The link the email carries. Only logged in outbox mode (a developer clicks it in the log);
-   * never logged when a real SMTP server is used, because it holds a secret token.
+   * The link the email carries. Only logged in outbox mode, and then with its token redacted by
+   * the app's logger; never logged when a real SMTP server is used, because it holds a secret token.
    */
   link?: string;
 }

@@ -77,7 +77,8 @@ export function installErrorHandling(
   options: { bodyLimit: number; onNotFound: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown },
 ): void {
   app.setErrorHandler((error, request, reply) => {
-    const { statusCode, body } = toErrorAnswer(error, options.bodyLimit);
+    // A route may set a smaller body limit than the app's (the guest PDF does); the 413 names the one that applied.
+    const { statusCode, body } = toErrorAnswer(error, request.routeOptions.bodyLimit ?? options.bodyLimit);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, message: body.message }, 'request refused');
     return reply.code(statusCode).send(body);

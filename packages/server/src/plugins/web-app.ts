@@ -5,8 +5,14 @@
  * cached for a year; index.html is revalidated on every load so a new build is picked up.
  * The build writes `.br` and `.gz` copies of its text files (packages/web/vite.config.ts); the
  * smallest one the browser accepts is sent as it is, with `Content-Encoding` and `Vary`.
+ *
+ * index.html is read for every page load and its CSP_NONCE_PLACEHOLDER replaced by the response's
+ * style nonce (helmet's `reply.cspNonce`), which the web app gives PrimeReact for the style
+ * elements it injects: the CSP needs no 'unsafe-inline' for styles (issue 13 §2). It is compressed
+ * per response like the API's answers (app.ts), its precompressed copies are not used.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +24,19 @@ const REVALIDATE_CACHE = 'no-cache';
 /** Shown instead of the web app when WEB_DIST_DIR has no build. */
 export const WEB_APP_NOT_BUILT_MESSAGE =
   'The web app is not built yet. Run `npm run build` (or `npm start`, which builds and serves), then restart the server. The API is available under /api (documentation: /api/docs).';
+
+/** Stands in index.html (meta `csp-nonce`) for the response's style nonce. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** Sends index.html with this response's style nonce in place of the placeholder. */
+async function sendIndexHtml(webDistDir: string, reply: FastifyReply): Promise<FastifyReply> {
+  const html = await readFile(join(webDistDir, 'index.html'), 'utf8');
+  const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
+  return reply
+    .header('Cache-Control', REVALIDATE_CACHE)
+    .type('text/html; charset=utf-8')
+    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+}
 
 /** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */
 function isPageRequest(request: FastifyRequest): boolean {
@@ -49,6 +68,9 @@ export async function registerWebApp(
     prefix: '/',
     // A file that is missing falls through to the not-found handler, which serves index.html.
     wildcard: true,
+    // index.html is never sent as a file: it carries the response's nonce (sendIndexHtml).
+    index: false,
+    allowedPath: (path) => path !== '/index.html',
     cacheControl: false,
     dotfiles: 'ignore',
     preCompressed: true,
@@ -58,8 +80,10 @@ export async function registerWebApp(
     },
   });
 
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndexHtml(webDistDir, reply));
+
   return (request, reply) => {
     if (!isPageRequest(request)) return sendApiNotFound(request, reply);
-    return reply.header('Cache-Control', REVALIDATE_CACHE).sendFile('index.html');
+    return sendIndexHtml(webDistDir, reply);
   };
 }

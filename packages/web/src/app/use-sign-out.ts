@@ -19,7 +19,7 @@ export function useClearUserData(): () => void {
 }
 
 /**
- * Signs out: clears the session, the agreements and the cache at once and calls GET
+ * Signs out: clears the session, the agreements and the cache at once and calls POST
  * /api/v1/users/logout (its result does not matter; the thunk empties the cache before the call,
  * since emptying it during the call would drop the call). Navigation is the caller's (the Logout
  * link goes to /).

@@ -1,9 +1,11 @@
 /**
  * The one RTK Query API of the web app. Features add their endpoints with `api.injectEndpoints`
  * in their own `*-api.ts` file (docs/conventions.md: features, not layers).
- * Every call goes to `/api/v1` with the session cookie (spec 7: "All use credentials").
+ * Every call goes to `/api/v1` with the session cookie (spec 7: "All use credentials"); a 503 with
+ * Retry-After (the server's PDF queue is full) is tried once more (lib/retry-when-busy.ts).
  */
 import { type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { retryOnceWhenBusy } from './retry-when-busy';
 import { accessRefusedByServer, sessionEndedByServer } from './session-events';
 
 /**
@@ -12,7 +14,7 @@ import { accessRefusedByServer, sessionEndedByServer } from './session-events';
  */
 const CREDENTIAL_CALLS = new Set(['logIn', 'getSession', 'getCurrentUser', 'impersonate']);
 
-const fetchFromApi = fetchBaseQuery({ baseUrl: '/api/v1', credentials: 'include' });
+const fetchFromApi = retryOnceWhenBusy(fetchBaseQuery({ baseUrl: '/api/v1', credentials: 'include' }));
 
 /**
  * The base query of every call: fetch with the session cookie; a 401 from any other call means the

@@ -1,5 +1,5 @@
 import { ContractAnswerSchema, ErrorEnvelopeSchema, GuestContractNamesAnswerSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
-import { CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
+import { CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, GUEST_PDF_BODY_LIMIT_BYTES, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
 import { selectAllInCategory } from '@bpa/domain/editing';
 import { eq } from 'drizzle-orm';
@@ -154,11 +154,11 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(notJson.json()).toEqual({ status: 'fail', message: 'Invalid request: the body is not valid JSON.' });
   });
 
-  it('refuses a body over 2 MB with 413 and a clear message', async () => {
+  it('refuses a body over the guest limit (256 kB: two trial categories) with 413 and a clear message', async () => {
     const agreement = await getTrialAgreement();
-    const response = await makePdf({ contract: { ...agreement, contractName: 'x'.repeat(3 * 1024 * 1024) } });
+    const response = await makePdf({ contract: { ...agreement, contractName: 'x'.repeat(GUEST_PDF_BODY_LIMIT_BYTES) } });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: 'fail', message: 'The request is too large: the limit is 2 MB.' });
+    expect(response.json()).toEqual({ status: 'fail', message: 'The request is too large: the limit is 256 kB.' });
   });
 
   it('refuses cross-site requests with 403 and accepts same-origin ones', async () => {

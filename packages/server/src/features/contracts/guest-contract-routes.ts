@@ -10,6 +10,7 @@ import {
   MakePdfRequestSchema,
   PdfFileInfoAnswerSchema,
 } from '@bpa/domain/api';
+import { GUEST_PDF_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { IdSchema } from '@bpa/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,19 +18,22 @@ import type { Database } from '../../db/database';
 import { getGuestContract } from './get-guest-contract';
 import { listGuestContractNames } from './list-guest-contract-names';
 import { makeGuestPdf } from './make-guest-pdf';
+import { PdfAdmission } from './pdf-admission';
 import type { RenderAgreementPdf } from './render-pdf';
 
 export interface GuestContractRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
   now: () => Date;
+  /** Per-client PDF limit, shared with the subscriber routes (issue 13 §1). */
+  pdfAdmission?: PdfAdmission;
 }
 
 /** Guest PDFs per client address and minute: rendering costs CPU and each file is stored for an hour. */
 const GUEST_PDF_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
-export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (app, { db, renderPdf, now }) => {
+export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission() }) => {
   app.get(
     '/api/v1/contracts/guest',
     {
@@ -59,13 +63,26 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
     '/api/v1/contracts/pdf-guest',
     {
       config: { rateLimit: GUEST_PDF_RATE_LIMIT },
+      // The two trial categories only (the web app sends the others empty): far below the JSON limit.
+      bodyLimit: GUEST_PDF_BODY_LIMIT_BYTES,
       schema: {
         tags: ['guest'],
         summary: "Makes the PDF of a guest's agreement (trial categories only); fetch it from the pdfviewer route within an hour",
         body: MakePdfRequestSchema,
-        response: { 200: PdfFileInfoAnswerSchema, 400: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 413: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema },
+        response: {
+          200: PdfFileInfoAnswerSchema,
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          413: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+        },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await makeGuestPdf(db, request.body, { renderPdf, now: now() }) }),
+    async (request, reply) => ({
+      status: 'success' as const,
+      // A guest is known by address only (behind a proxy: TRUST_PROXY makes request.ip the client's).
+      data: await pdfAdmission.run(`guest:${request.ip}`, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
+    }),
   );
 };

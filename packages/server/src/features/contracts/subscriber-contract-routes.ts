@@ -25,6 +25,7 @@ import type { SessionUser } from '../sessions/sessions';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
+import { PdfAdmission } from './pdf-admission';
 import { getContractAnswerJson, listContractNames } from './owned-contracts';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
@@ -36,6 +37,8 @@ export interface SubscriberContractRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
   now: () => Date;
+  /** Per-client PDF limit, shared with the guest routes (issue 13 §1). */
+  pdfAdmission?: PdfAdmission;
 }
 
 /** The subscriber agreements base path (design 7). */
@@ -79,7 +82,7 @@ function sendContractAnswer(reply: FastifyReply, answerJson: string): FastifyRep
 }
 
 /** Registers the subscriber agreement routes of spec 7. */
-export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now }) => {
+export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission() }) => {
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,
     {
@@ -216,12 +219,15 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         tags: ['agreements', 'pdf'],
         summary: "Makes the PDF of a subscriber's agreement (all 13 categories); fetch it from the pdfviewer route within 30 days",
         body: MakePdfRequestSchema,
-        response: { 200: PdfFileInfoAnswerSchema, 400: errors, 401: errors, 403: errors, 413: errors, 429: errors },
+        response: { 200: PdfFileInfoAnswerSchema, 400: errors, 401: errors, 403: errors, 413: errors, 429: errors, 503: errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await makeSubscriberPdf(db, request.body, { ownerUserId: owner(request).id, renderPdf, now: now() }),
-    }),
+    async (request, reply) => {
+      const ownerUserId = owner(request).id;
+      return {
+        status: 'success' as const,
+        data: await pdfAdmission.run(`user:${ownerUserId}`, reply, () => makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now() })),
+      };
+    },
   );
 };

@@ -432,6 +432,29 @@ describe('GET /api/v1/masters/{id}/csv', () => {
     expect(withoutIds(parseMasterCsv(response.body).categories)).toEqual(withoutIds(parseMasterCsv(csv).categories));
   });
 
+  it('downloads names a spreadsheet would run with a leading apostrophe, and the download uploads back to the same template (issue 13)', async () => {
+    const risky = ['=SUM(A1:A9)', '+1 trick', '-1 HCP', '@cmd', "'Tis a name"];
+    const csv = templateCsv('=Formula template', { subjectSuffix: '' }).replace(
+      'option,Standard,,,yes,',
+      risky.map((name) => `option,"${name.startsWith("'") ? `'${name}` : name}",,,yes,`).join('\n'),
+    );
+    const first = MasterUploadAnswerSchema.parse((await upload([{ fileName: 'formulas.csv', content: csv }])).json());
+    const [stored] = await database.db.select().from(templates).where(eq(templates.id, first.data._id));
+    expect(stored!.templateName).toBe('=Formula template');
+    expect(stored!.content.flatMap((c) => c.subjects.flatMap((s) => s.options.map((o) => o.optionName)))).toEqual(expect.arrayContaining(risky));
+
+    const download = await app.inject({ method: 'GET', url: `/api/v1/masters/${first.data._id}/csv`, headers: { cookie: adminCookie } });
+    expect(download.statusCode).toBe(200);
+    const cells = download.body.split('\n').flatMap((line) => line.split(',')).map((cell) => cell.replace(/^"/, ''));
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    const second = MasterUploadAnswerSchema.parse((await upload([{ fileName: 'formulas.csv', content: download.body }])).json());
+    expect(second.data._id).toBe(first.data._id);
+    const [again] = await database.db.select().from(templates).where(eq(templates.id, first.data._id));
+    expect(again!.templateName).toBe(stored!.templateName);
+    expect(withoutIds(again!.content)).toEqual(withoutIds(stored!.content));
+  });
+
   it('answers 404 for an unknown template and 400 for an id that is not a UUID', async () => {
     const unknown = await app.inject({ method: 'GET', url: '/api/v1/masters/00000000-0000-4000-8000-000000000000/csv', headers: { cookie: adminCookie } });
     expect(unknown.statusCode).toBe(404);

@@ -84,7 +84,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200] }, // user null for nobody
   'GET /api/v1/support':                             { codes: [200, 200, 200, 200] },
   'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
-  'GET /api/v1/users/logout':                        { codes: [200, 200, 200, 200] },
+  'GET /api/v1/users/logout':                        { codes: [403, 403, 403, 403] }, // no Sec-Fetch-Site: same-origin (user-routes.test.ts)
+  'POST /api/v1/users/logout':                       { codes: [200, 200, 200, 200] },
   'GET /api/v1/users/signup-complete/:token':        { codes: [400, 400, 400, 400] },
   'POST /api/v1/users/forgotPassword':               { codes: [404, 404, 404, 404], body: () => ({ email: 'nobody@example.org' }) },
   'PATCH /api/v1/users/resetPassword/:token':        { codes: [400, 400, 400, 400], body: () => passwords },

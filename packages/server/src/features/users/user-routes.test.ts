@@ -28,6 +28,7 @@ import { BLANK_TEMPLATE_MISSING_MESSAGE } from './add-subscriber';
 import { CANNOT_IMPERSONATE_ADMIN_MESSAGE, NO_SUCH_USER_MESSAGE } from './impersonate-user';
 import { NOT_IMPERSONATING_MESSAGE } from './stop-impersonating';
 import {
+  CROSS_SITE_LOGOUT_MESSAGE,
   EMAIL_UNCONFIRMED_MESSAGE,
   FORGOT_PASSWORD_RATE_LIMIT,
   LOGGED_OUT_MESSAGE,
@@ -312,11 +313,11 @@ describe('POST /api/v1/users/login', () => {
   });
 });
 
-describe('GET /api/v1/users/logout', () => {
+describe('GET and POST /api/v1/users/logout', () => {
   it('deletes the session and clears the cookie', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const cookie = await signInAs(database.db, account.id, { now: clock });
-    const response = await call('GET', '/api/v1/users/logout', { cookie });
+    const response = await call('POST', '/api/v1/users/logout', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success', message: LOGGED_OUT_MESSAGE });
     expect(String(response.headers['set-cookie'])).toMatch(/^bpa_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
@@ -325,11 +326,43 @@ describe('GET /api/v1/users/logout', () => {
   });
 
   it('answers 200 without a session too, and deletes the session of an expired subscriber', async () => {
-    expect((await call('GET', '/api/v1/users/logout')).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/users/logout')).statusCode).toBe(200);
     const expired = await createTestAccount(database.db, { subscription: 'expired', now: clock });
     const cookie = await signInAs(database.db, expired.id, { now: clock });
-    expect((await call('GET', '/api/v1/users/logout', { cookie })).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/users/logout', { cookie })).statusCode).toBe(200);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, expired.id))).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/users/logout from another site (issue 13 §2)', () => {
+  const getLogout = (cookie: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/v1/users/logout', headers: { cookie, ...headers }, remoteAddress: nextAddress() });
+
+  it('is refused with 403 unless the browser says same-origin (or a typed address), and the session survives', async () => {
+    const account = await createTestAccount(database.db, { now: clock });
+    const cookie = await signInAs(database.db, account.id, { now: clock });
+    const refusedHeaders: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of refusedHeaders) {
+      const refused = await getLogout(cookie, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ status: 'fail', message: CROSS_SITE_LOGOUT_MESSAGE });
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await me(cookie)).statusCode).toBe(200);
+    const typed = await getLogout(cookie, { 'sec-fetch-site': 'none' });
+    expect(typed.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    const again = await signInAs(database.db, account.id, { now: clock });
+    expect((await getLogout(again, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await me(again)).statusCode).toBe(401);
+  });
+
+  it('POST from another site is refused by the origin check', async () => {
+    const account = await createTestAccount(database.db, { now: clock });
+    const cookie = await signInAs(database.db, account.id, { now: clock });
+    const refused = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' }, remoteAddress: nextAddress() });
+    expect(refused.statusCode).toBe(403);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 });
 

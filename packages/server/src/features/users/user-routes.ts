@@ -16,7 +16,7 @@ import {
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { MESSAGES } from '@bpa/domain/messages';
 import { AddUserSchema, ForgotPasswordSchema, LoginSchema, PasswordChangeSchema } from '@bpa/domain/validation';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { type SessionSettings, endSession, requireAdmin, requireUser, startSession } from '../sessions/session-plugin';
@@ -53,6 +53,10 @@ export const TOKEN_SENT_MESSAGE = 'Token sent to email!';
 export const EMAIL_UNCONFIRMED_MESSAGE = 'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
 /** logout's answer (spec 7: "result not used"). */
 export const LOGGED_OUT_MESSAGE = 'You are signed out.';
+/** GET logout's refusal when the request is not the site's own (issue 13 §2). */
+export const CROSS_SITE_LOGOUT_MESSAGE = 'Sign-out refused: the request did not come from this site. Use the Sign out button, or POST /api/v1/users/logout.';
+/** `Sec-Fetch-Site` values GET logout accepts: the app's own pages, or the address typed by the user. */
+const SIGN_OUT_GET_FETCH_SITES = new Set(['same-origin', 'none']);
 /** admin-signup's message when the invitation email could not be sent (design 8: the account stays). */
 export const INVITATION_NOT_SENT_MESSAGE =
   'The user was added, but the invitation email was not sent. Check the email address and the mail settings (SMTP_URL); the server log has the details.';
@@ -126,13 +130,31 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
   );
 
+  const logOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    await endSession(sessions, request, reply);
+    return { status: 'success' as const, message: LOGGED_OUT_MESSAGE };
+  };
+  // The web app signs out with POST (origin-checked like every state change). The GET of spec 7
+  // stays for API clients, but only when the browser says the request is the site's own (or typed
+  // in the address bar): an <img> or a link on another site must not sign anyone out (issue 13 §2).
   app.get(
     '/api/v1/users/logout',
-    { schema: { tags: ['users'], summary: 'Signs out: deletes the session and clears the cookie (always 200)', response: { 200: MessageAnswerSchema } } },
-    async (request, reply) => {
-      await endSession(sessions, request, reply);
-      return { status: 'success' as const, message: LOGGED_OUT_MESSAGE };
+    {
+      onRequest: async (request) => {
+        if (!SIGN_OUT_GET_FETCH_SITES.has(String(request.headers['sec-fetch-site']))) throw new AppError('forbidden', CROSS_SITE_LOGOUT_MESSAGE);
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Signs out (spec 7): only same-origin requests (Sec-Fetch-Site); prefer POST',
+        response: { 200: MessageAnswerSchema, 403: errors },
+      },
     },
+    logOut,
+  );
+  app.post(
+    '/api/v1/users/logout',
+    { schema: { tags: ['users'], summary: 'Signs out: deletes the session and clears the cookie (always 200)', response: { 200: MessageAnswerSchema, 403: errors } } },
+    logOut,
   );
 
   app.get(

@@ -83,11 +83,12 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * GET /api/v1/users/logout: ends the session; the answer is not used (spec 7). `keepalive`: the
-     * request completes even when the page is left or closed right after the click.
+     * POST /api/v1/users/logout: ends the session; the answer is not used (spec 7 names a GET, which
+     * the server refuses unless same-origin; POST is origin-checked like every change, issue 13 §2).
+     * `keepalive`: the request completes even when the page is left or closed right after the click.
      */
     logOut: build.mutation<void, void>({
-      query: () => ({ url: '/users/logout', method: 'GET', keepalive: true }),
+      query: () => ({ url: '/users/logout', method: 'POST', keepalive: true }),
       transformResponse: () => undefined,
     }),
     /**

@@ -216,10 +216,10 @@ describe('logout (spec 4: any result leads to logged out, data cleared)', () => 
     ['no answer', 'drop'],
   ] as const)('stays logged out after %s', async (_case, reply) => {
     const store = loggedInStore();
-    answers.set('GET /api/v1/users/logout', reply);
+    answers.set('POST /api/v1/users/logout', reply);
     const result = await store.dispatch(logOut());
     expect(logOut.fulfilled.match(result)).toBe(true);
-    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/users/logout']);
+    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/users/logout']);
     expect(store.getState().session).toMatchObject({ isLoggedIn: false, email: '', role: null });
   });
 
@@ -228,9 +228,9 @@ describe('logout (spec 4: any result leads to logged out, data cleared)', () => 
     answer('GET /api/v1/users/me', 200, ok({ data: subscriber }));
     await store.dispatch(accountApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false }));
     expect(JSON.stringify(store.getState().api.queries)).toContain(subscriber.email);
-    answer('GET /api/v1/users/logout', 200, message('Logged out'));
+    answer('POST /api/v1/users/logout', 200, message('Logged out'));
     await store.dispatch(logOut());
-    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/users/me', 'GET /api/v1/users/logout']);
+    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/users/me', 'POST /api/v1/users/logout']);
     expect(store.getState().api.queries).toEqual({});
   });
 

@@ -62,7 +62,7 @@ export const logIn = createSessionThunk<LoginResult, LoginInput>('session/logIn'
 });
 
 /**
- * Signs out (GET /users/logout). Never rejects: spec 4 "any result, success or failure, leads to
+ * Signs out (POST /users/logout). Never rejects: spec 4 "any result, success or failure, leads to
  * logged out", so the slice logs out as soon as it starts. The RTK Query cache (the user's
  * answers) is emptied first: emptying it while the call runs would drop the call.
  */

@@ -24,6 +24,7 @@ import {
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
+import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
 
 /** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
@@ -171,5 +172,8 @@ export function isStaleRevisionError(error: unknown): boolean {
  * revision, so nothing but the PDF is made from a guest's agreement (spec 1: nothing saved).
  */
 export function toMakePdfRequest(contract: Contract, isSubscriber: boolean): MakePdfRequest {
-  return { contract: { contractName: contract.contractName, categories: contract.categories }, isSubscriber };
+  // A guest's PDF prints only the trial categories: the others go empty, so the request stays
+  // within the guest body limit (GUEST_PDF_BODY_LIMIT_BYTES, issue 13 §1).
+  const categories = isSubscriber ? contract.categories : emptyNonTrialCategories(contract).categories;
+  return { contract: { contractName: contract.contractName, categories }, isSubscriber };
 }

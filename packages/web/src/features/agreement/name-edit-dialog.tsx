@@ -19,6 +19,7 @@ import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 import { COLOUR_INDICES, COLOUR_NAMES, PALETTE } from '@bpa/domain/markup';
 import { COLOUR_MARK, editorContentToMarkup, markupToEditorContent, toPaletteIndex } from './name-editor-content';
 import { NAME_EDITOR_EXTENSIONS } from './name-editor-schema';
+import { readCspNonce } from '../../lib/csp-nonce';
 
 /** What is being renamed. */
 export interface NameEditTarget {
@@ -85,6 +86,8 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
     extensions: NAME_EDITOR_EXTENSIONS,
     content: markupToEditorContent(target.initialMarkup),
     autofocus: 'end',
+    // Tiptap adds a style element; it needs the page's CSP nonce (no 'unsafe-inline', issue 13 §2).
+    injectNonce: readCspNonce(),
     editorProps: {
       // Pasted lines become one line, as Save would make them anyway (spec 5).
       transformPastedText: (text) => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' '),

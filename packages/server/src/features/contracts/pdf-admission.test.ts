@@ -1,0 +1,138 @@
+/**
+ * Issue 13 §1: PDFs per client (2 at a time: address for guests, account for subscribers), the
+ * worker pool's full queue (503 + Retry-After) and the work limits of the agreement schema.
+ */
+import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
+import { MAX_OPTIONS_PER_SUBJECT, MAX_PDFS_IN_FLIGHT_PER_CLIENT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
+import type { ContractDocument } from '@bpa/domain/contract';
+import { emptyNonTrialCategories } from '@bpa/domain/editing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { readPdfText } from '../../test/read-pdf-text';
+import { createTestAccount, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { loadTemplates } from '../templates/load-templates';
+import { PDF_BUSY_MESSAGE, TOO_MANY_PDFS_MESSAGE } from './pdf-admission';
+import type { RenderAgreementPdf } from './render-pdf';
+
+let database: TestDatabase;
+let agreement: ContractDocument;
+const apps: App[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  const app = await buildTestApp(database.db);
+  apps.push(app);
+  const names = GuestContractNamesAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' })).json());
+  const loaded = ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${names.data[0]!._id}` })).json()).data;
+  agreement = emptyNonTrialCategories({ contractName: loaded.contractName, categories: loaded.categories });
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await database?.close();
+});
+
+/** A renderer that holds every render until `release()` (so renders stay in flight while the test asks for more). */
+function gatedRenderer(): { renderPdf: RenderAgreementPdf; release: () => void; started: () => number } {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let count = 0;
+  return {
+    renderPdf: async () => {
+      count += 1;
+      await gate;
+      return Buffer.from('%PDF-1.7 held\n');
+    },
+    release: () => open(),
+    started: () => count,
+  };
+}
+
+const guestPdf = (app: App, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', remoteAddress, payload: { contract: agreement } });
+
+describe('at most 2 PDFs in flight per client', () => {
+  it('refuses a third guest PDF from the same address with 429, while another address is served', async () => {
+    const gated = gatedRenderer();
+    const app = await buildTestApp(database.db, { renderPdf: gated.renderPdf });
+    apps.push(app);
+    const held = [guestPdf(app, '203.0.113.7'), guestPdf(app, '203.0.113.7')];
+    await expect.poll(gated.started).toBe(MAX_PDFS_IN_FLIGHT_PER_CLIENT);
+    const third = await guestPdf(app, '203.0.113.7');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ status: 'fail', message: TOO_MANY_PDFS_MESSAGE });
+    const otherAddress = guestPdf(app, '203.0.113.8');
+    await expect.poll(gated.started).toBe(3);
+    gated.release();
+    expect((await Promise.all([...held, otherAddress])).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // Finished PDFs free the slots.
+    expect((await guestPdf(app, '203.0.113.7')).statusCode).toBe(200);
+  });
+
+  it('counts a subscriber by account, whatever the address', async () => {
+    const gated = gatedRenderer();
+    const app = await buildTestApp(database.db, { renderPdf: gated.renderPdf });
+    apps.push(app);
+    const anna = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, anna.id);
+    const subscriberPdf = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/contracts/pdfCreator', remoteAddress, headers: { cookie }, payload: { contract: agreement } });
+    const held = [subscriberPdf('198.51.100.1'), subscriberPdf('198.51.100.2')];
+    await expect.poll(gated.started).toBe(2);
+    const third = await subscriberPdf('198.51.100.3');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(TOO_MANY_PDFS_MESSAGE);
+    gated.release();
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+});
+
+describe('the worker pool', () => {
+  it('renders real PDFs off the request thread and answers 503 with Retry-After when its queue is full', async () => {
+    const app = await buildTestApp(database.db, { pdfPool: { threads: 1, maxQueue: 0 } });
+    apps.push(app);
+    const [first, second] = await Promise.all([guestPdf(app, '192.0.2.1'), guestPdf(app, '192.0.2.2')]);
+    expect(first!.statusCode).toBe(200);
+    expect(second!.statusCode).toBe(503);
+    expect(second!.headers['retry-after']).toBe('1');
+    expect(second!.json()).toEqual({ status: 'error', message: PDF_BUSY_MESSAGE });
+    const { pathName, fileName } = first!.json().data;
+    const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${pathName}/${fileName}` });
+    expect((await readPdfText(file.rawPayload)).join(' ')).toContain('Overcalls');
+  });
+});
+
+describe('work limits of the agreement schema', () => {
+  const withFirstTrialCategory = (change: (category: ContractDocument['categories'][number]) => ContractDocument['categories'][number]) => ({
+    ...agreement,
+    categories: agreement.categories.map((category) => (category.subjects.length > 0 && category === agreement.categories.find((c) => c.subjects.length > 0) ? change(category) : category)),
+  });
+
+  it('refuses too many subjects, too many options and too long names with 400 naming the limit', async () => {
+    const app = apps[0]!;
+    const post = (contract: ContractDocument) => app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: { contract } });
+    const subject = agreement.categories.find((c) => c.subjects.length > 0)!.subjects[0]!;
+
+    const manySubjects = withFirstTrialCategory((c) => ({
+      ...c,
+      subjects: Array.from({ length: MAX_SUBJECTS_PER_CATEGORY + 1 }, (_, i) => ({ ...subject, _id: `s${i}`, options: [] })),
+    }));
+    const tooManySubjects = await post(manySubjects);
+    expect(tooManySubjects.statusCode).toBe(400);
+    expect(tooManySubjects.json().message).toContain(`A category may have at most ${MAX_SUBJECTS_PER_CATEGORY} subjects`);
+
+    const manyOptions = withFirstTrialCategory((c) => ({
+      ...c,
+      subjects: [{ ...subject, options: Array.from({ length: MAX_OPTIONS_PER_SUBJECT + 1 }, (_, i) => ({ ...subject.options[0]!, _id: `o${i}` })) }],
+    }));
+    const tooManyOptions = await post(manyOptions);
+    expect(tooManyOptions.statusCode).toBe(400);
+    expect(tooManyOptions.json().message).toContain(`A subject may have at most ${MAX_OPTIONS_PER_SUBJECT} options`);
+
+    const longName = await post({ ...agreement, contractName: 'x'.repeat(501) });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().message).toContain('A name may be at most 500 characters long');
+  });
+});

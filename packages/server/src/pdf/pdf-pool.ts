@@ -1,0 +1,126 @@
+/**
+ * PDFs off the request thread (issue 13 §1): a piscina pool of worker threads, sized from the CPU
+ * count, with a bounded queue. A render asked for while the queue is full is refused at once with
+ * `PdfQueueFullError` (answered 503 + Retry-After by the routes) instead of waiting behind
+ * minutes of work, so the main thread keeps answering everyone else.
+ *
+ * The worker file is `pdf-worker.ts` beside this module when the server runs from TypeScript
+ * (tsx, vitest) and `pdf-worker.js` when compiled with tsc: `pdfWorkerLocation` picks it from this
+ * module's own URL and, for `.ts`, makes sure the worker loads tsx.
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { RenderAgreementPdf } from '../features/contracts/render-pdf';
+import type { PdfTask } from './pdf-worker';
+
+/** Thrown by a pool's `render` when its queue is full; `retryAfterSeconds` is a fair wait before trying again. */
+export class PdfQueueFullError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('The PDF queue is full');
+    this.name = 'PdfQueueFullError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A pool of PDF workers: `render` has the renderer's signature (features/contracts/render-pdf.ts). */
+export interface PdfPool {
+  render: RenderAgreementPdf;
+  /** Worker threads at most and queued renders at most (the sizes chosen). */
+  readonly threads: number;
+  readonly maxQueue: number;
+  /** Renders running or waiting now. */
+  inFlight(): number;
+  /** Stops the workers; renders still queued reject. */
+  close(): Promise<void>;
+}
+
+/**
+ * Default worker count: every core but one, at least one, so the request thread always has a core
+ * of its own (on the 2-core reference machine: one worker).
+ */
+export function defaultPdfThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
+ * Default queue bound: 4 renders waiting per worker. A full-size agreement takes about a quarter of
+ * a second (bench/pdf-bench.ts), so a queued render starts within about a second; beyond that a
+ * client is better told to come back than left waiting.
+ */
+export function defaultPdfQueue(threads: number): number {
+  return 4 * threads;
+}
+
+/**
+ * Where the worker file is and how to start it.
+ *
+ * @param moduleUrl this module's URL (`import.meta.url`): a `.ts` URL means TypeScript source
+ *   (tsx or vitest), anything else compiled JavaScript.
+ * @param execArgv the parent's Node flags (`process.execArgv`), which workers inherit
+ * @param resolveTsx finds tsx's loader file (default: resolved from this package)
+ * @returns the worker's file URL and its Node flags; for a `.ts` worker the flags import tsx
+ *   unless the parent already does
+ */
+export function pdfWorkerLocation(
+  moduleUrl: string,
+  execArgv: readonly string[] = process.execArgv,
+  resolveTsx: () => string = () => createRequire(import.meta.url).resolve('tsx'),
+): { filename: string; execArgv: string[] } {
+  const isTypeScript = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
+  const filename = new URL(isTypeScript ? './pdf-worker.ts' : './pdf-worker.js', moduleUrl).href;
+  if (!isTypeScript) return { filename, execArgv: [...execArgv] };
+  const importsTsx = execArgv.some((flag) => /(^|[/\\@])tsx([/\\]|$)/.test(flag) || flag === 'tsx');
+  return { filename, execArgv: importsTsx ? [...execArgv] : [...execArgv, '--import', pathToFileURL(resolveTsx()).href] };
+}
+
+/**
+ * Makes the pool. Threads start on the first render (a server that never makes a PDF, or a test,
+ * starts none) and stop after a minute idle.
+ *
+ * @param options.threads worker threads (default `defaultPdfThreads()`)
+ * @param options.maxQueue renders waiting beyond the running ones (default `defaultPdfQueue(threads)`)
+ * @param options.workerUrl the worker module (default: `pdfWorkerLocation(import.meta.url)`), for tests
+ */
+export function createPdfPool(options: { threads?: number; maxQueue?: number; workerUrl?: string } = {}): PdfPool {
+  const threads = options.threads ?? defaultPdfThreads();
+  const maxQueue = options.maxQueue ?? defaultPdfQueue(threads);
+  const location = options.workerUrl ? { filename: options.workerUrl, execArgv: pdfWorkerLocation(options.workerUrl).execArgv } : pdfWorkerLocation(import.meta.url);
+  let pool: Piscina<PdfTask, Uint8Array> | undefined;
+  let running = 0;
+  const open = () =>
+    (pool ??= new Piscina<PdfTask, Uint8Array>({
+      filename: location.filename.startsWith('file:') ? fileURLToPath(location.filename) : location.filename,
+      execArgv: location.execArgv,
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue,
+      idleTimeout: 60_000,
+      // One render per worker at a time: pdfkit is synchronous, two would only share the core.
+      concurrentTasksPerWorker: 1,
+    }));
+
+  return {
+    threads,
+    maxQueue,
+    inFlight: () => running,
+    async render(agreement, renderOptions) {
+      // piscina would throw its own "Task queue is at limit"; the count here also covers renders
+      // that are being handed to a worker.
+      if (running >= threads + maxQueue) throw new PdfQueueFullError(Math.max(1, Math.ceil(maxQueue / threads)));
+      running += 1;
+      try {
+        const bytes = await open().run({ agreement: { contractName: agreement.contractName, categories: agreement.categories }, pageSize: renderOptions?.pageSize });
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } finally {
+        running -= 1;
+      }
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}

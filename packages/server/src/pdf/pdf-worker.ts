@@ -1,0 +1,25 @@
+/**
+ * The PDF worker thread's entry (issue 13 §1): piscina calls the default export with one task per
+ * PDF, so the drawing happens off the request thread. Loaded by `createPdfPool` (pdf-pool.ts) as
+ * `pdf-worker.ts` under tsx and as `pdf-worker.js` once compiled.
+ */
+import type { PageSize } from '@bpa/domain/api';
+import type { Category } from '@bpa/domain/contract';
+import { renderAgreementPdf } from './render-agreement-pdf';
+
+/** One PDF to draw: what `RenderAgreementPdf` takes, as plain data (it crosses threads by structured clone). */
+export interface PdfTask {
+  agreement: { contractName: string; categories: Category[] };
+  pageSize?: PageSize;
+}
+
+/**
+ * Draws one agreement PDF (render-agreement-pdf.ts).
+ *
+ * @returns the file's bytes (copied back to the main thread)
+ * @throws whatever the renderer throws; piscina hands it to the caller of `run`
+ */
+export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
+  const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize });
+  return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+}

@@ -1,0 +1,33 @@
+/**
+ * Secrets out of the log (issue 13 §2): one-time tokens travel in URLs (the confirmation, reset
+ * and invitation links of spec 2 and 7, and a PDF's unguessable path name), and a request log line
+ * would otherwise keep them for anyone who reads the log. Every line the server's logger writes
+ * passes through `redactLogLine` (pino's `hooks.streamWrite`, see app.ts), so request lines, error
+ * lines and the outbox mailer's link alike carry `[redacted]` in place of the token and of every
+ * query value.
+ */
+
+/** What replaces a secret. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Paths whose next segment is a secret: the API's token routes (spec 7), the web app's token
+ * pages (spec 2: /login/{token}, /reset-password/{token}, /accept-invite/{token}) and the PDF
+ * viewer's path name (only when a file name follows, i.e. not the by-name route).
+ */
+const TOKEN_SEGMENT =
+  /(\/(?:api\/v1\/users\/(?:signup-complete|resetPassword|setPassword)|login|reset-password|accept-invite)\/)([^/?#"\s\\]+)|(\/api\/v1\/contracts\/pdfviewer\/)([^/?#"\s\\]+)(?=\/)/g;
+/** A query parameter's value (`?name=value` or `&name=value`). */
+const QUERY_VALUE = /([?&][^=&#?"\s\\]*=)([^&#"\s\\]+)/g;
+
+/**
+ * Redacts token path segments and query values in one log line (or any text).
+ *
+ * @param line a JSON log line as pino writes it (URLs are not escaped in JSON: `/`, `?`, `&` stay)
+ * @returns the line with every secret replaced by REDACTED; other text unchanged
+ */
+export function redactLogLine(line: string): string {
+  return line
+    .replace(TOKEN_SEGMENT, (_match, tokenPath: string | undefined, _token, pdfPath: string | undefined) => `${tokenPath ?? pdfPath}${REDACTED}`)
+    .replace(QUERY_VALUE, `$1${REDACTED}`);
+}
