@@ -3,6 +3,7 @@ import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, PRICE_CENTS } from '@bpa/domain/co
 import { isPlaceholderName } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
 import { asc, eq } from 'drizzle-orm';
+import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from './login-throttle';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
@@ -303,13 +304,59 @@ describe('POST /api/v1/users/login', () => {
   it(`locks a client address out after ${LOGIN_RATE_LIMIT.max} attempts with a clear 429`, async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const address = '192.0.2.10';
-    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) expect((await logIn(account.email, 'Wrong-password-1', { address })).statusCode).toBe(401);
+    // Many members' attempts (different emails, so no account is throttled) from one address.
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) {
+      expect((await logIn(`member-${i}@example.org`, 'Wrong-password-1', { address })).statusCode).toBe(401);
+    }
     const locked = await logIn(account.email, TEST_PASSWORD, { address });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ status: 'fail', message: 'Too many attempts. Please wait 15 minutes and try again.' });
     expect(locked.headers['retry-after']).toBeDefined();
     // Another address is not affected.
     expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("throttles one account's wrong passwords, not the other members behind the same address (issue 9, item 9)", async () => {
+    const clumsy = await createTestAccount(database.db, { now: clock });
+    const other = await createTestAccount(database.db, { now: clock });
+    const address = '192.0.2.20';
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode).toBe(401);
+    // Twelve typos in all: from the fifth on, the account must wait.
+    let throttled = 0;
+    for (let i = FREE_FAILURES; i < 12; i++) if ((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode === 429) throttled += 1;
+    expect(throttled).toBeGreaterThan(0);
+    const waiting = await logIn(clumsy.email.toUpperCase(), TEST_PASSWORD, { address });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another member at the same address signs in at once.
+    expect((await logIn(other.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
+  });
+
+  it('doubles the wait after each further wrong password, and a correct one clears the count', async () => {
+    const account = await createTestAccount(database.db, { now: clock });
+    const address = '192.0.2.30';
+    const wrong = () => logIn(account.email, 'Wrong-password-1', { address });
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
+    expect((await wrong()).statusCode).toBe(401); // the fifth: a wait of 1 s starts
+    const first = await wrong();
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await wrong()).statusCode).toBe(401); // the sixth: 2 s
+    expect((await wrong()).headers['retry-after']).toBe('2');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await logIn(account.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
+    // Counting starts again from zero.
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
+  });
+});
+
+describe('backoffSeconds', () => {
+  it('waits nothing for the first failures, then 1, 2, 4 … seconds, at most 15 minutes', () => {
+    expect([1, FREE_FAILURES].map(backoffSeconds)).toEqual([0, 0]);
+    expect([FREE_FAILURES + 1, FREE_FAILURES + 2, FREE_FAILURES + 3].map(backoffSeconds)).toEqual([1, 2, 4]);
+    expect(backoffSeconds(FREE_FAILURES + 40)).toBe(MAX_BACKOFF_SECONDS);
   });
 });
 
