@@ -176,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const pdfAdmission = new PdfAdmission();
 
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission });
+  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps });
   await app.register(pdfFileRoutes, { db, now });
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });

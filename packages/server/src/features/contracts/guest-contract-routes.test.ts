@@ -12,6 +12,8 @@ import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
 import { deleteExpiredPdfFiles } from './delete-expired-pdf-files';
+import { GUEST_BROWSER_COOKIE, GUEST_PDFS_PER_BROWSER_PER_MINUTE } from './guest-browser-limit';
+import { GUEST_PDF_RATE_LIMIT } from './guest-contract-routes';
 import { GUEST_PDF_LIFETIME_MS } from './make-guest-pdf';
 
 let database: TestDatabase;
@@ -170,6 +172,30 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(otherOrigin.statusCode).toBe(403);
     const sameOrigin = await makePdf({ contract: agreement }, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('guest PDF limits (issue 9, item 22)', () => {
+  it(`lets one browser make ${GUEST_PDFS_PER_BROWSER_PER_MINUTE} PDFs a minute, while other browsers behind the same address go on`, async () => {
+    const agreement = await getTrialAgreement();
+    const body = { contract: agreement };
+    const address = '198.51.100.77';
+    const first = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: body, remoteAddress: address });
+    expect(first.statusCode).toBe(200);
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(new RegExp(`^${GUEST_BROWSER_COOKIE}=[A-Za-z0-9_-]{22}$`));
+    for (let i = 1; i < GUEST_PDFS_PER_BROWSER_PER_MINUTE; i++) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: body, remoteAddress: address, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const refused = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: body, remoteAddress: address, headers: { cookie } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many PDFs from this browser in a short time\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member of the club, same address, another browser.
+    expect((await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: body, remoteAddress: address })).statusCode).toBe(200);
+    expect(GUEST_PDF_RATE_LIMIT.max).toBeGreaterThanOrEqual(5 * GUEST_PDFS_PER_BROWSER_PER_MINUTE);
   });
 });
 

@@ -18,6 +18,7 @@ import type { Database } from '../../db/database';
 import { getGuestContract } from './get-guest-contract';
 import { listGuestContractNames } from './list-guest-contract-names';
 import { makeGuestPdf } from './make-guest-pdf';
+import { createGuestBrowserLimit } from './guest-browser-limit';
 import { PdfAdmission } from './pdf-admission';
 import type { RenderAgreementPdf } from './render-pdf';
 
@@ -27,13 +28,23 @@ export interface GuestContractRoutesOptions {
   now: () => Date;
   /** Per-client PDF limit, shared with the subscriber routes (issue 13 §1). */
   pdfAdmission?: PdfAdmission;
+  /** Whether cookies are marked Secure (PUBLIC_URL is https). */
+  isHttps?: boolean;
 }
 
-/** Guest PDFs per client address and minute: rendering costs CPU and each file is stored for an hour. */
-const GUEST_PDF_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+/**
+ * Guest PDFs per client address and minute: rendering costs CPU and each file is stored for an
+ * hour. High enough for a club behind one address; each browser has a lower limit of its own
+ * (guest-browser-limit.ts; issue 9, item 22).
+ */
+export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
-export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission() }) => {
+export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (
+  app,
+  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), isHttps = false },
+) => {
+  const browserLimit = createGuestBrowserLimit(isHttps);
   app.get(
     '/api/v1/contracts/guest',
     {
@@ -79,10 +90,13 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
         },
       },
     },
-    async (request, reply) => ({
-      status: 'success' as const,
-      // A guest is known by address only (behind a proxy: TRUST_PROXY makes request.ip the client's).
-      data: await pdfAdmission.run(`guest:${request.ip}`, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
-    }),
+    async (request, reply) => {
+      await browserLimit.count(request, reply);
+      return {
+        status: 'success' as const,
+        // In flight, a guest is known by address (behind a proxy: TRUST_PROXY makes request.ip the client's).
+        data: await pdfAdmission.run(`guest:${request.ip}`, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
+      };
+    },
   );
 };
