@@ -15,36 +15,8 @@ import pg from 'pg';
 import { e2eDatabaseUrl } from './playwright.config';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { ADMIN_PASSWORD, adminEmail, claimFirstAdminLink, signInAsAdmin } from './support/first-admin';
+import { USER_PASSWORD, choosePassword, inviteUser, newUserEmail, signIn } from './support/accounts';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
-
-const USER_PASSWORD = 'Partner-Pass-1357';
-
-/** A fresh address per test, so the tests do not depend on each other's users. */
-function newUserEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
-}
-
-/** Invites `email` as the signed-in administrator (POST /api/v1/users/admin-signup) and returns the invitation's path. */
-async function inviteUser(page: Page, email: string): Promise<string> {
-  const before = (await readOutbox()).map((message) => message.file);
-  const added = await page.request.post('/api/v1/users/admin-signup', { data: { email } });
-  expect(added.status(), await added.text()).toBe(201);
-  const invitation = await waitForEmail(email, { ignoreFiles: before });
-  return linkIn(invitation, 'accept-invite');
-}
-
-/** Fills and sends a Set/Reset Password form. */
-async function choosePassword(page: Page, password: string, confirmation = password, button = 'Set Password') {
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(confirmation);
-  await page.getByRole('button', { name: button }).click();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -218,7 +190,8 @@ test('guards, token screens and the closed registration', async ({ page }) => {
   await page.getByRole('link', { name: 'I Need to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // A subscriber is not an administrator: /my/admin goes to / (spec 2).
+  // A subscriber is not an administrator: /my/admin goes to the dashboard with a notice, still
+  // signed in (ADR 110; the spec's guard sent them to /, which signed them out).
   await signInAsAdmin(page);
   const userEmail = newUserEmail('plain');
   const invitation = await inviteUser(page, userEmail);
@@ -229,7 +202,9 @@ test('guards, token screens and the closed registration', async ({ page }) => {
   await signIn(page, userEmail, USER_PASSWORD);
   await expect(page).toHaveURL(/\/my\/home$/);
   await page.goto('/my/admin');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/my\/home$/);
+  await expect(page.getByRole('status').filter({ hasText: 'The Admin Panel is for administrators' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Logout' })).toBeVisible();
 });
 
 test('a subscriber whose subscription expired or was cancelled is told so at sign-in', async ({ page }) => {

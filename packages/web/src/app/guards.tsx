@@ -9,7 +9,7 @@
  * server has just ended the session (the sign-in page says why); a signed-in user who may not open
  * a screen goes to the dashboard with a notice, never to / (whose load signs out).
  */
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { selectIsAdmin, selectIsLoggedIn, selectIsSessionKnown, selectSession, selectSignOutNotice } from '../features/account/session-slice';
 import { useAppSelector } from './hooks';
@@ -49,8 +49,17 @@ export function RequireAdmin() {
   return <Navigate to="/my/home" replace state={{ notice: impersonatedBy === null ? ADMIN_ONLY_NOTICE : ADMIN_WHILE_IMPERSONATING_NOTICE }} />;
 }
 
-/** Layout route: /im/home shows an impersonation; without one it is the dashboard (issue 9, item 11). */
+/** Navigation state of the Admin Panel's Impersonate: the store takes the user's session only once /im/home shows. */
+export const IMPERSONATION_STARTING = 'impersonation-starting';
+
+/**
+ * Layout route: /im/home shows an impersonation; without one it is the dashboard (issue 9, item
+ * 11). The Admin Panel's Impersonate arrives with IMPERSONATION_STARTING, before the store holds
+ * the impersonated session (admin-panel-route.tsx).
+ */
 export function RequireImpersonation() {
   const { impersonatedBy } = useAppSelector(selectSession);
-  return impersonatedBy === null ? <Navigate to="/my/home" replace state={{ notice: NOT_IMPERSONATING_NOTICE }} /> : <Outlet />;
+  const isStarting = (useLocation().state as { step?: unknown } | null)?.step === IMPERSONATION_STARTING;
+  if (impersonatedBy === null && !isStarting) return <Navigate to="/my/home" replace state={{ notice: NOT_IMPERSONATING_NOTICE }} />;
+  return <Outlet />;
 }

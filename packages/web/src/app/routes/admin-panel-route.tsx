@@ -15,6 +15,7 @@ import type { CurrentUser } from '@bpa/domain/api-users';
 import { AdminPanel } from '../../features/admin/admin-panel';
 import { accountApi } from '../../features/account/account-api';
 import { sessionStarted } from '../../features/account/session-slice';
+import { IMPERSONATION_STARTING } from '../guards';
 import { useAppDispatch } from '../hooks';
 import { useClearUserData } from '../use-sign-out';
 
@@ -42,7 +43,7 @@ export default function AdminPanelRoute() {
       // Rejects with the server's error (404 no such user, 403 an administrator); the panel shows it.
       const result = await dispatch(accountApi.endpoints.impersonate.initiate({ email }, { track: false })).unwrap();
       switchedUserRef.current = result.user;
-      await navigate('/im/home');
+      await navigate('/im/home', { state: { step: IMPERSONATION_STARTING } });
     },
     [dispatch, navigate],
   );
