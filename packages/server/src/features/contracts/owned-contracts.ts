@@ -58,12 +58,38 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
  * The answer still matches ContractAnswerSchema (subscriber-contract-routes.test.ts checks it).
  *
  * @param request the agreement id from the URL (any text) and the signed-in account's id
- * @returns UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the document's
- *   keys in PostgreSQL's jsonb order)
+ * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
+ *   document's keys in PostgreSQL's jsonb order); `revision`: the revision it is at (for the ETag)
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
  *   Error when the stored document is not a JSON object (a damaged row: answered as a 500)
  */
-export async function getContractAnswerJson(db: Database, request: { id: string; ownerUserId: string }): Promise<string> {
+/**
+ * The entity tag of an agreement answer: the answer is a function of the agreement's id and
+ * revision only (every save, rename and reset raises the revision; design 7), so that pair names
+ * it. Quoted, strong (RFC 9110 8.8.3).
+ */
+export function contractEtag(id: string, revision: number): string {
+  return `"${id}.${revision}"`;
+}
+
+/**
+ * The revision of one of the account's agreements, without reading its document: what a load with
+ * `If-None-Match` needs to answer 304 (issue 15: a load of an unchanged agreement costs one indexed
+ * row, not 280 kB of JSON).
+ *
+ * @returns the stored revision, or undefined when the id is not an agreement of that account
+ */
+export async function getContractRevision(db: Database, request: { id: string; ownerUserId: string }): Promise<number | undefined> {
+  if (!isUuid(request.id)) return undefined;
+  const [row] = await db
+    .select({ revision: contracts.revision })
+    .from(contracts)
+    .where(and(eq(contracts.id, request.id), eq(contracts.ownerUserId, request.ownerUserId)))
+    .limit(1);
+  return row?.revision;
+}
+
+export async function getContractAnswerJson(db: Database, request: { id: string; ownerUserId: string }): Promise<{ json: string; revision: number }> {
   if (!isUuid(request.id)) throw contractNotFound();
   const [row] = await db
     .select({ id: contracts.id, revision: contracts.revision, templateName: contracts.templateName, documentJson: sql<string>`${contracts.document}::text` })
@@ -78,5 +104,8 @@ export async function getContractAnswerJson(db: Database, request: { id: string;
     throw new Error(`Agreement ${request.id}: the stored document is not a JSON object`);
   }
   const templateField = row.templateName === null ? '' : `"templateName":${JSON.stringify(row.templateName)},`;
-  return `{"status":"success","data":{"_id":${JSON.stringify(row.id)},"revision":${row.revision},${templateField}${documentJson.slice(1)}}`;
+  return {
+    json: `{"status":"success","data":{"_id":${JSON.stringify(row.id)},"revision":${row.revision},${templateField}${documentJson.slice(1)}}`,
+    revision: row.revision,
+  };
 }

@@ -268,6 +268,33 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expect(latest.categories).toEqual(changed.categories);
   });
 
+  it('answers 304 without a body while the agreement is unchanged, and the new version once it changed (issue 15)', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    for (const url of [`${BASE}/${agreement.id}`, `/api/v1/contracts/${agreement.id}/latest`]) {
+      const first = await call('GET', url, { cookie });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toBe(`"${agreement.id}.0"`);
+      const again = await app.inject({ method: 'GET', url, headers: { cookie, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // Any other tag gets the whole answer.
+      const other = await app.inject({ method: 'GET', url, headers: { cookie, 'if-none-match': '"something-else"' } });
+      expect(other.statusCode).toBe(200);
+      expect(ContractAnswerSchema.parse(other.json()).data._id).toBe(agreement.id);
+    }
+    const loaded = await loadAgreement(agreement.id, cookie);
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody({ ...loaded, contractName: 'Changed' }, 0) })).statusCode).toBe(200);
+    const changed = await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie, 'if-none-match': `"${agreement.id}.0"` } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).toBe(`"${agreement.id}.1"`);
+    expect(ContractAnswerSchema.parse(changed.json()).data.contractName).toBe('Changed');
+    // Someone else's agreement stays missing, tag or not.
+    const bob = await subscriberWithAgreement();
+    expectNotFound(await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie: bob.cookie, 'if-none-match': `"${agreement.id}.1"` } }));
+  });
+
   it('answers JSON that ContractAnswerSchema parses and that equals what was saved, awkward text included', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);

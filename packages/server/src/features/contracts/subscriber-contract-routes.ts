@@ -26,7 +26,7 @@ import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
 import { PdfAdmission } from './pdf-admission';
-import { getContractAnswerJson, listContractNames } from './owned-contracts';
+import { contractEtag, contractNotFound, getContractAnswerJson, getContractRevision, listContractNames } from './owned-contracts';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
 import { resetContractToTemplate } from './reset-contract-to-template';
@@ -72,13 +72,31 @@ async function namesAnswer(db: Database, ownerUserId: string) {
 }
 
 /**
- * Sends an agreement answer that is already JSON text (getContractAnswerJson). With a JSON content
- * type and a string payload Fastify sends the text as it is, without the route's response
- * serializer: the ContractAnswerSchema declared on the route still documents the answer (OpenAPI)
- * but does not re-check a document that was checked when it was stored.
+ * Answers a load of one of the account's agreements (GET base/{id} and GET {id}/latest); a 304
+ * is not in the routes' response schemas (it has no body).
+ *
+ * The answer carries `ETag` (the agreement's id and revision: `contractEtag`) and
+ * `Cache-Control: private, no-cache`, so the browser asks again on every load with
+ * `If-None-Match`; while the agreement is unchanged the answer is 304 without a body, after a read
+ * of its revision only (issue 15). Otherwise the answer is JSON text made by getContractAnswerJson:
+ * with a JSON content type and a string payload Fastify sends it as it is, without the route's
+ * response serializer; the ContractAnswerSchema declared on the route still documents the answer
+ * (OpenAPI) but does not re-check a document that was checked when it was stored (ADR 151).
+ *
+ * @throws AppError not_found when the id is not an agreement of the account
  */
-function sendContractAnswer(reply: FastifyReply, answerJson: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(answerJson);
+async function sendContractAnswer(db: Database, request: FastifyRequest, id: string, reply: FastifyReply): Promise<FastifyReply> {
+  const who = { id, ownerUserId: owner(request).id };
+  reply.header('cache-control', 'private, no-cache');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const revision = await getContractRevision(db, who);
+    if (revision === undefined) throw contractNotFound();
+    const etag = contractEtag(who.id, revision);
+    if (ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).header('etag', etag).send();
+  }
+  const { json, revision } = await getContractAnswerJson(db, who);
+  return reply.header('etag', contractEtag(who.id, revision)).type('application/json; charset=utf-8').send(json);
 }
 
 /** Registers the subscriber agreement routes of spec 7. */
@@ -124,7 +142,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(reply, await getContractAnswerJson(db, { id: request.params.id, ownerUserId: owner(request).id })),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply),
   );
 
   app.patch(
@@ -194,7 +212,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(reply, await getContractAnswerJson(db, { id: request.params.id, ownerUserId: owner(request).id })),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply),
   );
 
   app.get(
