@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { type AccountMail, sendAccountEmail } from './account-mail';
 import { normaliseEmail } from './normalise-email';
-import { subscriptionExpiry } from './subscriber-status';
+import { subscriptionExpiry } from '../bookings/subscriber-status';
 
 /** 503 message when the Blank template, which every subscriber agreement starts from, is not loaded. */
 export const BLANK_TEMPLATE_MISSING_MESSAGE = `The template "${BLANK_TEMPLATE_NAME}" is not loaded, so the new user's agreements cannot be made. Add templates/blank.csv and restart the server.`;
