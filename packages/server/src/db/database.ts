@@ -4,8 +4,7 @@
  * SQL; the rest of the server sees one `Database` type and never knows which one it has.
  */
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -13,12 +12,16 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../config';
 
 /** The Drizzle database every operation takes as its first argument. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
-/** The committed SQL migrations written by `drizzle-kit generate` (packages/server/drizzle). */
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/**
+ * The committed SQL migrations written by `drizzle-kit generate` (packages/server/drizzle). Found
+ * from REPO_ROOT, which is right both in src/ and in the production bundle (build.mjs).
+ */
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'packages/server/drizzle');
 
 /** Any number; all servers sharing one PostgreSQL database take this advisory lock to migrate. */
 const MIGRATION_LOCK_KEY = 720_451_913;
