@@ -2,6 +2,8 @@
 // design section 3: web -> domain, server -> domain, domain imports neither (nor React, Fastify,
 // Drizzle or Node's I/O), and web features do not import each other (docs/conventions.md).
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -53,6 +55,7 @@ export default tseslint.config(
           { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (design 3).' },
           { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
           { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+          { regex: '^(\\.\\./)+app/', message: 'Features do not import app/ (the router, store and layout import the features); typed hooks and store types are in lib/hooks.ts (docs/conventions.md).' },
         ],
       }],
     },
@@ -64,6 +67,29 @@ export default tseslint.config(
         patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (design 3).' }],
       }],
     },
+  },
+  {
+    // Tests may assemble a real store (app/store.ts) around the feature they test.
+    files: ['packages/web/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+          { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+        ],
+      }],
+    },
+  },
+  {
+    // No import cycles inside a package (between packages the direction rules above already forbid them).
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/server/src/config.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', '**/*.config.ts'],

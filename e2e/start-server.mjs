@@ -3,6 +3,8 @@
 // exists) so the browser tests also run against a real PostgreSQL server; otherwise the server
 // uses the embedded PGlite database under DATA_DIR.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const databaseUrl = process.env.BPA_E2E_DATABASE_URL;
@@ -18,7 +20,13 @@ if (databaseUrl) {
   await admin.end();
 }
 
-const server = spawn('npx', ['tsx', '../packages/server/src/server.ts'], {
+// The production build (npm run build: packages/server/dist), run as `npm start` runs it.
+const entry = new URL('../packages/server/dist/server.js', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('start-server: packages/server/dist/server.js is missing; run `npm run build` first');
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(entry)], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
 });

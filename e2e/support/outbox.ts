@@ -23,7 +23,7 @@ export async function readOutbox(): Promise<OutboxEmail[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(files.map(async (file) => ({ file, ...readRawEmail(await readFile(join(outboxDir, file), 'utf8')) })));
+  return Promise.all(files.map(async (file) => ({ file, ...(await readRawEmail(await readFile(join(outboxDir, file), 'utf8'))) })));
 }
 
 export interface WaitForEmailOptions {

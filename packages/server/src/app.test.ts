@@ -82,6 +82,9 @@ describe('errors', () => {
     app.get('/api/v1/test/conflict', async () => {
       throw new AppError('conflict', 'This agreement was changed elsewhere.');
     });
+    app.get('/api/v1/test/mail-failed', async () => {
+      throw new AppError('internal', 'The email could not be sent.', { logDetail: 'smtp refused: relay denied' });
+    });
     app.get('/api/v1/test/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
     await app.ready();
   });
@@ -96,12 +99,21 @@ describe('errors', () => {
     }
   });
 
+  it("sends an AppError's user message for a 5xx and keeps its log detail in the log", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/mail-failed' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 'error', message: 'The email could not be sent.' });
+    expect(response.body).not.toContain('relay denied');
+    const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => JSON.stringify(e.err ?? '').includes('relay denied'));
+    expect(entry?.msg).toBe('request failed');
+  });
+
   it('answers 500 without internals, and logs the error with the request id', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/test/crash' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
     expect(response.body).not.toContain('hunter2');
-    const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.msg === 'request failed');
+    const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.msg === 'request failed' && (e.err as { type?: string }).type === 'Error');
     expect(entry).toBeDefined();
     expect(entry!.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(entry!.err)).toContain('secret connection string');

@@ -18,24 +18,32 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** A problem found by the server, with a message fit to show the user (spec section 8 texts). */
+/**
+ * A problem found by the server. `message` is always the text the user reads (spec section 8
+ * texts), whatever the code: the error handler sends it as it is. What only an engineer should
+ * read goes to `logDetail` (and `cause`), which the handler logs and never sends. Failures that are
+ * not AppErrors (bugs, a lost database connection) are answered with a generic text instead.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   /** Line- and column-numbered details, e.g. for a CSV upload (ErrorEnvelopeSchema.issues). */
   readonly issues: { line?: number; column?: number; message: string }[] | undefined;
+  /** Text for the log only, e.g. which email could not be sent and why; never sent to the client. */
+  readonly logDetail: string | undefined;
 
   /**
    * @param code what went wrong; decides the HTTP status (ERROR_STATUS)
-   * @param message text for the user; for 5xx codes it is logged but a generic text is sent
-   * @param options `issues` to send along, `cause` to log
+   * @param message text for the user, sent as it is for every code (4xx and 5xx)
+   * @param options `issues` to send along; `logDetail` and `cause` to log only
    */
-  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.issues = options?.issues;
+    this.logDetail = options?.logDetail;
   }
 }
 

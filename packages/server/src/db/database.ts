@@ -5,8 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -14,12 +13,16 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../config';
 
 /** The Drizzle database every operation takes as its first argument. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
-/** The committed SQL migrations written by `drizzle-kit generate` (packages/server/drizzle). */
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/**
+ * The committed SQL migrations written by `drizzle-kit generate` (packages/server/drizzle). Found
+ * from REPO_ROOT, which is right both in src/ and in the production bundle (build.mjs).
+ */
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'packages/server/drizzle');
 
 /** Any number; all servers sharing one PostgreSQL database take this advisory lock to migrate. */
 const MIGRATION_LOCK_KEY = 720_451_913;

@@ -68,8 +68,10 @@ describe('createMailer with SMTP_URL', () => {
     expect(mail.raw).toMatch(/^Content-Type: text\/html; charset=utf-8\r$/m);
     expect(mail.raw).toMatch(/^Auto-Submitted: auto-generated\r$/m);
 
-    const read = readRawEmail(mail.raw);
-    expect(read.partTypes).toEqual(['text/plain', 'text/html']);
+    const read = await readRawEmail(mail.raw);
+    expect(read.contentType).toBe('multipart/alternative');
+    expect(read.text).toBeDefined();
+    expect(read.html).toBeDefined();
     expect(read.subject).toBe(email.subject);
     expect(read.to).toBe('partner@example.org');
     expect(read.text).toContain('https://bpa.example.org/login/confirm-token-123');
@@ -90,7 +92,7 @@ describe('createMailer with SMTP_URL', () => {
     ]);
 
     expect(results).toEqual([{ delivered: true }, { delivered: true }]);
-    const subjects = smtp.received.map((mail) => readRawEmail(mail.raw).subject).sort();
+    const subjects = smtp.received.map((mail) => mail.subject).sort();
     expect(subjects).toEqual(['Reset your Bridge Partnership Agreements password', 'You are invited to Bridge Partnership Agreements']);
   });
 
@@ -168,11 +170,13 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     const raw = await readFile(result.outboxFile!, 'utf8');
     // RFC 5322 line ends are CRLF.
     expect(raw.split('\n').slice(0, -1).every((line) => line.endsWith('\r'))).toBe(true);
-    const read = readRawEmail(raw);
+    const read = await readRawEmail(raw);
     expect(read.from).toBe(FROM);
     expect(read.to).toBe('new.subscriber@example.org');
     expect(read.subject).toBe('You are invited to Bridge Partnership Agreements');
-    expect(read.partTypes).toEqual(['text/plain', 'text/html']);
+    expect(read.contentType).toBe('multipart/alternative');
+    expect(read.text).toBeDefined();
+    expect(read.html).toBeDefined();
     expect(read.text).toBe(email.text);
     expect(read.html).toBe(email.html);
 
@@ -189,7 +193,7 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     await mailer.send({ to: 'a@example.org', ...confirmationEmail({ publicUrl: PUBLIC_URL, token: 'one' }) });
     await mailer.send({ to: 'a@example.org', ...confirmationEmail({ publicUrl: PUBLIC_URL, token: 'two' }) });
 
-    const texts = await Promise.all((await readdir(outboxDir)).map(async (f) => readRawEmail(await readFile(join(outboxDir, f), 'utf8')).text));
+    const texts = await Promise.all((await readdir(outboxDir)).map(async (f) => (await readRawEmail(await readFile(join(outboxDir, f), 'utf8'))).text));
     expect(texts).toHaveLength(2);
     expect(texts.some((t) => t?.includes('/login/one'))).toBe(true);
     expect(texts.some((t) => t?.includes('/login/two'))).toBe(true);
@@ -220,7 +224,7 @@ describe('a hostile value through the whole path', () => {
     const result = await mailer.send({ to: 'partner@example.org', ...invitationEmail({ publicUrl: PUBLIC_URL, token: 'tok', invitedBy: hostile }) });
 
     expect(result.delivered).toBe(true);
-    const read = readRawEmail(smtp.received[0]!.raw);
+    const read = await readRawEmail(smtp.received[0]!.raw);
     expect(read.html).not.toContain('<script');
     expect(read.html).not.toContain('<img');
     expect(read.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');

@@ -12,13 +12,9 @@
  */
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { escapeHtml } from '@bpa/domain/markup';
+// The lifetimes belong to the tokens; the emails only state them.
+import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../features/users/one-time-tokens';
 
-/** How long an email-confirmation link works (design 8: 7 days). */
-export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** How long a password-reset link works (design 8: 1 hour). */
-export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-/** How long an invitation link works (design 8: 7 days). */
-export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A built email: what `Mailer.send` needs besides the recipient. */
 export interface BuiltEmail {

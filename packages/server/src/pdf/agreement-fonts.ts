@@ -1,6 +1,3 @@
-// Programs that include this file without the server folder (bench/) need the fontkit types too.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./fontkit.d.ts" />
 /**
  * The fonts of the agreement PDF: DejaVu Sans (regular, bold, oblique, bold oblique) from the
  * `dejavu-fonts-ttf` package, chosen because it has the four suit symbols ♠ ♥ ♦ ♣ (design 2).
@@ -60,6 +57,18 @@ export interface AgreementFont {
 let loadedFonts: Record<FontStyle, AgreementFont> | undefined;
 
 /**
+ * Parses one font file with fontkit (@types/fontkit). A collection (TTC) is refused: the PDF
+ * embeds single TrueType faces only.
+ *
+ * @throws Error when the bytes hold a font collection
+ */
+export function parseFont(bytes: Uint8Array): Font {
+  const parsed = create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (!('layout' in parsed)) throw new Error('Expected a single font file, got a font collection.');
+  return parsed;
+}
+
+/**
  * Returns the four DejaVu Sans faces, reading and parsing the files on the first call only.
  * The files are found through Node's module resolution from this package, so the code does not
  * depend on where node_modules sits. Throws when the `dejavu-fonts-ttf` package is missing.
@@ -70,7 +79,7 @@ export function loadAgreementFonts(): Record<FontStyle, AgreementFont> {
   const load = (style: FontStyle): AgreementFont => {
     const path = require.resolve(`dejavu-fonts-ttf/ttf/${FONT_FILES[style]}`);
     // Hinting would be more than half of each embedded subset and does nothing for a PDF.
-    const font = create(removeTrueTypeHinting(readFileSync(path)));
+    const font = parseFont(removeTrueTypeHinting(readFileSync(path)));
     return { style, font, shaped: new Map(), unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent };
   };
   loadedFonts = { regular: load('regular'), bold: load('bold'), italic: load('italic'), boldItalic: load('boldItalic') };

@@ -7,6 +7,7 @@
 import type { ErrorEnvelope } from '@bpa/domain/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isApiPath } from '../api-paths';
 import { AppError, isClientErrorStatus } from '../errors';
 
 /** Answer of every unexpected failure: the details go to the log only. */
@@ -30,10 +31,10 @@ function formatBytes(bytes: number): string {
  */
 export function toErrorAnswer(error: unknown, bodyLimit: number): { statusCode: number; body: ErrorEnvelope } {
   if (error instanceof AppError) {
-    const message = error.statusCode === 500 ? INTERNAL_ERROR_MESSAGE : error.message;
+    // An AppError's message is written for the user (errors.ts); its log detail stays in the log.
     return {
       statusCode: error.statusCode,
-      body: { status: isClientErrorStatus(error.statusCode) ? 'fail' : 'error', message, ...(error.issues ? { issues: error.issues } : {}) },
+      body: { status: isClientErrorStatus(error.statusCode) ? 'fail' : 'error', message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -79,8 +80,10 @@ export function installErrorHandling(
   app.setErrorHandler((error, request, reply) => {
     // A route may set a smaller body limit than the app's (the guest PDF does); the 413 names the one that applied.
     const { statusCode, body } = toErrorAnswer(error, request.routeOptions.bodyLimit ?? options.bodyLimit);
+    const logDetail = error instanceof AppError ? error.logDetail : undefined;
+    // `err` is serialised with its own fields, so an AppError's logDetail is in the 5xx entry.
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ statusCode, message: body.message }, 'request refused');
+    else request.log.info({ statusCode, message: body.message, ...(logDetail ? { detail: logDetail } : {}) }, 'request refused');
     return reply.code(statusCode).send(body);
   });
 
@@ -88,11 +91,6 @@ export function installErrorHandling(
     if (isApiPath(request.url)) return sendApiNotFound(request, reply);
     return options.onNotFound(request, reply);
   });
-}
-
-/** True for paths of the API (and its docs), which never fall back to the web app. */
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** The 404 envelope for an unknown route. */

@@ -21,7 +21,7 @@ import { users } from '../db/schema/users';
 import { SESSION_COOKIE_NAME } from '../features/sessions/session-cookie';
 import { createSession } from '../features/sessions/sessions';
 import { hashPassword } from '../features/users/passwords';
-import { subscriptionExpiry } from '../features/users/subscriber-status';
+import { subscriptionExpiry } from '../features/bookings/subscriber-status';
 import { FIXTURE_TEMPLATES_DIR } from './test-app';
 
 /** Password of every test account unless a test gives another. */

@@ -48,8 +48,14 @@ export async function startTestSmtpServer(options: { rejectRecipients?: boolean 
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mailFrom = session.envelope.mailFrom;
-        received.push({ ...readRawEmail(raw), raw, mailFrom: mailFrom ? mailFrom.address : undefined, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
+        // Read before accepting, so a message is in `received` when the sender's send() resolves.
+        readRawEmail(raw).then(
+          (read) => {
+            received.push({ ...read, raw, mailFrom: mailFrom ? mailFrom.address : undefined, rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

@@ -1,6 +1,2 @@
-/** Typed Redux hooks: use these instead of the plain react-redux ones. */
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store';
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+/** The typed Redux hooks live in lib/hooks.ts (features never import `app/`); re-exported for app/ code. */
+export { useAppDispatch, useAppSelector } from '../lib/hooks';

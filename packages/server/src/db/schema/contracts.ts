@@ -19,6 +19,11 @@ export const contracts = pgTable(
     contractName: text('contract_name').notNull(),
     document: jsonb('document').$type<ContractDocument>().notNull(),
     revision: integer('revision').notNull().default(0),
+    /**
+     * The agreement's place on its owner's dashboard, 0 first (design 4: "Partner 1" … "Partner 5"
+     * in that order). Set at creation and never changed by a rename or a save.
+     */
+    position: integer('position').notNull().default(0),
     /** The template the agreement was made from or last reset to (spec 3: templateNames). */
     templateName: text('template_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

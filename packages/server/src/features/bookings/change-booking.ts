@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
-import { subscriptionExpiry } from '../users/subscriber-status';
+import { subscriptionExpiry } from './subscriber-status';
 
 /** 404 text for a booking id that names no booking. */
 export const BOOKING_NOT_FOUND_MESSAGE = 'There is no such subscription. Reload the list and try again.';

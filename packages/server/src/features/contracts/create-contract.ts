@@ -4,15 +4,60 @@ import type { Contract } from '@bpa/domain/contract';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contracts } from '../../db/schema/contracts';
-import { templates } from '../../db/schema/templates';
+import { type ContractRow, contracts } from '../../db/schema/contracts';
+import { type TemplateRow, templates } from '../../db/schema/templates';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { toContract } from './owned-contracts';
 import { findSubscriberTemplate } from './subscriber-templates';
 
-/** 503 text when no template is named and the Blank template is not loaded. */
-export const BLANK_TEMPLATE_MISSING_MESSAGE = `The template "${BLANK_TEMPLATE_NAME}" is not loaded, so a new agreement cannot be made. Please tell an administrator.`;
+/**
+ * 503 text when an agreement must start from the Blank template and it is not loaded: adding a
+ * subscriber (their five agreements) or a new agreement without a chosen template.
+ */
+export const BLANK_TEMPLATE_MISSING_MESSAGE = `The template "${BLANK_TEMPLATE_NAME}" is not loaded, so new agreements cannot be made. An administrator must load it first (templates/blank.csv, then restart the server).`;
+
+/**
+ * The Blank template, which new agreements start from unless another template is chosen.
+ *
+ * @throws AppError unavailable (503) BLANK_TEMPLATE_MISSING_MESSAGE when it is not loaded
+ */
+export async function findBlankTemplate(db: Database): Promise<TemplateRow> {
+  const [blank] = await db.select().from(templates).where(eq(templates.templateName, BLANK_TEMPLATE_NAME)).limit(1);
+  if (!blank) throw new AppError('unavailable', BLANK_TEMPLATE_MISSING_MESSAGE);
+  return blank;
+}
+
+/**
+ * Inserts agreements made from one template: the only place where agreements are created (a new
+ * subscriber's five, and one more through the API). Runs in the caller's transaction; checks no
+ * limit (the callers do).
+ *
+ * @param request the owner; the template (name and 13 categories); the agreements' names in
+ *   dashboard order, stored at positions `firstPosition`, `firstPosition + 1`, …; and `now`
+ * @returns the inserted rows, in the order of `contractNames`, at revision 0
+ */
+export async function insertAgreements(
+  tx: Database,
+  request: { ownerUserId: string; template: Pick<TemplateRow, 'templateName' | 'content'>; contractNames: readonly string[]; firstPosition: number; now: Date },
+): Promise<ContractRow[]> {
+  const { template, now } = request;
+  return tx
+    .insert(contracts)
+    .values(
+      request.contractNames.map((contractName, index) => ({
+        ownerUserId: request.ownerUserId,
+        contractName,
+        document: createAgreementFromTemplate({ templateName: template.templateName, categories: template.content }, contractName),
+        revision: 0,
+        templateName: template.templateName,
+        position: request.firstPosition + index,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+}
 
 /**
  * The name of a new agreement: the first of "Partner 1" … "Partner 5" not in use (design 4 names
@@ -43,32 +88,20 @@ export async function createContract(
   db: Database,
   request: { ownerUserId: string; contractName?: string; templateId?: string; now: Date },
 ): Promise<Contract> {
-  const template =
-    request.templateId === undefined
-      ? (await db.select().from(templates).where(eq(templates.templateName, BLANK_TEMPLATE_NAME)).limit(1))[0]
-      : await findSubscriberTemplate(db, request.templateId);
-  if (!template) throw new AppError('unavailable', BLANK_TEMPLATE_MISSING_MESSAGE);
+  const template = request.templateId === undefined ? await findBlankTemplate(db) : await findSubscriberTemplate(db, request.templateId);
 
   return db.transaction(async (tx) => {
     // Serialises creations for one account: the count below stays true until the insert commits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, request.ownerUserId)).for('update');
-    const owned = await tx.select({ contractName: contracts.contractName }).from(contracts).where(eq(contracts.ownerUserId, request.ownerUserId));
+    const owned = await tx
+      .select({ contractName: contracts.contractName, position: contracts.position })
+      .from(contracts)
+      .where(eq(contracts.ownerUserId, request.ownerUserId));
     if (owned.length >= SUBSCRIBER_AGREEMENT_COUNT) throw new AppError('conflict', AGREEMENT_LIMIT_MESSAGE);
 
     const contractName = request.contractName ?? nextPartnerName(owned.map((row) => row.contractName));
-    const document = createAgreementFromTemplate({ templateName: template.templateName, categories: template.content }, contractName);
-    const [row] = await tx
-      .insert(contracts)
-      .values({
-        ownerUserId: request.ownerUserId,
-        contractName,
-        document,
-        revision: 0,
-        templateName: template.templateName,
-        createdAt: request.now,
-        updatedAt: request.now,
-      })
-      .returning();
+    const firstPosition = owned.reduce((last, row) => Math.max(last, row.position + 1), 0);
+    const [row] = await insertAgreements(tx, { ownerUserId: request.ownerUserId, template, contractNames: [contractName], firstPosition, now: request.now });
     return toContract(row!);
   });
 }

@@ -33,16 +33,16 @@ export function toContract(row: Pick<ContractRow, 'id' | 'document' | 'revision'
 }
 
 /**
- * The names of an account's agreements (spec 7 "list names"), oldest first (ties by id), so the
- * list keeps one order between loads and renames; "Partner 1" … "Partner 5" are created a
- * millisecond apart (add-subscriber.ts) and so stay in that order.
+ * The names of an account's agreements (spec 7 "list names") in dashboard order: by `position`
+ * (set at creation, create-contract.ts), then creation time and id, so the list keeps one order
+ * between loads and renames and "Partner 1" … "Partner 5" stay in that order.
  */
 export async function listContractNames(db: Database, ownerUserId: string): Promise<ContractName[]> {
   return db
     .select({ _id: contracts.id, contractName: contracts.contractName })
     .from(contracts)
     .where(eq(contracts.ownerUserId, ownerUserId))
-    .orderBy(asc(contracts.createdAt), asc(contracts.id));
+    .orderBy(asc(contracts.position), asc(contracts.createdAt), asc(contracts.id));
 }
 
 /**

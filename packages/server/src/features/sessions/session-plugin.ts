@@ -24,8 +24,8 @@ import { MESSAGES } from '@bpa/domain/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import { isApiPath } from '../../plugins/error-handler';
-import { isSubscriptionInactive } from '../users/subscriber-status';
+import { isApiPath } from '../../api-paths';
+import { isSubscriptionInactive } from '../bookings/subscriber-status';
 import type { SessionCookie } from './session-cookie';
 import { type SessionUser, createSession, deleteSession, extendSessionIfDue, findSession, sessionIdHash } from './sessions';
 

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { sessions } from '../../db/schema/sessions';
 import { type UserRow, users } from '../../db/schema/users';
-import { getSubscriberStatus } from '../users/subscriber-status';
+import { getSubscriberStatus } from '../bookings/subscriber-status';
 import { hashSecret, makeSecret } from './secrets';
 
 /** How long a session lives after its last use, in milliseconds (design 8: 30 days, sliding). */

@@ -1,19 +1,13 @@
 import { USER_EXISTS_MESSAGE, type UserListItem } from '@bpa/domain/api-users';
-import { BLANK_TEMPLATE_NAME, PRICE_CENTS, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
-import { createAgreementFromTemplate } from '@bpa/domain/editing';
-import { eq } from 'drizzle-orm';
+import { PRICE_CENTS, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
 import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema/bookings';
-import { contracts } from '../../db/schema/contracts';
-import { templates } from '../../db/schema/templates';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { type AccountMail, sendAccountEmail } from './account-mail';
+import { findBlankTemplate, insertAgreements } from '../contracts/create-contract';
 import { normaliseEmail } from './normalise-email';
-import { subscriptionExpiry } from './subscriber-status';
-
-/** 503 message when the Blank template, which every subscriber agreement starts from, is not loaded. */
-export const BLANK_TEMPLATE_MISSING_MESSAGE = `The template "${BLANK_TEMPLATE_NAME}" is not loaded, so the new user's agreements cannot be made. Add templates/blank.csv and restart the server.`;
+import { subscriptionExpiry } from '../bookings/subscriber-status';
 
 /** The names of a new subscriber's agreements: "Partner 1" … "Partner 5" (design 4). */
 export function partnerAgreementNames(): string[] {
@@ -35,7 +29,7 @@ export interface AddSubscriberResult {
  *
  * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
  * @throws AppError conflict (409) USER_EXISTS_MESSAGE when an account has that email; unavailable (503)
- *   BLANK_TEMPLATE_MISSING_MESSAGE when the Blank template is not loaded
+ *   BLANK_TEMPLATE_MISSING_MESSAGE (contracts/create-contract.ts) when the Blank template is not loaded
  */
 export async function addSubscriber(
   db: Database,
@@ -44,8 +38,7 @@ export async function addSubscriber(
 ): Promise<AddSubscriberResult> {
   const email = normaliseEmail(request.email);
   const { now } = dependencies;
-  const [blank] = await db.select().from(templates).where(eq(templates.templateName, BLANK_TEMPLATE_NAME)).limit(1);
-  if (!blank) throw new AppError('unavailable', BLANK_TEMPLATE_MISSING_MESSAGE);
+  const blank = await findBlankTemplate(db);
 
   const account = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -55,19 +48,7 @@ export async function addSubscriber(
       .returning({ id: users.id, email: users.email, role: users.role });
     if (!inserted) throw new AppError('conflict', USER_EXISTS_MESSAGE);
     await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
-    await tx.insert(contracts).values(
-      partnerAgreementNames().map((contractName, index) => ({
-        ownerUserId: inserted.id,
-        contractName,
-        document: createAgreementFromTemplate({ templateName: blank.templateName, categories: blank.content }, contractName),
-        revision: 0,
-        templateName: blank.templateName,
-        // One millisecond apart: the dashboard lists agreements by creation time, so Partner 1 … 5
-        // keep their places whatever they are renamed to.
-        createdAt: new Date(now.getTime() + index),
-        updatedAt: now,
-      })),
-    );
+    await insertAgreements(tx, { ownerUserId: inserted.id, template: blank, contractNames: partnerAgreementNames(), firstPosition: 0, now });
     return inserted;
   });
 

@@ -6,7 +6,7 @@ import { type SessionUser, loadSessionUser } from '../sessions/sessions';
 import { type AccountMail, sendAccountEmail } from './account-mail';
 import { findUserByEmail } from './find-user';
 import { verifyPassword } from './passwords';
-import { isSubscriptionInactive } from './subscriber-status';
+import { isSubscriptionInactive } from '../bookings/subscriber-status';
 
 /** What a correct email and password lead to. */
 export type LogInResult =

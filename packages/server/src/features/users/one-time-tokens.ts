@@ -5,8 +5,14 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type TokenPurpose, userTokens } from '../../db/schema/user-tokens';
-import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../../mail/messages';
 import { SECRET_PATTERN, hashSecret, makeSecret } from '../sessions/secrets';
+
+/** How long an email-confirmation link works (design 8: 7 days). */
+export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a password-reset link works (design 8: 1 hour). */
+export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** How long an invitation link works (design 8: 7 days). */
+export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How long each kind of token works, in milliseconds (design 8; the emails state the same). */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {

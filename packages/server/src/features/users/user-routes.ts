@@ -141,7 +141,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       await loginThrottle.recordSuccess(request.body.email);
       if (result.outcome === 'email_not_confirmed') {
         if (result.isEmailSent) throw new AppError('forbidden', MESSAGES.emailNotConfirmedSent);
-        return reply.code(500).send({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+        throw new AppError('internal', MESSAGES.forgotEmailNotSent, { logDetail: 'sign-in: the new confirmation email could not be sent' });
       }
       await startSession(sessions, request, reply, { userId: result.user.id, impersonatorUserId: null });
       return { status: 'success' as const, data: { user: toCurrentUser(result.user, null) } };
@@ -205,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         response: { 200: MessageAnswerSchema, 400: errors, 404: errors, 429: errors, 500: errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const outcome = await requestPasswordReset(db, request.body, { now: now(), mail });
       switch (outcome) {
         case 'reset_sent':
@@ -215,8 +215,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         case 'unknown_email':
           throw new AppError('not_found', MESSAGES.forgotEmailNotSent);
         case 'not_sent':
-          // Not thrown: the error handler would replace a 500's message with the generic one.
-          return reply.code(500).send({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+          throw new AppError('internal', MESSAGES.forgotEmailNotSent, { logDetail: 'forgot password: the email could not be sent' });
       }
     },
   );

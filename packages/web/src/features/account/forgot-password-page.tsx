@@ -11,7 +11,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { MESSAGES } from '@bpa/domain/messages';
 import { ForgotPasswordSchema } from '@bpa/domain/validation';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, Notice, describedBy } from './account-fields';
 import { toFieldErrors } from './form-errors';

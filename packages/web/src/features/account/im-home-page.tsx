@@ -3,7 +3,7 @@
  * and the way into the user's own screens.
  */
 import { LinkButton } from '../../components/ui/link-button';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ImpersonationBanner } from './impersonation-banner';
 import { selectSession } from './session-slice';

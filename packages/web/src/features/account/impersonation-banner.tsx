@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../components/ui/toast-provider';
 import { endImpersonation } from './session-thunks';
 import './account.css';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Notice } from './account-fields';
 import { endImpersonation } from './session-thunks';
 import './account.css';

@@ -21,7 +21,7 @@ import { InputText } from 'primereact/inputtext';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { MESSAGES } from '@bpa/domain/messages';
 import { LoginSchema } from '@bpa/domain/validation';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LinkButton } from '../../components/ui/link-button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, Notice, PasswordField, SalesClosedBanner, describedBy } from './account-fields';

@@ -13,7 +13,7 @@ import { Button } from 'primereact/button';
 import { MIN_PASSWORD_LENGTH } from '@bpa/domain/constants';
 import { MESSAGES } from '@bpa/domain/messages';
 import { PasswordChangeSchema } from '@bpa/domain/validation';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../components/ui/toast-provider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { PasswordChangeKind } from './account-api';

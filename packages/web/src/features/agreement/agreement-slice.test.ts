@@ -87,11 +87,11 @@ describe('loading an agreement (spec 4)', () => {
     expect(selectIsSubscriber(store.getState())).toBe(false);
   });
 
-  it('sets the names and the revision count from the names payload', () => {
+  it('sets the names and the agreement count from the names payload', () => {
     const store = makeStore({ storage: null });
     store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }, { _id: 'b', contractName: 'Partner 2' }], isSubscriber: true }));
     expect(selectContractNames(store.getState()).map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2']);
-    expect(store.getState().agreement.revision).toBe(2);
+    expect(store.getState().agreement.contractCount).toBe(2);
   });
 });
 
@@ -319,10 +319,10 @@ describe('subscriber workspace (spec 4)', () => {
     expect(selectIsContractEdited(store.getState())).toBe(true);
   });
 
-  it('sets the revision from the count of the names answer', () => {
+  it('sets the agreement count from the count of the names answer', () => {
     const store = makeStore({ storage: null });
     store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }], count: 5, isSubscriber: true }));
-    expect(store.getState().agreement.revision).toBe(5);
+    expect(store.getState().agreement.contractCount).toBe(5);
   });
 
   it('drops a trial agreement when the subscriber names load, and a subscriber agreement when the trial names load', () => {
@@ -361,7 +361,7 @@ describe('subscriber workspace (spec 4)', () => {
     expect(state.isContractEdited).toBe(false);
     expect(state.pdfFileInfo).toBeNull();
     expect(state.contractNames.map((c) => c.contractName)).toEqual(['With Pat', 'Partner 2']);
-    expect(state.revision).toBe(2);
+    expect(state.contractCount).toBe(2);
     expect(state.isSubscriber).toBe(true);
   });
 

@@ -36,8 +36,12 @@ export interface AgreementState {
   selectedCategory: number;
   /** Where the last produced PDF can be fetched, or null. */
   pdfFileInfo: PdfFileInfo | null;
-  /** Spec 3/4: "Loading names sets contractNames and revision from the payload count". */
-  revision: number;
+  /**
+   * How many agreements the names answer counted (spec 3/4 call this field `revision`: "Loading
+   * names sets contractNames and revision from the payload count"). Not an agreement's revision:
+   * that is `contract.revision`, sent back with a save.
+   */
+  contractCount: number;
 }
 
 /** The empty agreement state (spec 4: "Clearing or logout empties everything"). */
@@ -50,7 +54,7 @@ export const initialAgreementState: AgreementState = {
   selectedContract: null,
   selectedCategory: -1,
   pdfFileInfo: null,
-  revision: 0,
+  contractCount: 0,
 };
 
 /** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
@@ -124,7 +128,7 @@ const agreementSlice = createSlice({
       const { contractNames, isSubscriber, count } = action.payload;
       if (state.isSubscriber !== isSubscriber) emptyLoadedAgreement(state);
       state.contractNames = contractNames;
-      state.revision = count ?? contractNames.length;
+      state.contractCount = count ?? contractNames.length;
       state.isSubscriber = isSubscriber;
     },
     /**
@@ -134,7 +138,7 @@ const agreementSlice = createSlice({
     contractNamesReplaced(state, action: PayloadAction<{ contractNames: ContractName[]; count: number }>) {
       emptyLoadedAgreement(state);
       state.contractNames = action.payload.contractNames;
-      state.revision = action.payload.count;
+      state.contractCount = action.payload.count;
       state.isSubscriber = true;
     },
     /** Templates a subscriber may load (Load a Template on the dashboard). */

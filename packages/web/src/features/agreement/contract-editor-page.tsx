@@ -24,7 +24,7 @@ import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL, TRIAL_CATEGORY_NAMES } from '@bpa/
 import { type Category, type Contract, type Option, type Subject, isPlaceholderName } from '@bpa/domain/contract';
 import { initialEditName, isTrialCategory } from '@bpa/domain/editing';
 import { toRomanLabel } from '@bpa/domain/roman';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { LinkButton } from '../../components/ui/link-button';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';

@@ -18,7 +18,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 import type { ContractName } from '@bpa/domain/contract';
 import { stripMarkup } from '@bpa/domain/markup';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { agreementRenamed, agreementSelected, selectContractNames } from './agreement-slice';
 import { MarkupText, toPlainName } from './markup-text';
 import './agreement.css';

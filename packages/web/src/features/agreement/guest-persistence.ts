@@ -87,7 +87,7 @@ export function readGuestAgreement(storage: KeyValueStorage): AgreementState | u
     isSubscriber: false,
     contract,
     contractNames,
-    revision: contractNames.length,
+    contractCount: contractNames.length,
     isContractEdited,
     selectedContract: contract._id,
     selectedCategory,

@@ -4,7 +4,7 @@
  * from the server (another tab or device may have saved since), and applies the spec 4 transition.
  */
 import type { Contract } from '@bpa/domain/contract';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../lib/hooks';
 import { agreementApi } from './agreement-api';
 import { agreementLoaded, contractNamesLoaded, templateNamesLoaded } from './agreement-slice';
 import { rememberOpenAgreement } from './subscriber-agreement-memory';

@@ -1,0 +1,37 @@
+// Compiles the server for production (`npm run build -w @bpa/server`): src/server.ts and
+// everything it imports from this package and from @bpa/domain become one ES module,
+// dist/server.js, with a source map, so `npm start` runs plain Node on JavaScript and stack
+// traces still name the TypeScript files (node --enable-source-maps). Packages from node_modules
+// stay external: Node loads them as usual. The bundle sits at the same depth as src/
+// (packages/server/dist/), so paths found from import.meta.url in top-level modules (config.ts
+// REPO_ROOT) are the same in both. Why a bundler and not tsc: docs/decisions/150-server-build.md.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = dirname(fileURLToPath(import.meta.url));
+rmSync(join(packageDir, 'dist'), { recursive: true, force: true });
+
+/** Bare imports stay external, except the workspace's own TypeScript packages (@bpa/*). */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bpa/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+await build({
+  absWorkingDir: packageDir,
+  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  // Two whole bundles, no shared chunks: every module must sit directly in dist/ (see above).
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+});
+console.log('server built: packages/server/dist/server.js (and cli.js), with source maps');

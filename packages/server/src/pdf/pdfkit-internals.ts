@@ -1,0 +1,73 @@
+/**
+ * Start-up self-check of the pdfkit internals the PDF renderer writes to (page-content.ts,
+ * ADR 004): an embedded font's `subset.includeGlyph`, `widths`, `unicode`, `ref` and `id`, the
+ * document's `_font` and the page's `fonts` dictionary. pdfkit does not publish them, so an
+ * upgrade may rename them; the server then refuses to start with an error naming the installed
+ * pdfkit version, instead of failing at the first PDF a user asks for.
+ *
+ * The pixel comparison of a rendered page (render-agreement-pdf.pixels.test.ts) guards what those
+ * fields produce.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import { loadAgreementFonts } from './agreement-fonts';
+
+/** The pdfkit version installed next to this package, e.g. "0.20.2" ("unknown" if unreadable). */
+export function installedPdfkitVersion(): string {
+  try {
+    // pdfkit's "exports" hide its package.json: find it beside the resolved entry point.
+    let folder = dirname(createRequire(import.meta.url).resolve('pdfkit'));
+    for (let depth = 0; depth < 4; depth++, folder = dirname(folder)) {
+      try {
+        const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        if (manifest.name === 'pdfkit' && manifest.version) return manifest.version;
+      } catch {
+        // no package.json at this level: go up
+      }
+    }
+  } catch {
+    // pdfkit not resolvable: the import above would have failed first
+  }
+  return 'unknown';
+}
+
+/**
+ * Lists what the renderer needs from a pdfkit document with one font selected and finds missing.
+ *
+ * @param doc a document after `registerFont` and `font`
+ * @returns the missing internals, e.g. ['_font.subset.includeGlyph']; empty when all are there
+ */
+export function findMissingPdfkitInternals(doc: unknown): string[] {
+  const missing: string[] = [];
+  const record = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined);
+  const font = record(record(doc)?._font);
+  if (!font) return ['_font'];
+  if (typeof record(font.subset)?.includeGlyph !== 'function') missing.push('_font.subset.includeGlyph');
+  if (!Array.isArray(font.widths)) missing.push('_font.widths');
+  if (!Array.isArray(font.unicode)) missing.push('_font.unicode');
+  if (typeof font.ref !== 'function') missing.push('_font.ref');
+  if (typeof font.id !== 'string') missing.push('_font.id');
+  if (!record(record(record(doc)?.page)?.fonts)) missing.push('page.fonts');
+  return missing;
+}
+
+/**
+ * Checks the internals on a real (unsaved) document with the agreement font.
+ *
+ * @throws Error naming the pdfkit version and the missing fields when any is missing
+ */
+export function checkPdfkitInternals(): void {
+  const doc = new PDFDocument({ autoFirstPage: true });
+  // pdfkit takes a parsed fontkit font as well as a buffer; its types only list the buffer.
+  doc.registerFont('check', loadAgreementFonts().regular.font as unknown as Buffer);
+  doc.font('check');
+  const missing = findMissingPdfkitInternals(doc);
+  if (missing.length > 0) {
+    throw new Error(
+      `pdfkit ${installedPdfkitVersion()} lacks internals the agreement PDF writes to (${missing.join(', ')}). ` +
+        'It is pinned to ~0.20 for this reason (docs/decisions/004-pdf-text-drawing.md): install pdfkit 0.20, or adapt packages/server/src/pdf/page-content.ts.',
+    );
+  }
+}
