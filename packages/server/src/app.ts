@@ -122,6 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ...(options.logDestination ? { stream: options.logDestination } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Path segments up to 300 characters (the router's default is 100, which once refused PDF file
+    // names of long agreement names with a 404: issue 9, item 1). File names stay at most 84.
+    routerOptions: { maxParamLength: 300 },
     // Unique across servers, so a log line can be matched to a request whichever server took it.
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -14,6 +14,8 @@ export const pdfFiles = pgTable(
     pathName: text('path_name').notNull(),
     /** Safe file name ending in .pdf, derived from the agreement name. */
     fileName: text('file_name').notNull(),
+    /** The name the browser saves the file under: the agreement name as written (null: fileName). */
+    downloadName: text('download_name'),
     /** The subscriber who made the file (null for guests). The users table comes with accounts. */
     ownerUserId: uuid('owner_user_id'),
     isGuest: boolean('is_guest').notNull(),

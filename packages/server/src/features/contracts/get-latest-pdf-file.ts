@@ -19,9 +19,9 @@ export const LATEST_PDF_NOT_FOUND_MESSAGE = 'You have no PDF file of this name, 
 export async function getLatestPdfFile(
   db: Database,
   request: { fileName: string; ownerUserId: string; now: Date },
-): Promise<{ fileName: string; content: Buffer }> {
+): Promise<{ fileName: string; downloadName: string | null; content: Buffer }> {
   const [file] = await db
-    .select({ fileName: pdfFiles.fileName, content: pdfFiles.content })
+    .select({ fileName: pdfFiles.fileName, downloadName: pdfFiles.downloadName, content: pdfFiles.content })
     .from(pdfFiles)
     .where(
       and(

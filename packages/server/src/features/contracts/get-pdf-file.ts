@@ -31,9 +31,9 @@ export function canReadPdfFile(file: Pick<PdfFileRow, 'isGuest' | 'ownerUserId'>
 export async function getPdfFile(
   db: Database,
   request: { pathName: string; fileName: string; viewer: PdfViewer; now: Date },
-): Promise<{ fileName: string; content: Buffer }> {
+): Promise<{ fileName: string; downloadName: string | null; content: Buffer }> {
   const [file] = await db
-    .select({ fileName: pdfFiles.fileName, content: pdfFiles.content, isGuest: pdfFiles.isGuest, ownerUserId: pdfFiles.ownerUserId })
+    .select({ fileName: pdfFiles.fileName, downloadName: pdfFiles.downloadName, content: pdfFiles.content, isGuest: pdfFiles.isGuest, ownerUserId: pdfFiles.ownerUserId })
     .from(pdfFiles)
     .where(
       and(
@@ -46,5 +46,5 @@ export async function getPdfFile(
   if (!file || !canReadPdfFile(file, request.viewer)) {
     throw new AppError('not_found', 'This PDF file does not exist or has expired. Please make the PDF again.');
   }
-  return { fileName: file.fileName, content: file.content };
+  return { fileName: file.fileName, downloadName: file.downloadName, content: file.content };
 }

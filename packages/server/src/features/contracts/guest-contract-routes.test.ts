@@ -121,7 +121,8 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     const response = await fetchPdf(info);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="${info.fileName}"`);
+    // The ASCII file name, then the agreement's own name as filename* (issue 9, item 1).
+    expect(String(response.headers['content-disposition'])).toMatch(new RegExp(`^inline; filename="?${info.fileName.replace(/[.]/g, '\\.')}"?(;|$)`));
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -172,6 +173,33 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(otherOrigin.statusCode).toBe(403);
     const sameOrigin = await makePdf({ contract: agreement }, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('PDF file names (issue 9, item 1)', () => {
+  it('makes every PDF fetchable, whatever the length of the name, and keeps accents and suits in the saved name', async () => {
+    const agreement = await getTrialAgreement();
+    const piece = 'Ånna & Bøb 1!c–2!d ';
+    for (const length of [1, 96, 97, 300, 500]) {
+      // `length` characters as stored: coloured, with accents, a dash and suit shorthand.
+      const contractName = length < 10 ? 'é'.repeat(length) : `##c3#${piece.repeat(30).slice(0, length - 6)}é`;
+      expect(contractName).toHaveLength(length);
+      const made = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: { contract: { ...agreement, contractName } }, remoteAddress: `203.0.113.${length % 250}` });
+      expect(made.statusCode, `name of ${length}`).toBe(200);
+      const info = PdfFileInfoAnswerSchema.parse(made.json()).data;
+      expect(info.fileName.length).toBeLessThanOrEqual(84);
+      const file = await fetchPdf(info);
+      expect(file.statusCode, `name of ${length}: ${info.fileName}`).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const disposition = String(file.headers['content-disposition']);
+      expect(disposition).toMatch(new RegExp(`^inline; filename="?${info.fileName.replace(/[.]/g, '\\.')}"?; `));
+      const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+      expect(encoded, disposition).toBeDefined();
+      const saved = decodeURIComponent(encoded!);
+      expect(saved.endsWith('é.pdf') || saved.endsWith('.pdf')).toBe(true);
+      if (length >= 20) expect(saved.startsWith('Ånna & Bøb 1♣–2♦')).toBe(true);
+      expect(Array.from(saved).length).toBeLessThanOrEqual(124);
+    }
   });
 });
 

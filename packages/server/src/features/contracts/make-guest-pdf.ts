@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
 import type { RenderAgreementPdf } from './render-pdf';
-import { makePathName, makePdfFileName } from './pdf-file-names';
+import { makePathName, makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 
 /** How long a guest PDF can be fetched, in milliseconds (design 7: deleted after one hour). */
 export const GUEST_PDF_LIFETIME_MS = 60 * 60 * 1000;
@@ -30,6 +30,7 @@ export async function makeGuestPdf(
   await db.insert(pdfFiles).values({
     pathName: info.pathName,
     fileName: info.fileName,
+    downloadName: makePdfDownloadName(agreement.contractName),
     ownerUserId: null,
     isGuest: true,
     content,

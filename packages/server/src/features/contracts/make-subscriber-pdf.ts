@@ -2,7 +2,7 @@ import type { MakePdfRequestSchema, PdfFileInfo } from '@bpa/domain/api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
-import { makePathName, makePdfFileName } from './pdf-file-names';
+import { makePathName, makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 import type { RenderAgreementPdf } from './render-pdf';
 
 /**
@@ -35,6 +35,7 @@ export async function makeSubscriberPdf(
   await db.insert(pdfFiles).values({
     pathName: info.pathName,
     fileName: info.fileName,
+    downloadName: makePdfDownloadName(contractName),
     ownerUserId: dependencies.ownerUserId,
     isGuest: false,
     content,

@@ -1,6 +1,6 @@
 import { PdfFileInfoSchema } from '@bpa/domain/api';
 import { describe, expect, it } from 'vitest';
-import { makePathName, makePdfFileName } from './pdf-file-names';
+import { makePathName, makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 
 describe('makePdfFileName', () => {
   it.each([
@@ -17,8 +17,28 @@ describe('makePdfFileName', () => {
 
   it('keeps long names within the schema limits', () => {
     const fileName = makePdfFileName('Partner '.repeat(100));
-    expect(fileName.length).toBeLessThanOrEqual(104);
+    // A URL path segment of the viewer route: always well under the router's 100 characters.
+    expect(fileName.length).toBeLessThanOrEqual(84);
     expect(PdfFileInfoSchema.shape.fileName.safeParse(fileName).success).toBe(true);
+  });
+});
+
+describe('makePdfDownloadName (issue 9, item 1)', () => {
+  it.each([
+    ['##c2#Ånna### & Bøb: 1!c', 'Ånna & Bøb 1♣.pdf'],
+    ['Партнёр 1 — 2/1', 'Партнёр 1 — 2 1.pdf'],
+    ['../../etc/passwd', 'etc passwd.pdf'],
+    ['tab\there\u0000and "quotes"', 'tab here and quotes.pdf'],
+    ['', 'agreement.pdf'],
+    ['  ', 'agreement.pdf'],
+  ])('%j -> %s', (name, expected) => {
+    expect(makePdfDownloadName(name)).toBe(expected);
+  });
+
+  it('keeps at most 120 whole characters of a long name, never half an emoji', () => {
+    const name = makePdfDownloadName('🂡'.repeat(300));
+    expect(Array.from(name)).toHaveLength(124);
+    expect(name.endsWith('🂡.pdf')).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
  * `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}` (design 7).
  */
 import { randomBytes } from 'node:crypto';
-import { safeFileName } from '../../safe-file-name';
+import { downloadName, safeFileName } from '../../safe-file-name';
 
 /** Random bytes in a path name: 192 bits, far beyond guessing (design 7: "unguessable names"). */
 const PATH_NAME_BYTES = 24;
@@ -15,7 +15,7 @@ export function makePathName(): string {
 
 /**
  * A safe file name for an agreement's PDF: the agreement name without colour markup, accents
- * folded, every run of other characters turned into one '-', at most 100 characters, `.pdf`
+ * folded, every run of other characters turned into one '-', at most 80 characters, `.pdf`
  * appended; 'agreement.pdf' when nothing is left. Matches PdfFileInfoSchema.fileName, and is safe
  * in a URL path and a Content-Disposition header without quoting.
  *
@@ -23,4 +23,9 @@ export function makePathName(): string {
  */
 export function makePdfFileName(contractName: string): string {
   return safeFileName(contractName, 'pdf', 'agreement');
+}
+
+/** The name an agreement's PDF is saved under: the agreement name as written (`downloadName`). */
+export function makePdfDownloadName(contractName: string): string {
+  return downloadName(contractName, 'pdf', 'agreement');
 }

@@ -3,6 +3,7 @@
  * subscriber's files only by their owner and administrators (the viewer comes from the session).
  */
 import { ErrorEnvelopeSchema, PdfFileInfoSchema } from '@bpa/domain/api';
+import { create as createContentDisposition } from 'content-disposition';
 import { PdfFileNameParamsSchema } from '@bpa/domain/api-contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,11 +16,16 @@ import { type PdfViewer, getPdfFile } from './get-pdf-file';
 /** The file's bytes: sent as they are (Fastify does not serialise Buffers); documented as binary. */
 const PdfBytesSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
-/** Sends a PDF inline, never cached by shared caches (a subscriber's file is private). */
-function sendPdf(reply: FastifyReply, file: { fileName: string; content: Buffer }): FastifyReply {
+/**
+ * Sends a PDF inline, never cached by shared caches (a subscriber's file is private). The
+ * Content-Disposition names the file as the agreement is named (`filename*`, UTF-8, RFC 6266:
+ * accents, other alphabets and suit symbols kept) with the ASCII file name as `filename` for old
+ * clients (the content-disposition library writes both).
+ */
+function sendPdf(reply: FastifyReply, file: { fileName: string; downloadName: string | null; content: Buffer }): FastifyReply {
   return reply
     .type('application/pdf')
-    .header('Content-Disposition', `inline; filename="${file.fileName}"`)
+    .header('Content-Disposition', createContentDisposition(file.downloadName ?? file.fileName, { type: 'inline', fallback: file.fileName }))
     .header('Cache-Control', 'private, no-store')
     .send(file.content);
 }

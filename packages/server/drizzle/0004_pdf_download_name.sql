@@ -1,0 +1,1 @@
+ALTER TABLE "pdf_files" ADD COLUMN "download_name" text;
