@@ -229,14 +229,6 @@ export function isTrialCategory(category: Pick<Category, 'categoryName'>): boole
 }
 
 /**
- * Keeps only the trial categories (design 4: a guest PDF holds only the two trial categories,
- * whatever the request says).
- */
-export function restrictToTrialCategories<T extends { categories: Category[] }>(doc: T): T {
-  return { ...doc, categories: doc.categories.filter(isTrialCategory) };
-}
-
-/**
  * The agreement as a guest PDF request carries it (issue 13 §1): all 13 categories, as the schema
  * wants, but the non-trial ones without subjects. The server prints only the trial categories
  * anyway (design 4), and this keeps the request within GUEST_PDF_BODY_LIMIT_BYTES.

@@ -4,10 +4,12 @@
  * success or failure, leads to logged out; data cleared"; "Clearing or logout empties everything").
  */
 import { useCallback } from 'react';
+import { useStore } from 'react-redux';
 import { api } from '../lib/api';
 import { clearAgreement } from '../features/agreement/agreement-slice';
 import { logOut } from '../features/account/session-thunks';
 import { useAppDispatch } from './hooks';
+import type { RootState } from './store';
 
 /** Forgets everything loaded for a signed-in user: agreements and cached answers (not the session). */
 export function useClearUserData(): () => void {
@@ -26,8 +28,11 @@ export function useClearUserData(): () => void {
  */
 export function useSignOut(): () => void {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   return useCallback(() => {
-    dispatch(clearAgreement());
+    // A guest's trial agreement stays (issue 9, item 2; ADR 100): it lives in this browser until
+    // the guest chooses Start over. A subscriber's agreement is cleared with the session.
+    if (store.getState().agreement.isSubscriber) dispatch(clearAgreement());
     void dispatch(logOut());
-  }, [dispatch]);
+  }, [dispatch, store]);
 }

@@ -62,13 +62,17 @@ describe('GET /api/v1/contracts/guest', () => {
 });
 
 describe('GET /api/v1/contracts/guest/{id}', () => {
-  it('answers the trial agreement: 13 categories with placeholders, revision 0, its template name', async () => {
+  it('answers the trial agreement: 13 categories, the two trial ones in full with placeholders, revision 0, its template name', async () => {
     const agreement = await getTrialAgreement();
     expect(agreement).toMatchObject({ _id: trialId, contractName: 'Trial Agreement', revision: 0, templateName: FREE_TRIAL_TEMPLATE_NAME });
     expect(agreement.categories).toHaveLength(CATEGORY_COUNT);
     expect(agreement.categories.map((c) => c.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     for (const name of TRIAL_CATEGORY_NAMES) expect(agreement.categories.map((c) => c.categoryName)).toContain(name);
-    for (const category of agreement.categories) {
+    // Issue 9, item 18: the eleven locked categories by name only.
+    const locked = agreement.categories.filter((c) => !(TRIAL_CATEGORY_NAMES as readonly string[]).includes(c.categoryName));
+    expect(locked).toHaveLength(CATEGORY_COUNT - 2);
+    for (const category of locked) expect(category.subjects).toEqual([]);
+    for (const category of agreement.categories.filter((c) => !locked.includes(c))) {
       // Design 4: every category ends with a placeholder subject, every subject with a placeholder option.
       expect(isPlaceholderName(category.subjects.at(-1)!.subjectName)).toBe(true);
       for (const subject of category.subjects.slice(0, -1)) {
@@ -82,7 +86,18 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
       'Weak jump overcalls',
       expect.stringMatching(/^button/),
     ]);
-    expect(overcalls.subjects[0]).toMatchObject({ subcategoryName: 'Simple overcalls', subcategoryBold: true, bold: true, isSelected: true });
+    // Issue 9, item 3: the trial starts blank, though the template ticks this subject.
+    expect(overcalls.subjects[0]).toMatchObject({ subcategoryName: 'Simple overcalls', subcategoryBold: true, bold: true, isSelected: false });
+    const ticked = agreement.categories.flatMap((c) => c.subjects.flatMap((subject) => [subject.isSelected, ...subject.options.map((o) => o.isSelected)]));
+    expect(ticked.filter(Boolean)).toEqual([]);
+  });
+
+  it('sends only what the trial shows: far smaller than the whole template (issue 9, item 18)', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${trialId}` });
+    const { categories } = ContractAnswerSchema.parse(response.json()).data;
+    const trialPart = JSON.stringify(categories.filter((c) => (TRIAL_CATEGORY_NAMES as readonly string[]).includes(c.categoryName))).length;
+    // Beyond the two trial categories: the envelope and eleven names with their ids, a few hundred bytes.
+    expect(response.rawPayload.length - trialPart).toBeLessThan(2500);
   });
 
   it('makes fresh subject ids on every load (nothing about a guest is stored)', async () => {
@@ -173,6 +188,34 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(otherOrigin.statusCode).toBe(403);
     const sameOrigin = await makePdf({ contract: agreement }, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('the trial limit (issue 9, item 16)', () => {
+  it('comes from the stored trial template by position: renaming every category "Overcalls" prints only the two trial categories', async () => {
+    const agreement = await getTrialAgreement();
+    // A crafted request: every category named Overcalls and filled with subjects of its own.
+    const stuffed = {
+      ...agreement,
+      categories: agreement.categories.map((category, index) => ({
+        ...category,
+        categoryName: 'Overcalls',
+        subjects: [
+          { _id: `s${index}`, subjectName: `Secret agreement ${index}`, subcategoryName: '', subcategoryBold: false, subcategoryItalics: false, bold: false, italics: false, isSelected: true, isLocked: false, options: [], editedName: '', isEdited: false },
+        ],
+      })),
+    };
+    const made = await makePdf({ contract: stuffed });
+    expect(made.statusCode).toBe(200);
+    const text = (await readPdfText((await fetchPdf(PdfFileInfoAnswerSchema.parse(made.json()).data)).rawPayload)).join('\n');
+    const trialIndexes = agreement.categories.flatMap((c, i) => ((TRIAL_CATEGORY_NAMES as readonly string[]).includes(c.categoryName) ? [i] : []));
+    expect(trialIndexes).toHaveLength(2);
+    for (let index = 0; index < CATEGORY_COUNT; index++) {
+      if (trialIndexes.includes(index)) expect(text).toContain(`Secret agreement ${index}`);
+      else expect(text).not.toContain(`Secret agreement ${index}`);
+    }
+    // Printed under the template's own names.
+    expect(text).toContain('Doubles and Redoubles');
   });
 });
 

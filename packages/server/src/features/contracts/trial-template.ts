@@ -3,7 +3,8 @@
  * A guest has exactly one agreement (spec 1: trial 1), named TRIAL_CONTRACT_NAME, whose id is
  * the template's id: nothing about a guest is stored on the server.
  */
-import { FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';
+import { FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
+import type { Category } from '@bpa/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type TemplateRow, templates } from '../../db/schema/templates';
@@ -28,4 +29,15 @@ export async function findTrialTemplate(db: Database, id?: string): Promise<Temp
     .where(id === undefined ? isTrial : and(isTrial, eq(templates.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * Where the trial categories are in the trial template, by position (issue 9, item 16): the stored
+ * template decides which categories a guest may use, never the names a client sends.
+ *
+ * @param content the stored trial template's 13 categories
+ * @returns the indexes of its categories named as spec 1's trial categories, in order
+ */
+export function trialCategoryIndexes(content: readonly Pick<Category, 'categoryName'>[]): number[] {
+  return content.flatMap((category, index) => ((TRIAL_CATEGORY_NAMES as readonly string[]).includes(category.categoryName) ? [index] : []));
 }

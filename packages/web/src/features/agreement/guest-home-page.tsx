@@ -4,7 +4,9 @@
  *
  * Loading is GET /api/v1/contracts/guest (the names) then GET /api/v1/contracts/guest/{id} for the
  * first one (spec 7). A guest's edited agreement (kept in this browser, see guest-persistence.ts)
- * is left as it is; a subscriber's agreement in the store is replaced by the trial one.
+ * is left as it is (also after a visit to /, issue 9 item 2); a subscriber's agreement in the store
+ * is replaced by the trial one. **Start over**, after a confirmation, replaces the trial agreement
+ * with a blank one: the only way it is erased.
  * A failure shows a toast and a message with Try Again; the page never goes blank.
  *
  * The trial information card belongs to the trial feature; features do not import each other
@@ -12,15 +14,18 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { agreementApi } from './agreement-api';
-import { agreementLoaded, contractNamesLoaded, selectAgreementState } from './agreement-slice';
+import { agreementLoaded, clearAgreement, contractNamesLoaded, selectAgreementState } from './agreement-slice';
 import { Dashboard } from './dashboard';
 
 export const GUEST_LOAD_FAILED_TEXT = 'The trial agreement could not be loaded.';
+/** Asked before Start over (issue 9, item 2): the only way the trial agreement is erased. */
+export const START_OVER_QUESTION = 'Start over with a blank trial agreement? Everything you changed in your trial agreement in this browser will be lost.';
 export const NO_GUEST_AGREEMENT_TEXT = 'No trial agreement is available at the moment. Please try again later.';
 
 type LoadState = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
@@ -38,6 +43,8 @@ export default function GuestHomePage({ trialInformation }: GuestHomePageProps) 
   const { showError } = useToast();
   const [loadState, setLoadState] = useState<LoadState>({ status: 'idle' });
   const runRef = useRef(0);
+  const agreement = useAppSelector(selectAgreementState);
+  const [isConfirmingStartOver, setConfirmingStartOver] = useState(false);
 
   const loadGuestAgreement = useCallback(async () => {
     const run = (runRef.current += 1);
@@ -76,6 +83,34 @@ export default function GuestHomePage({ trialInformation }: GuestHomePageProps) 
       <div className="row g-4">
         <div className={trialInformation ? 'col-12 col-lg-7' : 'col-12'}>
           <Dashboard variant="guest" isLoading={loadState.status === 'loading'} />
+          {agreement.contract !== null && !agreement.isSubscriber && (
+            <div className="start-over">
+              <Button
+                type="button"
+                label="Start over"
+                icon="pi pi-eraser"
+                size="small"
+                outlined
+                disabled={loadState.status === 'loading'}
+                onClick={() => setConfirmingStartOver(true)}
+              />
+            </div>
+          )}
+          <ConfirmDialog
+            visible={isConfirmingStartOver}
+            onHide={() => setConfirmingStartOver(false)}
+            header="Start over"
+            icon="pi pi-exclamation-triangle"
+            style={{ width: 'min(92vw, 32rem)' }}
+            message={START_OVER_QUESTION}
+            acceptLabel="Start over"
+            rejectLabel="Keep my trial"
+            defaultFocus="reject"
+            accept={() => {
+              dispatch(clearAgreement());
+              void loadGuestAgreement();
+            }}
+          />
           {loadState.status === 'failed' && (
             <div className="load-failure" role="alert">
               <p className="mb-2">

@@ -1,0 +1,44 @@
+/**
+ * The trial agreement as a visitor expects it (issue 9, items 2, 3 and 18; ADR 100): it starts with
+ * nothing ticked, it stays in the browser when the visitor goes to the landing page (logo, Home,
+ * Back), and only Start over, after a confirmation, erases it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+async function openTrialEditor(page: Page) {
+  await page.goto('/guest/home');
+  await page.getByRole('button', { name: /^Edit Agreement/ }).click();
+  await expect(page).toHaveURL(/\/guest\/contract$/);
+  await page.getByRole('button', { name: /Overcalls/ }).click();
+  await expect(page.getByRole('heading', { name: /IX\. Overcalls/ })).toBeVisible();
+}
+
+const checkedBoxes = (page: Page) => page.locator('.subjects-panel').getByRole('checkbox', { checked: true });
+
+test('the trial starts blank, survives the landing page, and only Start over erases it', async ({ page }) => {
+  await openTrialEditor(page);
+  // Spec 1: "Starting point: blank only".
+  await expect(checkedBoxes(page)).toHaveCount(0);
+  await page.getByLabel('Competing after they bid and raise', { exact: true }).check();
+  await expect(checkedBoxes(page)).toHaveCount(1);
+
+  // To the landing page by the logo, then back: the edit is still there.
+  await page.getByRole('link', { name: /Bridge Partnership Agreements/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await openTrialEditor(page);
+  await expect(page.getByLabel('Competing after they bid and raise', { exact: true })).toBeChecked();
+
+  // Start over asks first; keeping the trial changes nothing.
+  await page.goto('/guest/home');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('button', { name: 'Keep my trial' }).click();
+  await openTrialEditor(page);
+  await expect(checkedBoxes(page)).toHaveCount(1);
+
+  await page.goto('/guest/home');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('dialog', { name: 'Start over' }).getByRole('button', { name: 'Start over' }).click();
+  await openTrialEditor(page);
+  await expect(checkedBoxes(page)).toHaveCount(0);
+});
