@@ -101,7 +101,8 @@ test('a subscription cancelled during a visit signs out at the next action, with
 
 test('logout while impersonating asks: back to the administrator, or out of both', async ({ page }) => {
   await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'impersonated-logout');
+  // 'aa-': the Users tab lists by email, ten a page; the new user must be on the first page.
+  const email = await newSubscriber(page, 'aa-impersonated-logout');
   await page.goto('/my/admin');
   await openTab(page, 'Users');
   await expect(rowWith(page, 'Users', email)).not.toContainText('Invited, not signed in yet');
@@ -130,7 +131,7 @@ test('the Users tab shows invitations not accepted yet, and refuses an existing 
   await signInAsAdmin(page);
   await page.goto('/my/admin');
   await openTab(page, 'Users');
-  const invited = newUserEmail('invited-only');
+  const invited = newUserEmail('aa-invited-only'); // sorts onto the first page of the Users tab
   await page.getByLabel('Email of the new user').fill(invited);
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(rowWith(page, 'Users', invited)).toContainText('Invited, not signed in yet');
