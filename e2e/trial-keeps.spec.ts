@@ -42,3 +42,14 @@ test('the trial starts blank, survives the landing page, and only Start over era
   await openTrialEditor(page);
   await expect(checkedBoxes(page)).toHaveCount(0);
 });
+
+test('a viewer page shows the same PDF again after a reload (issue 9, item 7)', async ({ page }) => {
+  await openTrialEditor(page);
+  await page.getByLabel('Competing after they bid and raise', { exact: true }).check();
+  await page.getByRole('button', { name: 'Make PDF' }).click();
+  await expect(page).toHaveURL(/\/pdfview$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trial Agreement');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trial Agreement');
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 30_000 });
+});

@@ -5,6 +5,7 @@
 import { useAppSelector } from '../hooks';
 import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/agreement-slice';
 import { MarkupText } from '../../features/agreement/markup-text';
+import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
 
 export default function PdfViewRoute() {
@@ -13,6 +14,9 @@ export default function PdfViewRoute() {
   const isSubscriber = useAppSelector(selectIsSubscriber);
   // Spec 2: "Go To Contract Editor goes to /my/contract for a subscriber, /trial otherwise".
   // The name keeps its colours (design 5), as in the subscriber's viewers; contractName defaults to the id (spec 3).
-  const contractName = contract ? <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} /> : null;
-  return <PdfViewerPage contractName={contractName} pdfFileInfo={pdfFileInfo} editorPath={isSubscriber ? '/my/contract' : '/trial'} />;
+  const current = contract && pdfFileInfo ? { pdfFileInfo, contractName: contract.contractName.trim() === '' ? contract._id : contract.contractName } : null;
+  // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
+  const shown = useLastPdf(isSubscriber ? 'subscriber' : 'guest', current);
+  const contractName = shown ? <MarkupText markup={shown.contractName} /> : null;
+  return <PdfViewerPage contractName={contractName} pdfFileInfo={shown?.pdfFileInfo ?? null} editorPath={isSubscriber ? '/my/contract' : '/trial'} />;
 }

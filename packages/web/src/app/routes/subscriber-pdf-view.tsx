@@ -11,10 +11,11 @@
  */
 import { type ComponentType, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppSelector } from '../hooks';
-import { selectAgreementState } from '../../features/agreement/agreement-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { editsDiscarded, selectAgreementState } from '../../features/agreement/agreement-slice';
 import { LeaveWarning } from '../../features/agreement/leave-warning';
 import { MarkupText } from '../../features/agreement/markup-text';
+import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import type { OtherViewerLink, PdfViewerPageProps } from '../../features/pdf-viewer/pdf-viewer-props';
 
 /** The subscriber's editor (spec 2: Go To Contract Editor goes there for a subscriber). */
@@ -43,16 +44,20 @@ export function SubscriberPdfView({ Viewer, otherViewer }: SubscriberPdfViewProp
   const { isSubscriber, contract, pdfFileInfo, isContractEdited } = useAppSelector(selectAgreementState);
   // Only a subscriber's agreement and PDF belong on these pages (not a trial one left in the store).
   const agreement = isSubscriber ? contract : null;
+  const current = agreement && pdfFileInfo ? { pdfFileInfo, contractName: agreement.contractName.trim() === '' ? agreement._id : agreement.contractName } : null;
+  // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
+  const shown = useLastPdf('subscriber', current);
+  const dispatch = useAppDispatch();
   const forgetDownloadRequest = useCallback(() => {
     void navigate(pathname, { replace: true, state: null });
   }, [navigate, pathname]);
 
   return (
     <>
-      <LeaveWarning shouldWarn={agreement !== null && isContractEdited} allowedPaths={EDIT_AREA_PATHS} />
+      <LeaveWarning shouldWarn={agreement !== null && isContractEdited} allowedPaths={EDIT_AREA_PATHS} onDiscard={() => dispatch(editsDiscarded())} />
       <Viewer
-        contractName={agreement ? <MarkupText markup={agreement.contractName.trim() === '' ? agreement._id : agreement.contractName} /> : null}
-        pdfFileInfo={isSubscriber ? pdfFileInfo : null}
+        contractName={shown ? <MarkupText markup={shown.contractName} /> : null}
+        pdfFileInfo={shown?.pdfFileInfo ?? null}
         editorPath={MY_EDITOR_PATH}
         shouldDownloadOnArrival={isDownloadRequested(state)}
         onDownloadedOnArrival={forgetDownloadRequest}

@@ -246,6 +246,14 @@ const agreementSlice = createSlice({
     clearAgreement() {
       return initialAgreementState;
     },
+    /**
+     * The leave warning's OK ("Press OK to proceed without saving changes", spec 2): the unsaved
+     * edits are dropped with the loaded agreement, so the next Edit Agreement loads the saved one
+     * (issue 9, item 8: OK used to keep them as a draft that came back on the same agreement only).
+     */
+    editsDiscarded(state) {
+      emptyLoadedAgreement(state);
+    },
   },
 });
 
@@ -266,6 +274,7 @@ export const {
   agreementRebased,
   pdfFileInfoSet,
   clearAgreement,
+  editsDiscarded,
 } = agreementSlice.actions;
 
 /** The agreement reducer, mounted at `agreement` by `app/store.ts`. */

@@ -51,6 +51,7 @@ import {
   selectIsSubscriber,
   selectSelectedCategoryIndex,
   subjectRenamed,
+  editsDiscarded,
   subjectToggled,
 } from './agreement-slice';
 import { LeaveWarning } from './leave-warning';
@@ -280,7 +281,11 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
 
   return (
     <div className={`contract-editor py-3${hasUnsavedChanges ? ' has-save-bar' : ''}`}>
-      <LeaveWarning shouldWarn={hasUnsavedChanges} allowedPaths={isSubscriberEditor ? VIEWER_PATHS.subscriber : undefined} />
+      <LeaveWarning
+        shouldWarn={hasUnsavedChanges}
+        allowedPaths={isSubscriberEditor ? VIEWER_PATHS.subscriber : undefined}
+        onDiscard={() => dispatch(editsDiscarded())}
+      />
       <h1 className="visually-hidden">Agreement Editor</h1>
       <div className="row g-3">
         <div className="col-12 col-md-4 col-xl-3">

@@ -4,6 +4,8 @@
  * React Router's `useBlocker` and a dialog asks; closing or reloading the tab gets the browser's own
  * `beforeunload` question (browsers show their own text there).
  *
+ * OK leaves without saving and drops the edits (`onDiscard`), as the question says; Cancel stays.
+ *
  * Some in-app moves keep the unsaved edits at hand and need no question: from the subscriber's
  * editor to the PDF viewers (Make PDF) and back. They are listed in `allowedPaths`; the edits live
  * in the store until saved, so they are still there when the user returns to the editor.
@@ -23,10 +25,12 @@ export interface LeaveWarningProps {
   shouldWarn: boolean;
   /** Paths reached without a question, e.g. the PDF viewers from the editor. */
   allowedPaths?: readonly string[];
+  /** Called when the user answers OK: the edits are to be dropped, as the question says (issue 9, item 8). */
+  onDiscard?: () => void;
 }
 
 /** Renders nothing unless `shouldWarn` and the user tries to leave; then asks with OK / Cancel. */
-export function LeaveWarning({ shouldWarn, allowedPaths = NO_ALLOWED_PATHS }: LeaveWarningProps) {
+export function LeaveWarning({ shouldWarn, allowedPaths = NO_ALLOWED_PATHS, onDiscard }: LeaveWarningProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       shouldWarn && currentLocation.pathname !== nextLocation.pathname && !allowedPaths.includes(nextLocation.pathname),
@@ -51,7 +55,10 @@ export function LeaveWarning({ shouldWarn, allowedPaths = NO_ALLOWED_PATHS }: Le
       icon="pi pi-exclamation-triangle"
       acceptLabel="OK"
       rejectLabel="Cancel"
-      accept={() => blocker.proceed?.()}
+      accept={() => {
+        blocker.proceed?.();
+        onDiscard?.();
+      }}
       reject={() => blocker.reset?.()}
       // Escape or the close button: stay on the page, as Cancel does.
       onHide={(result) => {
