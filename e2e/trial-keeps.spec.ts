@@ -53,3 +53,33 @@ test('a viewer page shows the same PDF again after a reload (issue 9, item 7)', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trial Agreement');
   await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 30_000 });
 });
+
+test('Undo and Redo take back and bring back ticks, Select All and Clear all, by button and by key (issue 9, item 4)', async ({ page }) => {
+  await openTrialEditor(page);
+  const panel = page.locator('.subjects-panel');
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  const redo = page.getByRole('button', { name: 'Redo', exact: true });
+  await expect(undo).toBeDisabled();
+  await page.getByLabel('Competing after they bid and raise', { exact: true }).check();
+  await panel.getByRole('button', { name: 'Select All' }).click();
+  const all = await checkedBoxes(page).count();
+  expect(all).toBeGreaterThan(5);
+  await panel.getByRole('button', { name: 'Clear all' }).click();
+  await expect(checkedBoxes(page)).toHaveCount(0);
+
+  await page.keyboard.press('ControlOrMeta+z'); // back to everything ticked
+  await expect(checkedBoxes(page)).toHaveCount(all);
+  await undo.click(); // back to the one tick
+  await expect(checkedBoxes(page)).toHaveCount(1);
+  await undo.click();
+  await expect(checkedBoxes(page)).toHaveCount(0);
+  await expect(undo).toBeDisabled();
+
+  await redo.click();
+  await expect(checkedBoxes(page)).toHaveCount(1);
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect(checkedBoxes(page)).toHaveCount(all);
+  await page.keyboard.press('Control+y');
+  await expect(checkedBoxes(page)).toHaveCount(0);
+  await expect(redo).toBeDisabled();
+});

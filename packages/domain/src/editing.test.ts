@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContractDocumentSchema, type ContractDocument, displayName, isPlaceholderName } from './contract';
 import {
+  clearAllInCategory,
   PLACEHOLDER_OPTION_NAME,
   PLACEHOLDER_SUBJECT_NAME,
   createAgreementFromTemplate,
@@ -150,6 +151,19 @@ describe('name edits (spec 4)', () => {
   });
   it('removes paragraph breaks from rich-text edits (spec 5)', () => {
     expect(removeParagraphBreaks('one\r\ntwo\n\nthree\u2029four ')).toBe('one two three four');
+  });
+});
+
+describe('clearAllInCategory (issue 9, item 4)', () => {
+  it('unticks every subject and option of the category, leaves other categories and locked subjects, and is a no-op when nothing is ticked', () => {
+    const doc = makeAgreement();
+    const [first, second] = doc.categories;
+    const ticked = selectAllInCategory(selectAllInCategory(doc, first!._id), second!._id);
+    const cleared = clearAllInCategory(ticked, first!._id);
+    const flags = (category: (typeof doc.categories)[number]) => category.subjects.flatMap((s) => [s.isSelected, ...s.options.map((o) => o.isSelected)]);
+    expect(flags(cleared.categories[0]!).some(Boolean)).toBe(false);
+    expect(cleared.categories[1]).toBe(ticked.categories[1]);
+    expect(clearAllInCategory(cleared, first!._id)).toBe(cleared);
   });
 });
 

@@ -151,6 +151,21 @@ export function selectAllInCategory<T extends { categories: Category[] }>(doc: T
 }
 
 /**
+ * Unticks every subject and option of a category (the editor's Clear all, issue 9 item 4), except
+ * locked ones; placeholders are never ticked. Returns the same document when nothing was ticked.
+ */
+export function clearAllInCategory<T extends { categories: Category[] }>(doc: T, categoryId: string): T {
+  return updateCategory(doc, categoryId, (category) => {
+    const isTicked = (s: Subject) => !s.isLocked && (s.isSelected || s.options.some((o) => o.isSelected));
+    if (!category.subjects.some(isTicked)) return category;
+    return {
+      ...category,
+      subjects: category.subjects.map((s) => (isTicked(s) ? { ...s, isSelected: false, options: s.options.map((o) => (o.isSelected ? { ...o, isSelected: false } : o)) } : s)),
+    };
+  });
+}
+
+/**
  * The text a name edit starts from (spec 4: "a temporary name, empty if the name begins with
  * button"): '' for placeholder rows, else the displayed name (with its colour markup).
  */

@@ -9,15 +9,20 @@ import {
   agreementRebased,
   agreementRenamed,
   agreementSaved,
+  allClearedInCategory,
   allSelectedInCategory,
   categorySelected,
   clearAgreement,
   contractNamesLoaded,
   contractNamesReplaced,
+  editRedone,
+  editUndone,
   initialAgreementState,
   optionRenamed,
   optionToggled,
   pdfFileInfoSet,
+  selectCanRedo,
+  selectCanUndo,
   selectContract,
   selectContractNames,
   selectIsContractEdited,
@@ -429,5 +434,68 @@ describe('subscriber workspace (spec 4)', () => {
     expect(isStaleRevisionError({ status: 404, data: { status: 'fail', message: 'gone' } })).toBe(false);
     expect(isStaleRevisionError({ status: 'FETCH_ERROR', error: 'offline' })).toBe(false);
     expect(isStaleRevisionError(new Error('409'))).toBe(false);
+  });
+});
+
+describe('Undo, Redo and Clear all (issue 9, item 4)', () => {
+  /** Ticks of the category's subjects and options that a user may change (a locked subject keeps its tick). */
+  const ticks = (store: ReturnType<typeof makeStore>) =>
+    overcalls(store)
+      .subjects.filter((s) => !s.isLocked)
+      .flatMap((s) => [s.isSelected, ...s.options.map((o) => o.isSelected)]);
+
+  it('takes back and brings back every kind of edit: a tick, Select All, Clear all, a name, the agreement name', () => {
+    const store = loadedGuestStore();
+    const start = selectContract(store.getState())!;
+    expect(selectCanUndo(store.getState())).toBe(false);
+    const categoryId = overcalls(store)._id;
+    const subject = overcalls(store).subjects[0]!;
+    store.dispatch(subjectToggled({ categoryId, subjectId: subject._id }));
+    store.dispatch(allSelectedInCategory({ categoryId }));
+    const allTicked = ticks(store);
+    store.dispatch(allClearedInCategory({ categoryId }));
+    expect(ticks(store).some(Boolean)).toBe(false);
+    store.dispatch(subjectRenamed({ categoryId, subjectId: subject._id, name: 'Our ##c2#own### overcalls' }));
+    store.dispatch(agreementRenamed({ id: start._id, contractName: 'With Anna' }));
+    const end = selectContract(store.getState())!;
+
+    for (let i = 0; i < 5; i++) store.dispatch(editUndone());
+    expect(selectContract(store.getState())!.categories).toBe(start.categories);
+    expect(selectContract(store.getState())!.contractName).toBe(start.contractName);
+    expect(selectCanUndo(store.getState())).toBe(false);
+    store.dispatch(editUndone()); // nothing left: no change
+    expect(selectContract(store.getState())!.categories).toBe(start.categories);
+
+    store.dispatch(editRedone());
+    store.dispatch(editRedone());
+    expect(ticks(store)).toEqual(allTicked);
+    for (let i = 0; i < 3; i++) store.dispatch(editRedone());
+    expect(selectContract(store.getState())!.categories).toBe(end.categories);
+    expect(selectContract(store.getState())!.contractName).toBe('With Anna');
+    expect(selectCanRedo(store.getState())).toBe(false);
+  });
+
+  it('keeps at least 50 steps, and a new edit ends what could be redone', () => {
+    const store = loadedGuestStore();
+    const categoryId = overcalls(store)._id;
+    const subjectId = overcalls(store).subjects[0]!._id;
+    for (let i = 0; i < 60; i++) store.dispatch(subjectToggled({ categoryId, subjectId }));
+    let undone = 0;
+    while (selectCanUndo(store.getState())) {
+      store.dispatch(editUndone());
+      undone += 1;
+    }
+    expect(undone).toBe(60);
+    store.dispatch(editRedone());
+    expect(selectCanRedo(store.getState())).toBe(true);
+    store.dispatch(allSelectedInCategory({ categoryId }));
+    expect(selectCanRedo(store.getState())).toBe(false);
+  });
+
+  it('starts afresh when another agreement is loaded', () => {
+    const store = loadedGuestStore();
+    store.dispatch(allSelectedInCategory({ categoryId: overcalls(store)._id }));
+    store.dispatch(agreementLoaded({ contract: makeTestAgreement(), isSubscriber: false }));
+    expect(selectCanUndo(store.getState())).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   isTrialCategory,
   renameOption,
   renameSubject,
+  clearAllInCategory,
   selectAllInCategory,
   toggleOption,
   toggleSubject,
@@ -42,7 +43,17 @@ export interface AgreementState {
    * that is `contract.revision`, sent back with a save.
    */
   contractCount: number;
+  /**
+   * Undo and Redo of the loaded agreement's edits (issue 9, item 4): the document before each edit
+   * (`past`, newest last) and the ones undone (`future`, next redo last); at most UNDO_STEPS each.
+   * Emptied when another agreement is loaded. Documents share their unchanged categories, so a
+   * step costs only what it changed.
+   */
+  history: { past: ContractDocument[]; future: ContractDocument[] };
 }
+
+/** How many edits Undo can take back (issue 9 asks for at least 50). */
+export const UNDO_STEPS = 100;
 
 /** The empty agreement state (spec 4: "Clearing or logout empties everything"). */
 export const initialAgreementState: AgreementState = {
@@ -55,6 +66,7 @@ export const initialAgreementState: AgreementState = {
   selectedCategory: -1,
   pdfFileInfo: null,
   contractCount: 0,
+  history: { past: [], future: [] },
 };
 
 /** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
@@ -86,13 +98,36 @@ function applyEdit(state: AgreementState, categoryId: string, edit: (doc: Contra
   const base = isDraft(contract) ? (original(contract) as Contract) : contract;
   const next = edit(base);
   if (next === base) return;
+  rememberForUndo(state, base);
   state.contract = { ...base, contractName: next.contractName, categories: next.categories };
+  state.isContractEdited = true;
+}
+
+/** Keeps the document before an edit for Undo; a new edit ends what could be redone. */
+function rememberForUndo(state: AgreementState, before: ContractDocument): void {
+  const past = state.history.past;
+  past.push({ contractName: before.contractName, categories: before.categories });
+  if (past.length > UNDO_STEPS) past.splice(0, past.length - UNDO_STEPS);
+  state.history.future = [];
+}
+
+/** Moves the loaded agreement one step through its history (`from` to `to`): Undo or Redo. */
+function stepThroughHistory(state: AgreementState, direction: 'undo' | 'redo'): void {
+  const contract = state.contract;
+  const source = direction === 'undo' ? state.history.past : state.history.future;
+  const target = direction === 'undo' ? state.history.future : state.history.past;
+  const document = source.pop();
+  if (!contract || !document) return;
+  const current = isDraft(contract) ? (original(contract) as Contract) : contract;
+  target.push({ contractName: current.contractName, categories: current.categories });
+  state.contract = { ...current, contractName: document.contractName, categories: document.categories };
   state.isContractEdited = true;
 }
 
 /** Unloads the agreement and everything that belongs to it (its selection, open category, PDF, edited flag). */
 function emptyLoadedAgreement(state: AgreementState): void {
   state.contract = null;
+  state.history = { past: [], future: [] };
   state.selectedContract = null;
   state.selectedCategory = -1;
   state.isContractEdited = false;
@@ -110,6 +145,7 @@ const agreementSlice = createSlice({
     agreementLoaded(state, action: PayloadAction<{ contract: Contract; isSubscriber: boolean }>) {
       const { contract, isSubscriber } = action.payload;
       state.contract = contract;
+      state.history = { past: [], future: [] };
       state.selectedContract = contract._id;
       state.isContractEdited = false;
       state.selectedCategory = -1;
@@ -175,6 +211,19 @@ const agreementSlice = createSlice({
       const { categoryId } = action.payload;
       applyEdit(state, categoryId, (doc) => selectAllInCategory(doc, categoryId));
     },
+    /** Clear all: unticks every subject and option of the category (issue 9, item 4). */
+    allClearedInCategory(state, action: PayloadAction<{ categoryId: string }>) {
+      const { categoryId } = action.payload;
+      applyEdit(state, categoryId, (doc) => clearAllInCategory(doc, categoryId));
+    },
+    /** Undo: the agreement as it was before the last edit (ticks, Select All, Clear all, names). */
+    editUndone(state) {
+      stepThroughHistory(state, 'undo');
+    },
+    /** Redo: the edit Undo took back. */
+    editRedone(state) {
+      stepThroughHistory(state, 'redo');
+    },
     /**
      * Spec 4: saving a subject's name edit (placeholder rows become user-added subjects).
      * `name` is colour markup; guests' edits stay in the browser.
@@ -208,6 +257,8 @@ const agreementSlice = createSlice({
       const row = state.contractNames.find((c) => c._id === id);
       if (row) row.contractName = contractName;
       if (state.contract?._id === id && state.contract.contractName !== contractName) {
+        const before = original(state.contract) as Contract;
+        rememberForUndo(state, before);
         state.contract.contractName = contractName;
         state.isContractEdited = true;
       }
@@ -267,6 +318,9 @@ export const {
   subjectToggled,
   optionToggled,
   allSelectedInCategory,
+  allClearedInCategory,
+  editUndone,
+  editRedone,
   subjectRenamed,
   optionRenamed,
   agreementRenamed,
@@ -294,3 +348,7 @@ export const selectContractNames = (state: WithAgreement): ContractName[] => sta
 export const selectSelectedContract = (state: WithAgreement): string | null => state.agreement.selectedContract;
 export const selectSelectedCategoryIndex = (state: WithAgreement): number => state.agreement.selectedCategory;
 export const selectTemplateNames = (state: WithAgreement): TemplateSummary[] => state.agreement.templateNames;
+/** True when Undo has an edit to take back (issue 9, item 4). */
+export const selectCanUndo = (state: WithAgreement): boolean => state.agreement.history.past.length > 0;
+/** True when Redo has an undone edit to bring back. */
+export const selectCanRedo = (state: WithAgreement): boolean => state.agreement.history.future.length > 0;

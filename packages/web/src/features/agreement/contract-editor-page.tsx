@@ -51,6 +51,7 @@ import {
   selectIsSubscriber,
   selectSelectedCategoryIndex,
   subjectRenamed,
+  allClearedInCategory,
   editsDiscarded,
   subjectToggled,
 } from './agreement-slice';
@@ -58,6 +59,7 @@ import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
 import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
 import { SaveConflictDialog } from './save-conflict-dialog';
+import { UndoToolbar } from './undo-toolbar';
 import { SubjectList, toItemElementId } from './subject-list';
 import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
 import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
@@ -325,6 +327,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             )}
             {contract ? (
               <>
+                <UndoToolbar />
                 <Button
                   type="button"
                   label="Make PDF"
@@ -395,14 +398,24 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 )}
               </h2>
               {selectedCategory && (
-                <Button
-                  type="button"
-                  label="Select All"
-                  icon="pi pi-check-square"
-                  size="small"
-                  outlined
-                  onClick={() => dispatch(allSelectedInCategory({ categoryId: selectedCategory._id }))}
-                />
+                <div className="subjects-actions">
+                  <Button
+                    type="button"
+                    label="Select All"
+                    icon="pi pi-check-square"
+                    size="small"
+                    outlined
+                    onClick={() => dispatch(allSelectedInCategory({ categoryId: selectedCategory._id }))}
+                  />
+                  <Button
+                    type="button"
+                    label="Clear all"
+                    icon="pi pi-stop"
+                    size="small"
+                    outlined
+                    onClick={() => dispatch(allClearedInCategory({ categoryId: selectedCategory._id }))}
+                  />
+                </div>
               )}
             </div>
             {selectedCategory ? (

@@ -102,6 +102,10 @@ export default function InstructionsPage() {
               (subscribers only) replaces the agreement with one of the templates.
             </li>
           </ul>
+          <p>
+            In the free trial your agreement starts with nothing ticked and stays in this browser, even when you go back to the home
+            page, until you press <strong>Start over</strong> on the trial dashboard (it asks first).
+          </p>
         </section>
 
         <section aria-labelledby="editor">
@@ -119,7 +123,13 @@ export default function InstructionsPage() {
             </li>
             <li>Ticking an option also ticks its subject, since an option belongs to the subject.</li>
             <li>
-              <strong>Select all</strong> ticks every subject and option of the chosen category at once; untick the few you do not play.
+              <strong>Select all</strong> ticks every subject and option of the chosen category at once; untick the few you do not play.{' '}
+              <strong>Clear all</strong> unticks them all.
+            </li>
+            <li>
+              <strong>Undo</strong> takes back your last change (a tick, Select all, Clear all, a new name), and <strong>Redo</strong>{' '}
+              brings it back: the buttons under the agreement's name, or the keys Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y also redoes; ⌘ on a
+              Mac). You can go back a hundred steps.
             </li>
             <li>Locked subjects are fixed parts of the card: they cannot be ticked, unticked or renamed.</li>
           </ul>
