@@ -5,7 +5,7 @@
 import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
 import { MAX_OPTIONS_PER_SUBJECT, MAX_PDFS_IN_FLIGHT_PER_CLIENT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { emptyNonTrialCategories } from '@bpa/domain/editing';
+import { emptyNonTrialCategories, selectAllInCategory } from '@bpa/domain/editing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { readPdfText } from '../../test/read-pdf-text';
@@ -27,7 +27,9 @@ beforeAll(async () => {
   apps.push(app);
   const names = GuestContractNamesAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' })).json());
   const loaded = ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${names.data[0]!._id}` })).json()).data;
-  agreement = emptyNonTrialCategories({ contractName: loaded.contractName, categories: loaded.categories });
+  // The trial starts blank (issue 9, item 3): everything of the trial categories ticked, so the PDF has content.
+  const ticked = loaded.categories.reduce((doc, category) => selectAllInCategory(doc, category._id), { contractName: loaded.contractName, categories: loaded.categories });
+  agreement = emptyNonTrialCategories(ticked);
 });
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
