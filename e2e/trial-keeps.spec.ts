@@ -83,3 +83,14 @@ test('Undo and Redo take back and bring back ticks, Select All and Clear all, by
   await expect(checkedBoxes(page)).toHaveCount(0);
   await expect(redo).toBeDisabled();
 });
+
+test('on a phone, Make PDF stays at hand while scrolling a long category (issue 9, item 20)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await openTrialEditor(page);
+  await page.locator('.subjects-panel').getByRole('button', { name: 'Select All' }).click();
+  await page.locator('.subjects-panel').getByRole('checkbox').last().scrollIntoViewIfNeeded();
+  const bar = page.getByRole('region', { name: 'Save and Make PDF' });
+  await expect(bar).toBeInViewport();
+  await bar.getByRole('button', { name: 'Make PDF' }).click();
+  await expect(page).toHaveURL(/\/pdfview$/);
+});

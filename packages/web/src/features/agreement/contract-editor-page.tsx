@@ -282,7 +282,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   };
 
   return (
-    <div className={`contract-editor py-3${hasUnsavedChanges ? ' has-save-bar' : ''}`}>
+    <div className={`contract-editor py-3${contract ? ' has-save-bar' : ''}`}>
       <LeaveWarning
         shouldWarn={hasUnsavedChanges}
         allowedPaths={isSubscriberEditor ? VIEWER_PATHS.subscriber : undefined}
@@ -450,12 +450,18 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         onCancel={() => closeNameEdit(nameEdit?.focusAfterCancel ?? null)}
         onClosed={onNameEditClosed}
       />
-      {hasUnsavedChanges && (
-        // Phones: the status card with Save is far above the subjects, so unsaved changes also
-        // show a bar at the bottom of the screen (hidden from 768 px on, where the card is beside them).
-        <div className="mobile-save-bar">
-          <span>{UNSAVED_TEXT}</span>
-          <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void save()} />
+      {contract && (
+        // Phones: the status card with Save and Make PDF is far above a long category's subjects, so
+        // a bar at the bottom of the screen keeps them at hand while scrolling (issue 9, item 20);
+        // hidden from 768 px on, where the card is beside the subjects.
+        <div className={`mobile-save-bar${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="region" aria-label="Save and Make PDF">
+          <span>{hasUnsavedChanges ? UNSAVED_TEXT : isSubscriberEditor ? SAVED_TEXT : ''}</span>
+          <span className="mobile-save-bar-buttons">
+            {hasUnsavedChanges && (
+              <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void save()} />
+            )}
+            <Button type="button" label="Make PDF" icon="pi pi-file-pdf" size="small" outlined loading={isMakingPdf} disabled={isMakingPdf} onClick={() => void makePdf()} />
+          </span>
         </div>
       )}
       {isSubscriberEditor && (
