@@ -417,6 +417,19 @@ describe('subscriber workspace (spec 4)', () => {
     expect(selectContract(store.getState())?.revision).toBe(7);
   });
 
+  it('keeps a rename made elsewhere when the user keeps editing, unless the user renamed it here too (issue 9, item 5)', () => {
+    const store = loadedSubscriberStore();
+    const id = selectContract(store.getState())!._id;
+    tickFirstSubject(store);
+    store.dispatch(agreementRebased({ id, revision: 3, contractName: 'Renamed in the other tab' }));
+    expect(selectContract(store.getState())).toMatchObject({ revision: 3, contractName: 'Renamed in the other tab' });
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+
+    store.dispatch(agreementRenamed({ id, contractName: 'My own name' }));
+    store.dispatch(agreementRebased({ id, revision: 4, contractName: 'Renamed again elsewhere' }));
+    expect(selectContract(store.getState())).toMatchObject({ revision: 4, contractName: 'My own name' });
+  });
+
   it('sends a save as the document plus the revision it was loaded at, in the shape the server validates', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);

@@ -50,6 +50,11 @@ export interface AgreementState {
    * step costs only what it changed.
    */
   history: { past: ContractDocument[]; future: ContractDocument[] };
+  /**
+   * The agreement's name as last loaded or saved: after a save conflict, "Keep editing" takes a
+   * name given elsewhere when the user has not changed the name here (issue 9, item 5).
+   */
+  baseContractName: string | null;
 }
 
 /** How many edits Undo can take back (issue 9 asks for at least 50). */
@@ -67,6 +72,7 @@ export const initialAgreementState: AgreementState = {
   pdfFileInfo: null,
   contractCount: 0,
   history: { past: [], future: [] },
+  baseContractName: null,
 };
 
 /** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
@@ -146,6 +152,7 @@ const agreementSlice = createSlice({
       const { contract, isSubscriber } = action.payload;
       state.contract = contract;
       state.history = { past: [], future: [] };
+      state.baseContractName = contract.contractName;
       state.selectedContract = contract._id;
       state.isContractEdited = false;
       state.selectedCategory = -1;
@@ -279,15 +286,25 @@ const agreementSlice = createSlice({
       if (contract?._id !== id) return;
       const current = isDraft(contract) ? (original(contract) as Contract) : contract;
       contract.revision = revision;
+      state.baseContractName = saved.contractName;
       if (current.categories === saved.categories && current.contractName === saved.contractName) state.isContractEdited = false;
     },
     /**
      * After a stale save (409) the user chose to keep editing: the unsaved edits stay, and the
      * agreement takes the stored revision so that their next Save replaces the version saved
      * elsewhere (design 7 keeps that version as a revision row, so nothing is lost on the server).
+     * Given the stored version's name, the agreement takes it when its own name is still the one it
+     * was loaded with: "Keep editing" no longer undoes a rename made in another tab (issue 9, item 5).
      */
-    agreementRebased(state, action: PayloadAction<{ id: string; revision: number }>) {
-      if (state.contract?._id === action.payload.id) state.contract.revision = action.payload.revision;
+    agreementRebased(state, action: PayloadAction<{ id: string; revision: number; contractName?: string }>) {
+      const { id, revision, contractName } = action.payload;
+      const contract = state.contract;
+      if (contract?._id !== id) return;
+      contract.revision = revision;
+      if (contractName === undefined) return;
+      // A rename made elsewhere is kept unless the agreement was renamed here too (issue 9, item 5).
+      if (contract.contractName === state.baseContractName) contract.contractName = contractName;
+      state.baseContractName = contractName;
     },
     /** Stores where the produced PDF is, for the viewer pages. */
     pdfFileInfoSet(state, action: PayloadAction<PdfFileInfo | null>) {

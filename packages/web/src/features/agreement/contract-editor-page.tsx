@@ -233,7 +233,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   };
 
   const keepEditing = () => {
-    if (conflict?.latest) dispatch(agreementRebased({ id: conflict.id, revision: conflict.latest.revision }));
+    if (conflict?.latest) dispatch(agreementRebased({ id: conflict.id, revision: conflict.latest.revision, contractName: conflict.latest.contractName }));
     setConflict(null);
   };
 
