@@ -14,9 +14,8 @@ import {
 } from './markup';
 
 const colour = fc.constantFrom(null, ...COLOUR_INDICES);
-/** Text as users type it, rich in the characters the markup gives meaning to. */
-const markupish = fc.stringMatching(/^[#c1-6a-z !<>&"'x]{0,40}$/);
-const hashFree = fc.stringMatching(/^[^#]{0,20}$/);
+/** Text as users type it, rich in the characters the markup gives meaning to, the escape included. */
+const markupishWithEscapes = fc.stringMatching(/^[#\\c1-6a-z !x]{0,40}$/);
 
 /** What a sequence of segments means: one colour per visible character. */
 function normalise(segments: MarkupSegment[]): MarkupSegment[] {
@@ -62,27 +61,43 @@ describe('serialiseMarkup', () => {
   it('writes closers only where default text follows a span', () => {
     expect(serialiseMarkup([{ text: 'a', colour: 2 }, { text: 'b', colour: 3 }, { text: 'c', colour: null }])).toBe('##c2#a##c3#b###c');
   });
-  it('round-trips any segments of #-free text: parse(serialise(x)) == x', () => {
+  it('round-trips any segments of any text, # and backslashes included: parse(serialise(x)) == x (issue 9, item 6)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ text: hashFree, colour })), (segments) => {
+      fc.property(fc.array(fc.record({ text: fc.oneof(fc.string(), markupishWithEscapes), colour })), (segments) => {
         expect(parseMarkup(serialiseMarkup(segments))).toEqual(normalise(segments));
       }),
     );
   });
   it('is a fixed point on anything the parser reads', () => {
     fc.assert(
-      fc.property(markupish, (text) => {
+      fc.property(markupishWithEscapes, (text) => {
         const once = serialiseMarkup(parseMarkup(text));
         expect(serialiseMarkup(parseMarkup(once))).toBe(once);
       }),
     );
   });
-  it('keeps what is shown for text whose # never touch a marker', () => {
+  it('keeps what is shown for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ text: hashFree, colour })), (segments) => {
+      fc.property(fc.array(fc.record({ text: markupishWithEscapes, colour })), (segments) => {
         expect(stripMarkup(serialiseMarkup(segments))).toBe(segments.map((s) => s.text).join(''));
       }),
     );
+  });
+  it('gives back exactly what was typed, however much it looks like markup (issue 9, item 6)', () => {
+    for (const typed of ['##c3#blue###', 'C##', '###', '\\#', 'a\\b', '#1 priority', '##c9#']) {
+      const stored = serialiseMarkup([{ text: typed, colour: null }]);
+      expect(stripMarkup(stored)).toBe(typed);
+      expect(parseMarkup(stored)).toEqual([{ text: typed, colour: null }]);
+      const coloured = serialiseMarkup([{ text: typed, colour: 3 }]);
+      expect(parseMarkup(coloured)).toEqual([{ text: typed, colour: 3 }]);
+    }
+  });
+  it('reads names stored before escapes as before: a lone # or backslash is text', () => {
+    expect(stripMarkup('C# and \\d')).toBe('C# and \\d');
+    expect(parseMarkup('##c2#red### \\#')).toEqual([
+      { text: 'red', colour: 2 },
+      { text: ' #', colour: null },
+    ]);
   });
 });
 

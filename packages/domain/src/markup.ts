@@ -6,6 +6,12 @@
  * ends with the text; a stray `###` is dropped; `##c6#`, `##cx#` are plain text. The suit
  * shorthand `!s !h !d !c` (any case) shows as ♠ ♥ ♦ ♣, hearts and diamonds in red.
  * This one parser serves the web app, the PDF and the CSV loader.
+ *
+ * Escapes (issue 9, item 6: text a user types comes back exactly as typed): `\#` is a literal `#`
+ * and `\\` a literal backslash, so typed `##c3#blue###` or `C##` is never read as colour.
+ * `serialiseMarkup` writes every `#` and `\` of text that way; only the colour buttons make
+ * markers. A backslash before any other character is kept as it is, so older stored names (which
+ * had no escapes) read as before.
  */
 
 /** Palette index of a colour marker: `##c1#` is 1. */
@@ -41,7 +47,8 @@ export interface MarkupSegment {
   colour: ColourIndex | null;
 }
 
-const TOKEN = /##c([1-5])#|###/g;
+/** An escaped `#` or backslash, a colour opener, or the closer. */
+const TOKEN = /\\([#\\])|##c([1-5])#|###/g;
 
 /**
  * Parses markup into segments.
@@ -63,7 +70,8 @@ export function parseMarkup(text: string): MarkupSegment[] {
   for (const match of text.matchAll(TOKEN)) {
     push(text.slice(last, match.index));
     last = match.index + match[0].length;
-    colour = match[1] ? (Number(match[1]) as ColourIndex) : null;
+    if (match[1] !== undefined) push(match[1]);
+    else colour = match[2] ? (Number(match[2]) as ColourIndex) : null;
   }
   push(text.slice(last));
   return segments;
@@ -71,35 +79,29 @@ export function parseMarkup(text: string): MarkupSegment[] {
 
 /**
  * Writes segments back as markup: an opener before each coloured run and `###` only where a
- * coloured run is followed by default text. Empty segments are dropped and neighbours of one
- * colour merged. For text without `#`, `parseMarkup(serialiseMarkup(x))` gives `x` back
- * (normalised). A `#` that would touch a marker and read as one is resolved the way the parser
- * reads it, so the result is always a fixed point: serialising what it parses to gives it again.
+ * coloured run is followed by default text; every `#` and backslash of the text escaped (`\#`,
+ * `\\`). Empty segments are dropped and neighbours of one colour merged. For any text,
+ * `parseMarkup(serialiseMarkup(x))` gives `x` back (normalised), and serialising what a stored
+ * text parses to gives a fixed point.
  *
  * @param segments runs of text; `colour` null is default.
  * @returns stored text.
  */
 export function serialiseMarkup(segments: readonly MarkupSegment[]): string {
-  let current = serialiseNormalised(segments);
-  // Re-reading settles the rare seams where a '#' of the text joins a marker (at most a few rounds).
-  for (let round = 0; round < 8; round += 1) {
-    const again = serialiseNormalised(parseMarkup(current));
-    if (again === current) break;
-    current = again;
-  }
-  return current;
-}
-
-function serialiseNormalised(segments: readonly MarkupSegment[]): string {
   let out = '';
   let open: ColourIndex | null = null;
   for (const { text, colour } of segments) {
     if (text === '') continue;
     if (colour !== open) out += colour === null ? '###' : `##c${colour}#`;
-    out += text;
+    out += escapeMarkupText(text);
     open = colour;
   }
   return out;
+}
+
+/** Escapes text so the parser reads every character as text: `#` as `\#`, a backslash as `\\`. */
+export function escapeMarkupText(text: string): string {
+  return text.replace(/[#\\]/g, (char) => `\\${char}`);
 }
 
 /** The text without colour markers (suit shorthand untouched). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COLOUR_INDICES, type ColourIndex, type MarkupSegment, PALETTE, parseMarkup } from '@bpa/domain/markup';
-import { type EditorNode, editorContentToMarkup, markupToEditorContent, neutraliseMarkers, toPaletteIndex } from './name-editor-content';
+import { type EditorNode, editorContentToMarkup, markupToEditorContent, toPaletteIndex } from './name-editor-content';
 
 function text(value: string, color?: string): EditorNode {
   return color === undefined ? { type: 'text', text: value } : { type: 'text', text: value, marks: [{ type: 'textStyle', attrs: { color } }] };
@@ -70,35 +70,29 @@ describe('editor content -> markup', () => {
     expect(editorContentToMarkup(doc([{ type: 'text', text: 'bold', marks: [{ type: 'bold' }] }]))).toBe('bold');
   });
 
-  it('never turns typed text into markup', () => {
-    expect(parseMarkup(editorContentToMarkup(doc([text('##c2#red?###')])))).toEqual([{ text: '#c2#red?#', colour: null }]);
-    // A '#' typed just before a coloured run would read as the start of a marker.
+  it('never turns typed text into markup, and keeps it exactly as typed (issue 9, item 6)', () => {
+    expect(parseMarkup(editorContentToMarkup(doc([text('##c2#red?###')])))).toEqual([{ text: '##c2#red?###', colour: null }]);
+    expect(parseMarkup(editorContentToMarkup(doc([text('C##')])))).toEqual([{ text: 'C##', colour: null }]);
+    // A '#' typed just before a coloured run stays where it was, in its colour.
     const markup = editorContentToMarkup(doc([text('x#'), text('##c3#y', PALETTE[2])]));
-    expect(parseMarkup(markup).map((s) => s.text).join('')).toBe('x#c3#y');
-    expect(parseMarkup(markup).map((s) => s.colour)).toEqual([null, 2]);
+    expect(parseMarkup(markup)).toEqual([
+      { text: 'x#', colour: null },
+      { text: '##c3#y', colour: 2 },
+    ]);
   });
 
-  it('keeps every typed character except repeated #, and only the colours the user chose (property)', () => {
+  it('keeps every typed character and only the colours the user chose (property)', () => {
     const colour = fc.constantFrom<ColourIndex | null>(null, ...COLOUR_INDICES);
-    const typed = fc.stringMatching(/^[#c1-5x !]{1,12}$/);
+    const typed = fc.stringMatching(/^[#\\c1-5x !]{1,12}$/);
     fc.assert(
       fc.property(fc.array(fc.record({ text: typed, colour }), { maxLength: 6 }), (segments: MarkupSegment[]) => {
         const content = doc(segments.map((s) => text(s.text, s.colour === null ? undefined : PALETTE[s.colour])));
         const parsed = parseMarkup(editorContentToMarkup(content));
-        const expected = segments.map((s) => s.text).join('').replace(/#+/g, '#').trim();
+        const expected = segments.map((s) => s.text).join('').trim();
         expect(parsed.map((s) => s.text).join('')).toBe(expected);
         const chosen = new Set(segments.map((s) => s.colour));
         for (const segment of parsed) expect(chosen.has(segment.colour)).toBe(true);
       }),
     );
-  });
-});
-
-describe('neutraliseMarkers', () => {
-  it('moves a # that would touch a marker into the next run', () => {
-    expect(neutraliseMarkers([{ text: 'a#', colour: 2 }, { text: 'b', colour: null }])).toEqual([
-      { text: 'a', colour: 2 },
-      { text: '#b', colour: null },
-    ]);
   });
 });

@@ -63,8 +63,8 @@ export function markupToEditorContent(markup: string): EditorDocument {
  *   removed"; `removeParagraphBreaks` of the domain also trims the ends).
  * - A text node's colour maps to its palette index; colours outside the palette (pasted text) and
  *   other marks are dropped, so the text falls back to the default colour.
- * - Typed text never turns into markup: the markup has no escape, so a run of `#` is kept as one
- *   `#` and a `#` that would touch a colour marker moves across it (see `neutraliseMarkers`).
+ * - Typed text never turns into markup and comes back exactly as typed: `serialiseMarkup` escapes
+ *   every `#` and backslash (design 5; issue 9, item 6).
  *
  * @param content the editor's `getJSON()` (any shape is tolerated; unknown nodes are skipped).
  * @returns the name as markup, without leading or trailing spaces.
@@ -74,7 +74,7 @@ export function editorContentToMarkup(content: EditorNode): string {
   collectSegments(content, segments, { isFirstBlock: true });
   // Breaks are removed on the text, not on the markup, so that no marker is left around a removed
   // break; `removeParagraphBreaks` then finds nothing left to do, but states the rule once more.
-  return removeParagraphBreaks(serialiseMarkup(neutraliseMarkers(joinLines(segments))));
+  return removeParagraphBreaks(serialiseMarkup(joinLines(segments)));
 }
 
 const LINE_BREAKS = /\s*(?:\r\n|\r|\n|\u2028|\u2029)+\s*/g;
@@ -164,40 +164,3 @@ function toHex(colour: string): string | null {
   return `#${parts.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/**
- * Makes typed text safe to write as markup, which has no escape character (design 5).
- *
- * Markers are `##cN#` and `###`; both start with `##`. So (1) every run of `#` in the text becomes
- * one `#` (no marker can then sit inside the text, or start after a marker), and (2) a `#` ending a
- * run that is followed by another colour (where a marker will be written) moves to the start of
- * that run, because `#` + `##c2#` would read as `###` + `c2#`. The text keeps every other
- * character; only the colour of such a `#` can change.
- *
- * @param segments runs in document order, of any colours.
- * @returns merged non-empty runs of differing colours, safe for `serialiseMarkup`.
- */
-export function neutraliseMarkers(segments: readonly MarkupSegment[]): MarkupSegment[] {
-  const merged: MarkupSegment[] = [];
-  let previousChar = '';
-  for (const segment of segments) {
-    let text = '';
-    for (const char of segment.text) {
-      if (char === '#' && previousChar === '#') continue;
-      text += char;
-      previousChar = char;
-    }
-    if (text === '') continue;
-    const last = merged.at(-1);
-    if (last && last.colour === segment.colour) last.text += text;
-    else merged.push({ text, colour: segment.colour });
-  }
-  for (let index = 0; index < merged.length - 1; index += 1) {
-    const current = merged[index];
-    const next = merged[index + 1];
-    if (current && next && current.text.endsWith('#')) {
-      current.text = current.text.slice(0, -1);
-      next.text = `#${next.text}`;
-    }
-  }
-  return merged.filter((segment) => segment.text !== '');
-}
