@@ -16,8 +16,11 @@ import {
 } from './constants';
 import { storableText } from './text';
 
-/** An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (design 4). */
-export const IdSchema = z.string().min(1).max(64);
+/**
+ * An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (design 4); stored in
+ * the document, so only text the database can keep (`storableText`: no NUL, no lone surrogate).
+ */
+export const IdSchema = storableText(z.string().min(1).max(64));
 
 /**
  * A name as stored: colour markup allowed (design 5), at most 500 characters (design 6), and only

@@ -454,6 +454,8 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       // Text the database cannot keep (issue 9, item 17): a NUL, half an emoji.
       [{ ...saveBody(loaded, 0), contractName: 'Anna\u0000Bob' }, UNSTORABLE_TEXT_MESSAGE],
       [{ ...saveBody(loaded, 0), categories: withSubjectName(loaded.categories, 'Stayman \uD83D') }, '"categories.0.subjects.0.editedName"'],
+      // An id is stored too (found by the fuzz test on PostgreSQL).
+      [{ ...saveBody(loaded, 0), categories: loaded.categories.map((c, i) => (i === 0 ? { ...c, subjects: c.subjects.map((s, j) => (j === 0 ? { ...s, _id: 'x\uDFFFy' } : s)) } : c)) }, '"categories.0.subjects.0._id"'],
     ];
     for (const [payload, field] of cases) {
       const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload });
