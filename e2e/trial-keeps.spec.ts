@@ -94,3 +94,13 @@ test('on a phone, Make PDF stays at hand while scrolling a long category (issue 
   await bar.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/\/pdfview$/);
 });
+
+test('the editor opens on the first category the visitor may edit, with a skip link to its subjects (issue 9, item 19)', async ({ page }) => {
+  await page.goto('/guest/home');
+  await page.getByRole('button', { name: /^Edit Agreement/ }).click();
+  await expect(page.getByRole('heading', { name: /IX\. Overcalls/ })).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Skip to the subjects' });
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#subjects-title')).toBeFocused();
+});

@@ -101,6 +101,18 @@ describe('serialiseMarkup', () => {
   });
 });
 
+describe('PALETTE (issue 9, item 19)', () => {
+  /** WCAG 2 contrast ratio of a colour against white. */
+  function contrastOnWhite(hex: string): number {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+  }
+  it('gives every colour at least 4.5:1 on white (WCAG AA for text)', () => {
+    for (const index of COLOUR_INDICES) expect(contrastOnWhite(PALETTE[index]), PALETTE[index]).toBeGreaterThanOrEqual(4.5);
+    expect(contrastOnWhite('#15b2d3')).toBeLessThan(4.5); // the specification's blue, replaced
+  });
+});
+
 describe('suits', () => {
   it('expands !s !h !d !c in any case', () => {
     expect(expandSuits('1!c 1!D 2!h 4!S')).toBe('1♣ 1♦ 2♥ 4♠');

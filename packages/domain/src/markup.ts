@@ -17,13 +17,18 @@
 /** Palette index of a colour marker: `##c1#` is 1. */
 export type ColourIndex = 1 | 2 | 3 | 4 | 5;
 
-/** The five colours, as hex (spec 9 "Colour palette"). */
+/**
+ * The five colours, as hex (spec 9 "Colour palette"): black, red and green as the specification
+ * gives them; blue and orange are darker shades of the specification's hues (#15b2d3 and #f3872f
+ * measure 2.5:1 on white), so every colour reaches the 4.5:1 contrast of WCAG AA for text, in the
+ * page and in the PDF (issue 9, item 19; ADR 101).
+ */
 export const PALETTE: Readonly<Record<ColourIndex, string>> = {
   1: '#000000',
   2: '#c83349',
-  3: '#15b2d3',
+  3: '#0e7490',
   4: '#248507',
-  5: '#f3872f',
+  5: '#b45309',
 };
 
 /** Colour names for buttons and screen readers (spec 1: black, red, blue, green, orange). */

@@ -1,5 +1,6 @@
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { Category, Option, Subject } from '@bpa/domain/contract';
+import { PALETTE } from '@bpa/domain/markup';
 import { PLACEHOLDER_OPTION_NAME, PLACEHOLDER_SUBJECT_NAME } from '@bpa/domain/editing';
 import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -175,7 +176,7 @@ describe('renderAgreementPdf', () => {
     const fillColours = operators.fnArray.flatMap((fn, index) => (fn === OPS.setFillRGBColor ? [String(operators.argsArray[index])] : []));
     await document.destroy();
     expect(fillColours).toContain('#c83349'); // red suits (design 5)
-    expect(fillColours).toContain('#15b2d3'); // ##c3# blue
+    expect(fillColours).toContain(PALETTE[3]); // ##c3# blue
   });
 
   it('labels categories with Roman numerals and puts the name and page numbers in every footer', async () => {

@@ -157,6 +157,13 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
     });
   };
 
+  // The editor opens on the first category the user may edit (issue 9, item 19): for a guest the
+  // first trial category, not an empty panel above eleven locked ones.
+  const firstOpenable = contract ? contract.categories.findIndex((category) => isSubscriber || isTrialCategory(category)) : -1;
+  useEffect(() => {
+    if (contract !== null && selectedIndex === -1 && firstOpenable >= 0) dispatch(categorySelected(firstOpenable));
+  }, [contract, selectedIndex, firstOpenable, dispatch]);
+
   const openCategory = (index: number, category: Category) => {
     if (!canOpen(category)) {
       showInfo(TRIAL_ONLY_TEXT);
@@ -289,6 +296,12 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         onDiscard={() => dispatch(editsDiscarded())}
       />
       <h1 className="visually-hidden">Agreement Editor</h1>
+      {/* Keyboard users jump past the status card and the category list (issue 9, item 19). */}
+      {contract && (
+        <a href="#subjects-title" className="skip-link">
+          Skip to the subjects
+        </a>
+      )}
       <div className="row g-3">
         <div className="col-12 col-md-4 col-xl-3">
           <section className="editor-card agreement-status" aria-labelledby="agreement-status-title">

@@ -12,6 +12,7 @@ import {
   TEMPLATE_COUNT,
   TRIAL_CATEGORY_NAMES,
 } from '@bpa/domain/constants';
+import { PALETTE } from '@bpa/domain/markup';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const SECTIONS = [
@@ -37,9 +38,9 @@ const SUIT_SHORTHAND = [
 const COLOURS = [
   { name: 'black', hex: '#000000' },
   { name: 'red', hex: '#c83349' },
-  { name: 'blue', hex: '#15b2d3' },
+  { name: 'blue', hex: PALETTE[3] },
   { name: 'green', hex: '#248507' },
-  { name: 'orange', hex: '#f3872f' },
+  { name: 'orange', hex: PALETTE[5] },
 ] as const;
 
 function SectionHeading({ id }: { id: (typeof SECTIONS)[number]['id'] }) {
