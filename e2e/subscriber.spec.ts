@@ -275,10 +275,15 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
   await expect(page).toHaveURL(/\/my\/home$/);
 
-  // Without a loaded agreement the viewers say so (spec 2), after a reload empties the store.
+  // A reload empties the store, but the viewer shows this tab's last PDF again (issue 9, item 7).
   await page.goto('/my/pdfview2');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.pleaseLoadContract);
-  await expect(page.getByRole('link', { name: 'Go To Contract Editor' })).toHaveAttribute('href', '/my/contract');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat and me');
+  // A new tab has no PDF yet: the viewers say so (spec 2).
+  const newTab = await page.context().newPage();
+  await newTab.goto('/my/pdfview2');
+  await expect(newTab.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.pleaseLoadContract);
+  await expect(newTab.getByRole('link', { name: 'Go To Contract Editor' })).toHaveAttribute('href', '/my/contract');
+  await newTab.close();
 });
 
 test('two tabs editing one agreement: the stale save asks, keeps the edits, and can load the other version', async ({ page, context }) => {
