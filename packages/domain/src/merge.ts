@@ -1,0 +1,274 @@
+/**
+ * Three-way merge of agreements (issue 11 §3; ADR 170): two partners who saved the same agreement
+ * from the same revision get one document with both sets of changes, and only changes to the same
+ * item with different results are conflicts for a person to settle.
+ *
+ * - `base`: the revision the editor loaded; `theirs`: the revision stored now (saved by someone
+ *   else since); `ours`: what the editor sends.
+ * - Items are matched by `_id` (categories, subjects, options; ids are stable across revisions of
+ *   one agreement). The items a person can change, and so the units of merging, are:
+ *   the agreement name; per subject and per option, whether it is ticked (`selected`) and its name
+ *   (`name`: the original name, `isEdited` and `editedName` together, so a placeholder turned into a
+ *   user-added row is one change); and added subjects and options.
+ * - A field changed on one side only takes that side's value; changed on both sides to the same
+ *   value, that value; to different values, it is a **conflict**, unless `resolutions` settles it
+ *   ('mine' = ours, 'theirs').
+ * - Added rows: each side's additions are kept, theirs first, then ours, before the placeholder row
+ *   that ends every list. When both sides turned the SAME placeholder row into different user-added
+ *   rows, both are kept: theirs under the row's id, ours as a new row (a fresh id).
+ * - A row present in `base` but removed on one side (only a reset to a template removes rows, and a
+ *   reset replaces every id, which makes the documents `incompatible`) is removed, or reported as a
+ *   `presence` conflict when the other side changed it.
+ * - Everything a person cannot change in the editor (category names, bold, italics, locks,
+ *   subcategory headings) is taken from `theirs`.
+ *
+ * Result: `merged` (a document that satisfies ContractDocumentSchema, placeholders last, with the
+ * number of items taken from `theirs`), `conflicts` (each with a key for `resolutions`), or
+ * `incompatible` (the agreement was reset to a template elsewhere: its categories are not the same
+ * ones; the person chooses the whole document, theirs or ours). Pure; no input is modified.
+ */
+import { CATEGORY_COUNT, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
+import { type Category, type ContractDocument, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { stripMarkup } from './markup';
+
+/** Which value a person chose for a conflict. */
+export type ConflictChoice = 'mine' | 'theirs';
+
+/** Choices per conflict key (MergeConflict.key). */
+export type MergeResolutions = Readonly<Record<string, ConflictChoice>>;
+
+/** What a conflict is about. */
+export type ConflictField = 'contractName' | 'selected' | 'name' | 'presence';
+
+/** One item changed on both sides with different results. */
+export interface MergeConflict {
+  /** Stable key of the item and field, e.g. `c:<id>/s:<id>/o:<id>:selected`; used in resolutions. */
+  key: string;
+  field: ConflictField;
+  /** Where it is, for people: category name, subject name, option name (plain text, no markup). */
+  place: string[];
+  /** The two values as people read them: a name (colour markup kept), "ticked", "not ticked", "removed". */
+  mine: string;
+  theirs: string;
+  /** Where the item is, by id (to find the revision that last changed it, or to scroll to it). */
+  path: { categoryId?: string; subjectId?: string; optionId?: string };
+}
+
+/** The outcome of mergeAgreements. */
+export type MergeResult =
+  | { kind: 'merged'; document: ContractDocument; theirChangeCount: number }
+  | { kind: 'conflicts'; conflicts: MergeConflict[] }
+  | { kind: 'incompatible' };
+
+/** Makes ids for rows that need a new one (a both-sides addition). */
+export type NewId = () => string;
+
+/** Label of a value of a `selected` field. */
+export const TICKED_LABEL = 'ticked';
+export const NOT_TICKED_LABEL = 'not ticked';
+/** Label of a row removed on one side. */
+export const REMOVED_LABEL = 'removed';
+
+/** Incompatible structure found while merging: the caller answers `incompatible`. */
+class Incompatible extends Error {}
+
+interface MergeContext {
+  resolutions: MergeResolutions;
+  conflicts: MergeConflict[];
+  theirChangeCount: number;
+  newId: NewId;
+}
+
+type Row = Subject | Option;
+
+function originalName(row: Row): string {
+  return 'subjectName' in row ? row.subjectName : row.optionName;
+}
+
+function nameKey(row: Row): string {
+  return JSON.stringify([originalName(row), row.isEdited, row.editedName]);
+}
+
+function plain(markup: string): string {
+  return stripMarkup(markup).trim();
+}
+
+/**
+ * Merges one field. `equal` compares values; `label` writes one for a conflict.
+ * Returns the merged value, or `undefined` after recording a conflict (the caller keeps theirs).
+ */
+function mergeField<V>(
+  context: MergeContext,
+  values: { base: V; theirs: V; ours: V },
+  equal: (a: V, b: V) => boolean,
+  conflict: Omit<MergeConflict, 'mine' | 'theirs'> & { label: (v: V) => string },
+): V {
+  const { base, theirs, ours } = values;
+  if (equal(ours, base)) {
+    if (!equal(theirs, base)) context.theirChangeCount += 1;
+    return theirs;
+  }
+  if (equal(theirs, base) || equal(theirs, ours)) return ours;
+  const choice = context.resolutions[conflict.key];
+  if (choice === 'mine') return ours;
+  if (choice === 'theirs') return theirs;
+  const { label, ...rest } = conflict;
+  context.conflicts.push({ ...rest, mine: label(ours), theirs: label(theirs) });
+  return theirs;
+}
+
+const same = <V>(a: V, b: V) => a === b;
+const tickLabel = (selected: boolean) => (selected ? TICKED_LABEL : NOT_TICKED_LABEL);
+
+/** A row's fields merged: `selected` and `name`; options by mergeRows (subjects). */
+function mergeRow<R extends Row>(context: MergeContext, base: R, theirs: R, ours: R, key: string, place: string[], path: MergeConflict['path']): R {
+  const selected = mergeField(context, { base: base.isSelected, theirs: theirs.isSelected, ours: ours.isSelected }, same, {
+    key: `${key}:selected`,
+    field: 'selected',
+    place,
+    path,
+    label: tickLabel,
+  });
+  const name = mergeField(context, { base, theirs, ours }, (a, b) => nameKey(a) === nameKey(b), {
+    key: `${key}:name`,
+    field: 'name',
+    place,
+    path,
+    label: (row) => displayName(row as Subject),
+  });
+  const named = { ...theirs, isSelected: selected, isEdited: name.isEdited, editedName: name.editedName };
+  if ('subjectName' in named) {
+    const subject = named as Subject;
+    subject.subjectName = (name as Subject).subjectName;
+    subject.options = mergeRows(
+      context,
+      (base as Subject).options,
+      (theirs as Subject).options,
+      (ours as Subject).options,
+      MAX_OPTIONS_PER_SUBJECT,
+      (option) => ({ key: `${key}/o:${option._id}`, place: [...place, plain(displayName(option))], path: { ...path, optionId: option._id } }),
+    );
+    return subject as R;
+  }
+  (named as Option).optionName = (name as Option).optionName;
+  return named;
+}
+
+/** True when a row (and its options) differs between two versions. */
+function rowChanged(a: Row, b: Row): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/**
+ * Merges a list of rows (a category's subjects or a subject's options), matched by id.
+ *
+ * @param limit the most rows the list may hold (ContractDocumentSchema)
+ * @throws Incompatible when the merged list holds more real rows than `limit`
+ */
+function mergeRows<R extends Row>(
+  context: MergeContext,
+  base: R[],
+  theirs: R[],
+  ours: R[],
+  limit: number,
+  where: (row: R) => { key: string; place: string[]; path: MergeConflict['path'] },
+): R[] {
+  const baseById = new Map(base.map((row) => [row._id, row]));
+  const oursById = new Map(ours.map((row) => [row._id, row]));
+  const theirIds = new Set(theirs.map((row) => row._id));
+  const merged: R[] = [];
+  const extra: R[] = [];
+
+  for (const their of theirs) {
+    const b = baseById.get(their._id);
+    const our = oursById.get(their._id);
+    if (!b || !our) {
+      // Added by them (or removed by us, which the editor never does): theirs as it is.
+      merged.push(their);
+      continue;
+    }
+    const { key, place, path } = where(our);
+    const bothAdded = isPlaceholderName(originalName(b)) && !isPlaceholderName(originalName(their)) && !isPlaceholderName(originalName(our));
+    if (bothAdded && nameKey(their) !== nameKey(our)) {
+      // Both turned the same "Add New…" row into a row of their own: keep both.
+      merged.push(their);
+      extra.push({ ...our, _id: context.newId() });
+      continue;
+    }
+    merged.push(mergeRow(context, b, their, our, key, place, path));
+  }
+
+  for (const b of base) {
+    if (theirIds.has(b._id)) continue;
+    // Removed by them: kept only when we changed it and chose to keep it.
+    const our = oursById.get(b._id);
+    if (!our || !rowChanged(b, our)) continue;
+    const { key, place, path } = where(our);
+    const choice = context.resolutions[`${key}:presence`];
+    if (choice === 'mine') merged.push(our);
+    else if (choice === undefined) context.conflicts.push({ key: `${key}:presence`, field: 'presence', place, path, mine: plain(displayName(our as Subject)), theirs: REMOVED_LABEL });
+  }
+
+  for (const our of ours) {
+    if (!baseById.has(our._id) && !theirIds.has(our._id)) extra.push(our); // added by us
+  }
+
+  const rows = [...merged, ...extra];
+  const real = rows.filter((row) => !isPlaceholderName(originalName(row)));
+  if (real.length > limit) throw new Incompatible();
+  const placeholder = rows.find((row) => isPlaceholderName(originalName(row)));
+  return placeholder && real.length < limit ? [...real, placeholder] : real;
+}
+
+/** Merges one category's subjects; its other fields are theirs. */
+function mergeCategory(context: MergeContext, base: Category, theirs: Category, ours: Category): Category {
+  const categoryKey = `c:${theirs._id}`;
+  const categoryName = plain(theirs.categoryName);
+  return {
+    ...theirs,
+    subjects: mergeRows(context, base.subjects, theirs.subjects, ours.subjects, MAX_SUBJECTS_PER_CATEGORY, (subject) => ({
+      key: `${categoryKey}/s:${subject._id}`,
+      place: [categoryName, plain(displayName(subject))],
+      path: { categoryId: theirs._id, subjectId: subject._id },
+    })),
+  };
+}
+
+/**
+ * Merges two agreements that both started from `base` (see the file comment for the rules).
+ *
+ * @param base the document the editor loaded (a stored revision)
+ * @param theirs the document stored now
+ * @param ours the document the editor sends
+ * @param resolutions choices for conflicts reported by an earlier call (keys of MergeConflict)
+ * @param newId makes an id for a row both sides added in the same place (default: random UUID)
+ * @returns merged document and how many items came from `theirs`; or the conflicts still open;
+ *   or `incompatible` when the three do not hold the same 13 categories (a reset to a template)
+ */
+export function mergeAgreements(
+  base: ContractDocument,
+  theirs: ContractDocument,
+  ours: ContractDocument,
+  resolutions: MergeResolutions = {},
+  newId: NewId = () => crypto.randomUUID(),
+): MergeResult {
+  const ids = (doc: ContractDocument) => doc.categories.map((c) => c._id).join(',');
+  if (base.categories.length !== CATEGORY_COUNT || ids(base) !== ids(theirs) || ids(base) !== ids(ours)) return { kind: 'incompatible' };
+
+  const context: MergeContext = { resolutions, conflicts: [], theirChangeCount: 0, newId };
+  try {
+    const contractName = mergeField(context, { base: base.contractName, theirs: theirs.contractName, ours: ours.contractName }, same, {
+      key: 'contractName',
+      field: 'contractName',
+      place: [],
+      path: {},
+      label: (name) => name,
+    });
+    const categories = theirs.categories.map((their, index) => mergeCategory(context, base.categories[index]!, their, ours.categories[index]!));
+    if (context.conflicts.length > 0) return { kind: 'conflicts', conflicts: context.conflicts };
+    return { kind: 'merged', document: { contractName, categories }, theirChangeCount: context.theirChangeCount };
+  } catch (error) {
+    if (error instanceof Incompatible) return { kind: 'incompatible' };
+    throw error;
+  }
+}
