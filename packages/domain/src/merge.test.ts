@@ -26,8 +26,7 @@ function pick<T>(list: readonly T[], index: number): T | undefined {
 function applyEdit(doc: ContractDocument, edit: Edit): ContractDocument {
   if (edit.kind === 'renameAgreement') return { ...doc, contractName: edit.name };
   const category = pick(doc.categories, edit.category)!;
-  if (edit.kind === 'selectAll') return selectAllInCategory(doc, category._id);
-  if (edit.kind === 'clearAll') return clearAllInCategory(doc, category._id);
+  if (edit.kind === 'selectAll' || edit.kind === 'clearAll') return (edit.kind === 'selectAll' ? selectAllInCategory : clearAllInCategory)(doc, category._id);
   const subject = pick(category.subjects, edit.subject);
   if (!subject) return doc;
   if (edit.kind === 'toggleSubject') return toggleSubject(doc, category._id, subject._id);
