@@ -16,7 +16,8 @@ type Edit =
   | { kind: 'toggleOption'; category: number; subject: number; option: number }
   | { kind: 'renameSubject'; category: number; subject: number; name: string }
   | { kind: 'renameOption'; category: number; subject: number; option: number; name: string }
-  | { kind: 'selectAll' | 'clearAll'; category: number }
+  | { kind: 'selectAll'; category: number }
+  | { kind: 'clearAll'; category: number }
   | { kind: 'renameAgreement'; name: string };
 
 function pick<T>(list: readonly T[], index: number): T | undefined {
