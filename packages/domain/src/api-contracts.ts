@@ -86,17 +86,67 @@ export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
  * Unknown fields (`_id`, `templateName`, the temporary `isEditing` and `editedTempName`) are
  * dropped, never stored.
  */
-export const SaveContractRequestSchema = ContractDocumentSchema.extend({ revision: RevisionSchema });
+export const SaveContractRequestSchema = ContractDocumentSchema.extend({
+  revision: RevisionSchema,
+  /**
+   * Choices for the conflicts of an earlier answer (issue 11 §3): conflict key -> mine | theirs.
+   * With them, a save from the same loaded revision is merged with what is stored now.
+   */
+  resolutions: z.record(z.string().max(400), z.enum(['mine', 'theirs'])).optional(),
+});
 export type SaveContractRequest = z.input<typeof SaveContractRequestSchema>;
 
-/** Answer of a save: the agreement's new revision, to send with the next save. */
+/**
+ * What a save merged (issue 11 §3): others' changes saved since the editor loaded, combined with
+ * its own. The editor reloads the agreement and says "Merged with Anna's changes from 14:02: 3 items".
+ */
+export const MergeReportSchema = z.object({
+  /** How many items came from the others' changes. */
+  itemCount: z.number().int().min(0),
+  /** Who made those changes (names), oldest first, each once. */
+  authors: z.array(z.string()),
+  /** When the newest of them was saved, ISO 8601. */
+  savedAt: z.string(),
+});
+export type MergeReport = z.infer<typeof MergeReportSchema>;
+
+/** Answer of a save: the agreement's new revision, to send with the next save, and what was merged. */
 export const SaveContractAnswerSchema = successEnvelope(
   z.object({
     _id: IdSchema,
     contractName: NameSchema,
     revision: RevisionSchema,
+    merge: MergeReportSchema.optional(),
   }),
 );
+
+/** One conflict of a save, with the author of the other change (issue 11 §3). */
+export const SaveConflictSchema = z.object({
+  key: z.string(),
+  field: z.enum(['contractName', 'selected', 'name', 'presence']),
+  place: z.array(z.string()),
+  mine: z.string(),
+  theirs: z.string(),
+  /** Who made the other change, and when (ISO 8601). */
+  theirAuthor: z.string(),
+  theirSavedAt: z.string(),
+});
+export type SaveConflict = z.infer<typeof SaveConflictSchema>;
+
+/**
+ * 409 of a save that could not be merged: `conflicts` lists the items changed on both sides (send
+ * the save again with `resolutions`); `isIncompatible` says the agreement was reset to a template
+ * since, so only a whole-document choice is possible (load theirs, or save again from the current
+ * revision to keep yours). `currentRevision` is the stored revision.
+ */
+export const SaveConflictAnswerSchema = z.object({
+  status: z.literal('fail'),
+  message: z.string(),
+  currentRevision: RevisionSchema,
+  conflicts: z.array(SaveConflictSchema),
+  isIncompatible: z.boolean(),
+});
+export type SaveConflictAnswer = z.infer<typeof SaveConflictAnswerSchema>;
 export type SaveContractAnswer = z.infer<typeof SaveContractAnswerSchema>;
 
 /** Body of PATCH base/{id}/name (rename; spec 7 "contractName"). */

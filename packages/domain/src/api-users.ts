@@ -21,8 +21,11 @@
 import { z } from 'zod';
 import { successEnvelope } from './api';
 
-/** Role values (spec 6: "admin"; every other account is a subscriber). */
-export const RoleSchema = z.enum(['admin', 'subscriber']);
+/**
+ * Role values (spec 6: "admin"; subscribers; issue 11: "partner", a free account that sees only
+ * the agreements shared with it and needs no subscription).
+ */
+export const RoleSchema = z.enum(['admin', 'subscriber', 'partner']);
 export type Role = z.infer<typeof RoleSchema>;
 
 /**
@@ -86,3 +89,8 @@ export const UserAnswerSchema = successEnvelope(UserSchema).extend({
 
 /** A token in a link (/login/{token}, /reset-password/{tok}, /accept-invite/{tok}): base64url, bounded. */
 export const TokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
+
+/** True for the roles whose sign-in depends on an active subscription (subscribers only). */
+export function needsSubscription(role: Role): boolean {
+  return role === 'subscriber';
+}

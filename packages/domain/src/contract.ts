@@ -79,14 +79,24 @@ export const ContractDocumentSchema = z.object({
 });
 export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
 
+/** How the caller may use an agreement (issue 11): its owner, or a partner who can edit or only view. */
+export const ContractAccessLevelSchema = z.enum(['owner', 'edit', 'view']);
+export type ContractAccessLevel = z.infer<typeof ContractAccessLevelSchema>;
+
 /**
  * An agreement as the API answers it: the document plus its id, the revision it was loaded at
- * (design 7: a save sends it back; a stale one is refused) and the template it came from.
+ * (design 7: a save sends it back; a stale one is refused) and the template it came from; for a
+ * signed-in load also the caller's `access` and the owner's name (issue 11: shared agreements).
  */
 export const ContractSchema = ContractDocumentSchema.extend({
   _id: IdSchema,
   revision: z.number().int().min(0),
   templateName: z.string().max(MAX_NAME_LENGTH).optional(),
+  access: ContractAccessLevelSchema.optional(),
+  /** The owner's name (or email), for partners: "Anna's agreement". */
+  ownerName: z.string().optional(),
+  /** True when a partner's edit access is paused because the owner's subscription lapsed. */
+  isPausedByOwner: z.boolean().optional(),
 });
 export type Contract = z.infer<typeof ContractSchema>;
 

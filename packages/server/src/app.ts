@@ -24,6 +24,7 @@ import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
+import { sharingRoutes } from './features/contracts/sharing-routes';
 import { subscriberContractRoutes } from './features/contracts/subscriber-contract-routes';
 import { bookingRoutes } from './features/bookings/booking-routes';
 import { healthRoutes } from './features/health/health-routes';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps });
   await app.register(pdfFileRoutes, { db, now });
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission });
+  await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });

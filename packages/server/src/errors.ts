@@ -31,19 +31,25 @@ export class AppError extends Error {
   readonly issues: { line?: number; column?: number; message: string }[] | undefined;
   /** Text for the log only, e.g. which email could not be sent and why; never sent to the client. */
   readonly logDetail: string | undefined;
+  /**
+   * More fields of the answer, for the client, beside `status` and `message` (e.g. a save's
+   * conflicts: SaveConflictAnswerSchema). Only for 4xx answers; never internals.
+   */
+  readonly answerFields: Record<string, unknown> | undefined;
 
   /**
    * @param code what went wrong; decides the HTTP status (ERROR_STATUS)
    * @param message text for the user, sent as it is for every code (4xx and 5xx)
-   * @param options `issues` to send along; `logDetail` and `cause` to log only
+   * @param options `issues` and `answerFields` to send along; `logDetail` and `cause` to log only
    */
-  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown; answerFields?: Record<string, unknown> }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.issues = options?.issues;
     this.logDetail = options?.logDetail;
+    this.answerFields = options?.answerFields;
   }
 }
 

@@ -96,6 +96,37 @@ export function invitationEmail(input: InvitationEmailInput): BuiltEmail {
   });
 }
 
+export interface PartnerInvitationEmailInput extends TokenEmailInput {
+  /** The owner's name (or email), as they appear in the app. */
+  ownerName: string;
+  /** The shared agreement's name, plain text (colour marks removed). */
+  contractName: string;
+  /** Whether the partner may edit or only view. */
+  access: 'edit' | 'view';
+}
+
+/**
+ * The invitation sent when an owner shares an agreement with someone who has no account (issue 11
+ * §1): a free partner account was made for them; `/accept-invite/{tok}` sets its password (valid 7
+ * days, like every invitation). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ */
+export function partnerInvitationEmail(input: PartnerInvitationEmailInput): BuiltEmail {
+  const link = buildLink(input.publicUrl, 'accept-invite', input.token);
+  return renderEmail({
+    subject: `${input.ownerName} shared a partnership agreement with you`,
+    before: [
+      `${input.ownerName} shared the partnership agreement "${input.contractName}" with you on ${PRODUCT_TITLE}: you can ${input.access === 'edit' ? 'read it, change it' : 'read it'} and download it as PDF.`,
+      'A partner account is free. Choose your password by opening the link below.',
+    ],
+    action: 'Choose my password',
+    link,
+    after: [
+      `The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`,
+      'If you do not know this person, you can ignore this email.',
+    ],
+  });
+}
+
 /**
  * `${publicUrl}/${route}/${token}` with trailing slashes of `publicUrl` removed and the token
  * URL-encoded. Throws a TypeError when `publicUrl` is not an absolute http(s) address: a relative

@@ -34,7 +34,12 @@ export function toErrorAnswer(error: unknown, bodyLimit: number): { statusCode: 
     // An AppError's message is written for the user (errors.ts); its log detail stays in the log.
     return {
       statusCode: error.statusCode,
-      body: { status: isClientErrorStatus(error.statusCode) ? 'fail' : 'error', message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+      body: {
+        ...(error.answerFields && isClientErrorStatus(error.statusCode) ? error.answerFields : {}),
+        status: isClientErrorStatus(error.statusCode) ? 'fail' : 'error',
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,8 @@
  * agreements, "Partner 1" to "Partner 5", when the account is created (features/users).
  */
 import type { ContractDocument } from '@bpa/domain/contract';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 export const contracts = pgTable(
@@ -34,7 +35,19 @@ export const contracts = pgTable(
 
 export type ContractRow = typeof contracts.$inferSelect;
 
-/** Earlier documents of an agreement: the row for `revision` n is the document as it was at revision n. */
+/**
+ * An agreement's history (issue 11 §2; ADR 171): one row per revision, the current one included,
+ * saying who made it, when, how and what changed, and holding the document as it was, compactly:
+ *
+ * - the current revision's row holds no document (it is `contracts.document`);
+ * - an earlier row holds `patch`, the RFC 6902 JSON Patch that turns the NEXT kept revision's
+ *   document into this one (a few hundred bytes for a few ticks), or, every
+ *   REVISION_SNAPSHOT_INTERVAL revisions and for rows written before history existed, the whole
+ *   `document`, so that rebuilding an old revision applies a bounded number of patches.
+ *
+ * Rows may be missing after pruning (keep everything of the last 90 days, then one a day); the
+ * patch of a kept row is then against the next kept one.
+ */
 export const contractRevisions = pgTable(
   'contract_revisions',
   {
@@ -42,10 +55,62 @@ export const contractRevisions = pgTable(
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
-    document: jsonb('document').$type<ContractDocument>().notNull(),
+    /** The whole document at this revision, or null (see `patch`, and the current revision). */
+    document: jsonb('document').$type<ContractDocument>(),
+    /** JSON Patch from the next kept revision's document to this one, or null. */
+    patch: jsonb('patch').$type<unknown[]>(),
+    /** What made it: create, save, merge, rename, template, restore (RevisionKindSchema). */
+    kind: text('kind').notNull().default('save'),
+    /** Who made it (the administrator under impersonation); null when unknown or deleted. */
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name as shown when the revision was made ('' when unknown). */
+    authorLabel: text('author_label').notNull().default(''),
+    /** What changed, e.g. "ticked 3 in Overcalls" (summariseChange). */
+    summary: text('summary').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.contractId, table.revision] })],
 );
 
 export type ContractRevisionRow = typeof contractRevisions.$inferSelect;
+
+/**
+ * Who else may open an agreement (issue 11 §1; ADR 172): a partner with `edit` or `view` access.
+ * At most MAX_PARTNERS_PER_AGREEMENT rows per agreement. Access is read on every request, so a
+ * deleted row ends access at once, open sessions included.
+ */
+export const contractShares = pgTable(
+  'contract_shares',
+  {
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    access: text('access').$type<'edit' | 'view'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contractId, table.userId] }),
+    index('contract_shares_user_id_idx').on(table.userId),
+    check('contract_shares_access_check', sql`${table.access} in ('edit', 'view')`),
+  ],
+);
+
+/**
+ * The read-only link of an agreement (issue 11 §1; ADR 172): at most one per agreement; `token` is
+ * 256 random bits (base64url), the link's only secret. Replacing the link writes a new token;
+ * revoking deletes the row.
+ */
+export const contractLinks = pgTable(
+  'contract_links',
+  {
+    contractId: uuid('contract_id')
+      .primaryKey()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('contract_links_token_key').on(table.token)],
+);

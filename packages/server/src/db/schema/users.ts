@@ -1,6 +1,7 @@
 /**
- * Accounts (spec 3 "User", design 8). An account is an administrator or a subscriber; whether a
- * subscriber may sign in is derived from their bookings (bookings.ts), not stored here.
+ * Accounts (spec 3 "User", design 8). An account is an administrator, a subscriber, or a partner
+ * (issue 11: free, no agreements of its own, sees what is shared with it); whether a subscriber may
+ * sign in is derived from their bookings (bookings.ts), not stored here.
  *
  * Emails are stored trimmed and in lower case (features/users/normalise-email.ts), so the unique
  * index makes one account per address whatever case a form used.
@@ -25,7 +26,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_key').on(table.email), check('users_role_check', sql`${table.role} in ('admin', 'subscriber')`)],
+  (table) => [uniqueIndex('users_email_key').on(table.email), check('users_role_check', sql`${table.role} in ('admin', 'subscriber', 'partner')`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,11 +4,12 @@ import type { Contract } from '@bpa/domain/contract';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type ContractRow, contracts } from '../../db/schema/contracts';
+import { type ContractRow, contractRevisions, contracts } from '../../db/schema/contracts';
 import { type TemplateRow, templates } from '../../db/schema/templates';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { toContract } from './owned-contracts';
+import type { RevisionAuthor } from './replace-contract-document';
 import { findSubscriberTemplate } from './subscriber-templates';
 
 /**
@@ -39,10 +40,17 @@ export async function findBlankTemplate(db: Database): Promise<TemplateRow> {
  */
 export async function insertAgreements(
   tx: Database,
-  request: { ownerUserId: string; template: Pick<TemplateRow, 'templateName' | 'content'>; contractNames: readonly string[]; firstPosition: number; now: Date },
+  request: {
+    ownerUserId: string;
+    template: Pick<TemplateRow, 'templateName' | 'content'>;
+    contractNames: readonly string[];
+    firstPosition: number;
+    author: RevisionAuthor | null;
+    now: Date;
+  },
 ): Promise<ContractRow[]> {
   const { template, now } = request;
-  return tx
+  const rows = await tx
     .insert(contracts)
     .values(
       request.contractNames.map((contractName, index) => ({
@@ -57,6 +65,19 @@ export async function insertAgreements(
       })),
     )
     .returning();
+  // Revision 0 opens each agreement's history (issue 11 §2).
+  await tx.insert(contractRevisions).values(
+    rows.map((row) => ({
+      contractId: row.id,
+      revision: 0,
+      kind: 'create',
+      authorUserId: request.author?.userId ?? null,
+      authorLabel: request.author?.label ?? '',
+      summary: `made from the template "${template.templateName}"`,
+      createdAt: now,
+    })),
+  );
+  return rows;
 }
 
 /**
@@ -86,7 +107,7 @@ export function nextPartnerName(usedNames: readonly string[]): string {
  */
 export async function createContract(
   db: Database,
-  request: { ownerUserId: string; contractName?: string; templateId?: string; now: Date },
+  request: { ownerUserId: string; contractName?: string; templateId?: string; author: RevisionAuthor; now: Date },
 ): Promise<Contract> {
   const template = request.templateId === undefined ? await findBlankTemplate(db) : await findSubscriberTemplate(db, request.templateId);
 
@@ -101,7 +122,7 @@ export async function createContract(
 
     const contractName = request.contractName ?? nextPartnerName(owned.map((row) => row.contractName));
     const firstPosition = owned.reduce((last, row) => Math.max(last, row.position + 1), 0);
-    const [row] = await insertAgreements(tx, { ownerUserId: request.ownerUserId, template, contractNames: [contractName], firstPosition, now: request.now });
+    const [row] = await insertAgreements(tx, { ownerUserId: request.ownerUserId, template, contractNames: [contractName], firstPosition, author: request.author, now: request.now });
     return toContract(row!);
   });
 }

@@ -4,10 +4,11 @@
  * missing, so that nobody learns which ids exist.
  */
 import { CONTRACT_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';
-import type { Contract, ContractName } from '@bpa/domain/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Contract, ContractAccessLevel, ContractName } from '@bpa/domain/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type ContractRow, contracts } from '../../db/schema/contracts';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +58,8 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
  * envelope's own fields (id, revision, template name) are written with JSON.stringify here.
  * The answer still matches ContractAnswerSchema (subscriber-contract-routes.test.ts checks it).
  *
- * @param request the agreement id from the URL (any text) and the signed-in account's id
+ * @param request the agreement id from the URL (any text; the caller's access already checked:
+ *   contract-access.ts) and that access, sent along so the editor knows what it may do
  * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
  *   document's keys in PostgreSQL's jsonb order); `revision`: the revision it is at (for the ETag)
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
@@ -79,22 +81,28 @@ export function contractEtag(id: string, revision: number): string {
  *
  * @returns the stored revision, or undefined when the id is not an agreement of that account
  */
-export async function getContractRevision(db: Database, request: { id: string; ownerUserId: string }): Promise<number | undefined> {
+export async function getContractRevision(db: Database, request: { id: string }): Promise<number | undefined> {
   if (!isUuid(request.id)) return undefined;
-  const [row] = await db
-    .select({ revision: contracts.revision })
-    .from(contracts)
-    .where(and(eq(contracts.id, request.id), eq(contracts.ownerUserId, request.ownerUserId)))
-    .limit(1);
+  const [row] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, request.id)).limit(1);
   return row?.revision;
 }
 
-export async function getContractAnswerJson(db: Database, request: { id: string; ownerUserId: string }): Promise<{ json: string; revision: number }> {
+export async function getContractAnswerJson(
+  db: Database,
+  request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean },
+): Promise<{ json: string; revision: number }> {
   if (!isUuid(request.id)) throw contractNotFound();
   const [row] = await db
-    .select({ id: contracts.id, revision: contracts.revision, templateName: contracts.templateName, documentJson: sql<string>`${contracts.document}::text` })
+    .select({
+      id: contracts.id,
+      revision: contracts.revision,
+      templateName: contracts.templateName,
+      ownerName: sql<string>`case when ${users.name} = '' then ${users.email} else ${users.name} end`,
+      documentJson: sql<string>`${contracts.document}::text`,
+    })
     .from(contracts)
-    .where(and(eq(contracts.id, request.id), eq(contracts.ownerUserId, request.ownerUserId)))
+    .innerJoin(users, eq(users.id, contracts.ownerUserId))
+    .where(eq(contracts.id, request.id))
     .limit(1);
   if (!row) throw contractNotFound();
   const { documentJson } = row;
@@ -104,8 +112,9 @@ export async function getContractAnswerJson(db: Database, request: { id: string;
     throw new Error(`Agreement ${request.id}: the stored document is not a JSON object`);
   }
   const templateField = row.templateName === null ? '' : `"templateName":${JSON.stringify(row.templateName)},`;
+  const accessFields = `"access":${JSON.stringify(request.access)},"ownerName":${JSON.stringify(row.ownerName)},"isPausedByOwner":${request.isPausedByOwner},`;
   return {
-    json: `{"status":"success","data":{"_id":${JSON.stringify(row.id)},"revision":${row.revision},${templateField}${documentJson.slice(1)}}`,
+    json: `{"status":"success","data":{"_id":${JSON.stringify(row.id)},"revision":${row.revision},${templateField}${accessFields}${documentJson.slice(1)}}`,
     revision: row.revision,
   };
 }

@@ -1,105 +1,200 @@
-import { staleRevisionMessage } from '@bpa/domain/api-contracts';
+import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type RevisionKind, summariseChange } from '@bpa/domain/history';
+import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contracts } from '../../db/schema/contracts';
+import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
 import { contractNotFound, isUuid } from './owned-contracts';
+import { documentAtRevision, documentsSince, storageOf } from './revision-store';
+
+/** 404 text of a revision that is not kept (never made, or pruned). */
+export const REVISION_NOT_FOUND_MESSAGE = 'This version of the agreement is no longer kept.';
 
 /**
  * What a change stores:
- * - `save`: the whole document, name included;
+ * - `save`: the whole document from the editor, loaded at `expectedRevision` (merged with what
+ *   was saved since, issue 11 §3), with `resolutions` for conflicts of an earlier attempt;
  * - `rename`: only the name (the categories stay as stored);
  * - `reset`: new categories (a fresh agreement from a template) under the stored name, and the
- *   template's name.
+ *   template's name;
+ * - `restore`: the document of an earlier revision, whole (nothing is deleted: it becomes a new
+ *   revision).
  */
 export type ContractChange =
-  | { kind: 'save'; document: ContractDocument }
+  | { kind: 'save'; document: ContractDocument; expectedRevision: number; resolutions?: MergeResolutions | undefined }
   | { kind: 'rename'; contractName: string }
-  | { kind: 'reset'; document: ContractDocument; templateName: string };
+  | { kind: 'reset'; document: ContractDocument; templateName: string }
+  | { kind: 'restore'; revision: number };
 
-/** The agreement after a change: its id, name and new revision. */
+/** Who made a change: the account (the administrator under impersonation) and the name shown. */
+export interface RevisionAuthor {
+  userId: string;
+  label: string;
+}
+
+/** The agreement after a change: its id, name and new revision, and what a save merged. */
 export interface ChangedContract {
   _id: string;
   contractName: string;
   revision: number;
+  merge?: MergeReport;
 }
 
-/** The new document and name, as SQL over the locked row `old` (see replaceContractDocument). */
-function newValues(change: ContractChange): { document: SQL; contractName: SQL } {
-  switch (change.kind) {
-    case 'save':
-      return { document: sql`${JSON.stringify(change.document)}::jsonb`, contractName: sql`${change.document.contractName}::text` };
-    case 'rename':
-      return { document: sql`jsonb_set(old.document, '{contractName}', to_jsonb(${change.contractName}::text))`, contractName: sql`${change.contractName}::text` };
-    case 'reset':
-      // The stored name, read under the lock: a rename a moment earlier is kept.
-      return { document: sql`jsonb_set(${JSON.stringify(change.document)}::jsonb, '{contractName}', to_jsonb(old.contract_name))`, contractName: sql`old.contract_name` };
-  }
+/** The stored revision rows after `revision`, with author and time (for merge reports and conflicts). */
+async function revisionsAfter(db: Database, contractId: string, revision: number) {
+  return db
+    .select({ revision: contractRevisions.revision, authorLabel: contractRevisions.authorLabel, createdAt: contractRevisions.createdAt })
+    .from(contractRevisions)
+    .where(and(eq(contractRevisions.contractId, contractId), gt(contractRevisions.revision, revision)))
+    .orderBy(asc(contractRevisions.revision));
+}
+
+/** The value of a conflict's field in a document, as text (to find which revision changed it). */
+function fieldValue(document: ContractDocument | undefined, conflict: MergeConflict): string {
+  if (!document) return '';
+  if (conflict.field === 'contractName') return document.contractName;
+  const { categoryId, subjectId, optionId } = conflict.path;
+  const subject = document.categories.find((c) => c._id === categoryId)?.subjects.find((s) => s._id === subjectId);
+  const row = optionId === undefined ? subject : subject?.options.find((o) => o._id === optionId);
+  if (!row) return 'absent';
+  return conflict.field === 'selected' ? String(row.isSelected) : JSON.stringify([row.isEdited, row.editedName, 'subjectName' in row ? row.subjectName : row.optionName]);
 }
 
 /**
- * Changes one of an account's agreements, atomically, in ONE statement (design 7):
+ * Merges a stale save with what was saved since (issue 11 §3).
  *
- * ```sql
- * WITH old AS (SELECT … FROM contracts WHERE id = $id AND owner_user_id = $owner [AND revision = $rev] FOR UPDATE),
- *      kept AS (INSERT INTO contract_revisions SELECT id, revision, document, $now FROM old)
- * UPDATE contracts c SET document = …, revision = old.revision + 1, …
- * FROM old WHERE c.id = old.id AND c.revision = old.revision
- * RETURNING c.id, c.contract_name, c.revision
- * ```
+ * @returns the merged document and the report for the answer
+ * @throws AppError conflict (409) with SaveConflictAnswer fields: the open conflicts with the
+ *   author of the other change, or `isIncompatible` (reset to a template since, or the loaded
+ *   revision is no longer kept)
+ */
+async function mergeStaleSave(
+  db: Database,
+  contractId: string,
+  current: { revision: number; document: ContractDocument },
+  change: Extract<ContractChange, { kind: 'save' }>,
+): Promise<{ document: ContractDocument; report: MergeReport }> {
+  const refuse = (conflicts: SaveConflict[], isIncompatible: boolean) =>
+    new AppError('conflict', staleRevisionMessage(current.revision), { answerFields: { currentRevision: current.revision, conflicts, isIncompatible } });
+  if (change.expectedRevision > current.revision) throw refuse([], true);
+  const documents = await documentsSince(db, contractId, change.expectedRevision, current);
+  const base = documents.get(change.expectedRevision);
+  if (!base) throw refuse([], true);
+  const result = mergeAgreements(base, current.document, change.document, change.resolutions ?? {});
+  const since = await revisionsAfter(db, contractId, change.expectedRevision);
+  if (result.kind === 'incompatible') throw refuse([], true);
+  if (result.kind === 'conflicts') {
+    const conflicts = result.conflicts.map((conflict): SaveConflict => {
+      // The newest revision that changed this item is the "other change".
+      const changedBy = [...since].reverse().find((row) => fieldValue(documents.get(row.revision), conflict) !== fieldValue(documents.get(row.revision - 1), conflict)) ?? since.at(-1);
+      return {
+        key: conflict.key,
+        field: conflict.field,
+        place: conflict.place,
+        mine: conflict.mine,
+        theirs: conflict.theirs,
+        theirAuthor: changedBy?.authorLabel ?? '',
+        theirSavedAt: (changedBy?.createdAt ?? new Date(0)).toISOString(),
+      };
+    });
+    throw refuse(conflicts, false);
+  }
+  const authors = [...new Set(since.map((row) => row.authorLabel).filter((label) => label !== ''))];
+  return {
+    document: result.document,
+    report: { itemCount: result.theirChangeCount, authors, savedAt: (since.at(-1)?.createdAt ?? new Date(0)).toISOString() },
+  };
+}
+
+/**
+ * Changes an agreement and records the change in its history (issue 11 §2), in one transaction:
  *
- * The row is locked, the previous document is kept under its revision (copied inside the
- * database: an agreement of a few hundred kB never travels back and forth), and the new document
- * is written at revision + 1 — or, when the revision moved on, nothing at all. Two saves at the
- * same revision from two tabs or servers: the second waits for the lock, then finds the revision
- * changed, copies nothing and is refused. One statement rather than a transaction of several, so
- * no lock is held while the server is busy with other requests between statements (the embedded
- * database runs one statement at a time).
+ * 1. the agreement row is locked (`SELECT … FOR UPDATE`): two saves at once, from two tabs,
+ *    partners or servers, are applied one after the other;
+ * 2. the new document is worked out: a save at the stored revision is taken as it is; a save
+ *    from an older revision is merged with what was saved since (three-way, mergeAgreements) or
+ *    refused with its conflicts; a rename changes the name, a reset the categories, a restore
+ *    takes an earlier revision's document;
+ * 3. the replaced document is kept compactly in its revision's row (a patch from the new one, or
+ *    whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
+ * 4. the agreement gets the new document at revision + 1, and the history a row saying who, when,
+ *    what kind and what changed (summariseChange).
  *
- * Save, rename and reset to a template all go through here, so each of them leaves a history row
- * and makes every editor opened before it stale.
+ * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
  *
- * @param request `id` from the URL (any text), the signed-in account, `expectedRevision` (the
- *   revision the editor loaded; omitted for changes that do not depend on it), the change, and
- *   `now` for `updated_at` and the history row
- * @throws AppError not_found when the id is not an agreement of that account; conflict (409)
- *   staleRevisionMessage(stored revision) when `expectedRevision` is not the stored revision
+ * @param request `id` from the URL (any text), the change, its author and `now`
+ * @returns the new name and revision, and for a merged save what was merged
+ * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
+ *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged
  */
 export async function replaceContractDocument(
   db: Database,
-  request: { id: string; ownerUserId: string; expectedRevision?: number; change: ContractChange; now: Date },
+  request: { id: string; change: ContractChange; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
-  const { id, ownerUserId, expectedRevision, change } = request;
+  const { id, change, author, now } = request;
   if (!isUuid(id)) throw contractNotFound();
-  const now = request.now.toISOString();
-  const values = newValues(change);
-  const revisionCondition = expectedRevision === undefined ? sql`` : sql` and revision = ${expectedRevision}`;
-  const templateName = change.kind === 'reset' ? sql`${change.templateName}::text` : sql`c.template_name`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
+      .from(contracts)
+      .where(eq(contracts.id, id))
+      .for('update');
+    if (!row) throw contractNotFound();
+    const current = { revision: row.revision, document: row.document };
 
-  const result = await db.execute(sql`
-    with old as (
-      select id, revision, document, contract_name from contracts
-      where id = ${id} and owner_user_id = ${ownerUserId}${revisionCondition}
-      for update
-    ), kept as (
-      insert into contract_revisions (contract_id, revision, document, created_at)
-      select id, revision, document, ${now}::timestamptz from old
-    )
-    update contracts as c
-    set document = ${values.document}, contract_name = ${values.contractName}, template_name = ${templateName},
-        revision = old.revision + 1, updated_at = ${now}::timestamptz
-    from old
-    where c.id = old.id and c.revision = old.revision
-    returning c.id, c.contract_name, c.revision`);
-  const [updated] = (result as unknown as { rows: { id: string; contract_name: string; revision: number }[] }).rows;
-  if (updated) return { _id: updated.id, contractName: updated.contract_name, revision: Number(updated.revision) };
+    let next: ContractDocument;
+    let kind: RevisionKind;
+    let templateName = row.templateName;
+    let merge: MergeReport | undefined;
+    let prefix = '';
+    switch (change.kind) {
+      case 'save':
+        if (change.expectedRevision === row.revision) {
+          next = change.document;
+          kind = 'save';
+        } else {
+          const merged = await mergeStaleSave(tx, id, current, change);
+          next = merged.document;
+          merge = merged.report;
+          kind = 'merge';
+        }
+        break;
+      case 'rename':
+        next = { ...row.document, contractName: change.contractName };
+        kind = 'rename';
+        break;
+      case 'reset':
+        // The stored name, read under the lock: a rename a moment earlier is kept.
+        next = { ...change.document, contractName: row.contractName };
+        templateName = change.templateName;
+        kind = 'template';
+        prefix = `loaded the template "${change.templateName}"`;
+        break;
+      case 'restore': {
+        const restored = await documentAtRevision(tx, id, change.revision, current);
+        if (!restored) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
+        next = restored;
+        kind = 'restore';
+        prefix = `restored revision ${change.revision}`;
+        break;
+      }
+    }
+    const changes = kind === 'template' ? '' : summariseChange(row.document, next);
+    const summary = [prefix, changes === 'no changes' && prefix !== '' ? '' : changes].filter((part) => part !== '').join(': ');
 
-  // Nothing changed: the agreement is missing (or someone else's), or at another revision.
-  const [stored] = await db
-    .select({ revision: contracts.revision })
-    .from(contracts)
-    .where(and(eq(contracts.id, id), eq(contracts.ownerUserId, ownerUserId)));
-  if (!stored || expectedRevision === undefined) throw contractNotFound();
-  throw new AppError('conflict', staleRevisionMessage(stored.revision));
+    const storage = storageOf(row.revision, row.document, next);
+    await tx
+      .insert(contractRevisions)
+      .values({ contractId: id, revision: row.revision, ...storage, createdAt: now })
+      .onConflictDoUpdate({ target: [contractRevisions.contractId, contractRevisions.revision], set: { document: storage.document, patch: storage.patch } });
+    const [updated] = await tx
+      .update(contracts)
+      .set({ document: next, contractName: next.contractName, templateName, revision: sql`${contracts.revision} + 1`, updatedAt: now })
+      .where(eq(contracts.id, id))
+      .returning({ id: contracts.id, contractName: contracts.contractName, revision: contracts.revision });
+    await tx.insert(contractRevisions).values({ contractId: id, revision: updated!.revision, kind, authorUserId: author.userId, authorLabel: author.label, summary, createdAt: now });
+    return { _id: updated!.id, contractName: updated!.contractName, revision: updated!.revision, ...(merge ? { merge } : {}) };
+  });
 }

@@ -1,6 +1,6 @@
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import type { Database } from '../../db/database';
-import { type ChangedContract, replaceContractDocument } from './replace-contract-document';
+import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-contract-document';
 import { findSubscriberTemplate } from './subscriber-templates';
 
 /**
@@ -16,12 +16,12 @@ import { findSubscriberTemplate } from './subscriber-templates';
  */
 export async function resetContractToTemplate(
   db: Database,
-  request: { id: string; ownerUserId: string; templateId: string; now: Date },
+  request: { id: string; templateId: string; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
   const template = await findSubscriberTemplate(db, request.templateId);
   return replaceContractDocument(db, {
     id: request.id,
-    ownerUserId: request.ownerUserId,
+    author: request.author,
     // The name is filled in from the stored agreement under its lock.
     change: {
       kind: 'reset',

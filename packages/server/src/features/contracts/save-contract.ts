@@ -1,29 +1,29 @@
 import type { SaveContractRequestSchema } from '@bpa/domain/api-contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { type ChangedContract, replaceContractDocument } from './replace-contract-document';
+import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-contract-document';
 
 /**
- * Saves an agreement (spec 7 `PATCH /api/v1/contracts/my/{id}`; design 7). The body was validated
- * by SaveContractRequestSchema (13 categories, bounded sizes, temporary UI fields dropped); it is
- * stored only when `revision` is still the stored revision, and the previous document is kept as a
- * revision row.
+ * Saves an agreement (spec 7 `PATCH /api/v1/contracts/my/{id}`; design 7; issue 11 §3). The body
+ * was validated by SaveContractRequestSchema (13 categories, bounded sizes, temporary UI fields
+ * dropped). At the stored revision it is stored as it is; from an older revision it is merged with
+ * what was saved since, item by item, and the answer says what was merged.
  *
- * @param request the agreement id (any text), the signed-in account, the validated body and `now`
- * @returns `{ _id, contractName, revision }` with the new revision (the loaded one plus one)
- * @throws AppError not_found (404) when the id is not an agreement of that account; conflict (409)
- *   "This agreement was changed elsewhere (revision N)…" when the revision is stale: nothing is stored
+ * @param request the agreement id (the caller's edit access already checked), the validated body,
+ *   the author and `now`
+ * @returns `{ _id, contractName, revision, merge? }` with the new revision
+ * @throws AppError not_found (404) when there is no such agreement; conflict (409) with the
+ *   conflicts (SaveConflictAnswerSchema) when a stale save changes the same items differently
  */
 export async function saveContract(
   db: Database,
-  request: { id: string; ownerUserId: string; body: z.output<typeof SaveContractRequestSchema>; now: Date },
+  request: { id: string; body: z.output<typeof SaveContractRequestSchema>; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
-  const { revision, ...document } = request.body;
+  const { revision, resolutions, contractName, categories } = request.body;
   return replaceContractDocument(db, {
     id: request.id,
-    ownerUserId: request.ownerUserId,
-    expectedRevision: revision,
-    change: { kind: 'save', document: { contractName: document.contractName, categories: document.categories } },
+    change: { kind: 'save', document: { contractName, categories }, expectedRevision: revision, resolutions },
+    author: request.author,
     now: request.now,
   });
 }

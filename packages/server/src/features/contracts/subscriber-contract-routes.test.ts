@@ -9,6 +9,7 @@ import {
   CONTRACT_NAME_EMPTY_MESSAGE,
   CONTRACT_NOT_FOUND_MESSAGE,
   ContractNamesAnswerSchema,
+  SaveConflictAnswerSchema,
   SaveContractAnswerSchema,
   TEMPLATE_NOT_FOUND_MESSAGE,
   TemplateNamesAnswerSchema,
@@ -20,7 +21,7 @@ import { renameOption, renameSubject, selectAllInCategory, toggleSubject } from 
 import { MESSAGES } from '@bpa/domain/messages';
 import { expandSuits, stripMarkup } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { UNSTORABLE_TEXT_MESSAGE } from '@bpa/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -35,6 +36,7 @@ import { NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
 import { loadTemplates } from '../templates/load-templates';
 import { LATEST_PDF_NOT_FOUND_MESSAGE } from './get-latest-pdf-file';
 import { SUBSCRIBER_PDF_LIFETIME_MS } from './make-subscriber-pdf';
+import { documentAtRevision } from './revision-store';
 import { type TestContract, insertTestContract } from './test-contracts';
 
 const BASE = '/api/v1/contracts/my';
@@ -87,6 +89,9 @@ async function loadAgreement(id: string, cookie: string): Promise<Contract> {
   return ContractAnswerSchema.parse(response.json()).data;
 }
 
+/** The access fields of an owner's load (issue 11): the owner's name is their email (no name set). */
+const OWNER = { access: 'owner', ownerName: expect.stringContaining('@'), isPausedByOwner: false } as const;
+
 /** The body of a save: the document without `_id`, plus the revision it was loaded at. */
 function saveBody(agreement: Contract | ContractDocument, revision: number) {
   return { contractName: agreement.contractName, categories: agreement.categories, revision };
@@ -97,8 +102,13 @@ async function storedRow(id: string) {
   return row!;
 }
 
+/** The earlier revisions of an agreement (not the current one), each with its document read back from the history. */
 async function revisionRows(id: string) {
-  return database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, id)).orderBy(asc(contractRevisions.revision));
+  const [current] = await database.db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, id));
+  const rows = await database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, id)).orderBy(asc(contractRevisions.revision));
+  return Promise.all(
+    rows.filter((row) => row.revision < current!.revision).map(async (row) => ({ ...row, document: (await documentAtRevision(database.db, id, row.revision, current!))! })),
+  );
 }
 
 /** Every subject and option of every category ticked. */
@@ -194,7 +204,7 @@ describe('POST /api/v1/contracts/my', () => {
     const row = await storedRow(created._id);
     expect(row).toMatchObject({ ownerUserId: account.id, contractName: 'Partner 2', revision: 0, templateName: BLANK_TEMPLATE_NAME });
     expect(row.document).toEqual({ contractName: created.contractName, categories: created.categories });
-    expect(await loadAgreement(created._id, cookie)).toEqual(created);
+    expect(await loadAgreement(created._id, cookie)).toEqual({ ...created, ...OWNER });
   });
 
   it('takes a name and a template, and accepts a request without a body', async () => {
@@ -252,7 +262,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
   it('load one of the own agreements with its revision and template', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
-    expect(loaded).toEqual({ ...agreement.document, _id: agreement.id, revision: 0, templateName: 'Basic Precision' });
+    expect(loaded).toEqual({ ...agreement.document, _id: agreement.id, revision: 0, templateName: 'Basic Precision', ...OWNER });
     const latest = await call('GET', `/api/v1/contracts/${agreement.id}/latest`, { cookie });
     expect(latest.statusCode).toBe(200);
     expect(ContractAnswerSchema.parse(latest.json()).data).toEqual(loaded);
@@ -275,7 +285,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('private, no-cache');
       const etag = String(first.headers.etag);
-      expect(etag).toBe(`"${agreement.id}.0"`);
+      expect(etag).toBe(`"${agreement.id}.owner.0"`);
       const again = await app.inject({ method: 'GET', url, headers: { cookie, 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
@@ -288,7 +298,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody({ ...loaded, contractName: 'Changed' }, 0) })).statusCode).toBe(200);
     const changed = await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie, 'if-none-match': `"${agreement.id}.0"` } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.headers.etag).toBe(`"${agreement.id}.1"`);
+    expect(changed.headers.etag).toBe(`"${agreement.id}.owner.1"`);
     expect(ContractAnswerSchema.parse(changed.json()).data.contractName).toBe('Changed');
     // Someone else's agreement stays missing, tag or not.
     const bob = await subscriberWithAgreement();
@@ -316,7 +326,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
       expect(JSON.parse(answer.body)).toEqual(parsed);
       expect(parsed).toEqual({
         status: 'success',
-        data: { contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1, templateName: 'Basic Precision' },
+        data: { contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1, templateName: 'Basic Precision', ...OWNER },
       });
     }
 
@@ -324,7 +334,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     await database.db.update(contracts).set({ templateName: null }).where(eq(contracts.id, agreement.id));
     const withoutTemplate = await call('GET', `${BASE}/${agreement.id}`, { cookie });
     expect(JSON.parse(withoutTemplate.body).data).not.toHaveProperty('templateName');
-    expect(ContractAnswerSchema.parse(withoutTemplate.json()).data).toEqual({ contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1 });
+    expect(ContractAnswerSchema.parse(withoutTemplate.json()).data).toEqual({ contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1, ...OWNER });
   });
 
   it("answer 404 for another subscriber's agreement, for an administrator, and for any id that is not the caller's", async () => {
@@ -384,22 +394,68 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     expect((await storedRow(agreement.id)).contractName).toBe('Anna');
   });
 
-  it('refuses a stale revision with 409 and changes nothing', async () => {
+  it('merges a stale save with what was saved since, and says what it merged (issue 11 §3)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
     const first = toggleSubject(loaded, loaded.categories[1]!._id, loaded.categories[1]!.subjects[0]!._id);
     const second = toggleSubject(loaded, loaded.categories[2]!._id, loaded.categories[2]!.subjects[0]!._id);
     expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(first, 0) })).statusCode).toBe(200);
+
+    const merged = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(second, 0) });
+    expect(merged.statusCode).toBe(200);
+    const answer = SaveContractAnswerSchema.parse(merged.json()).data;
+    expect(answer).toMatchObject({ revision: 2, merge: { itemCount: 1, authors: [expect.any(String)] } });
+    const stored = await storedRow(agreement.id);
+    // Both toggles are in (the template ticks some subjects, so a toggle may untick).
+    expect(stored.document.categories[1]!.subjects[0]!.isSelected).toBe(!loaded.categories[1]!.subjects[0]!.isSelected);
+    expect(stored.document.categories[2]!.subjects[0]!.isSelected).toBe(!loaded.categories[2]!.subjects[0]!.isSelected);
+    expect((await revisionRows(agreement.id)).map((row) => [row.revision, row.kind])).toEqual([
+      [0, 'create'],
+      [1, 'save'],
+    ]);
+    const [latest] = await database.db.select().from(contractRevisions).where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, 2)));
+    expect(latest).toMatchObject({ kind: 'merge', summary: `${second.categories[2]!.subjects[0]!.isSelected ? 'ticked' : 'unticked'} 1 in ${stripMarkup(loaded.categories[2]!.categoryName)}` });
+  });
+
+  it('answers 409 with each conflict, both values and the other author; a save with the choices is merged', async () => {
+    const { cookie, agreement, account } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const category = loaded.categories[8]!;
+    const subject = category.subjects[0]!;
+    const theirs = renameSubject(loaded, category._id, subject._id, 'Michaels');
+    const ours = toggleSubject(renameSubject(loaded, category._id, subject._id, 'Ghestem'), loaded.categories[3]!._id, loaded.categories[3]!.subjects[0]!._id);
+    expect((await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(theirs, 0) })).statusCode).toBe(200);
     const before = await storedRow(agreement.id);
 
-    for (const revision of [0, 2, 99]) {
-      const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(second, revision) });
-      expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toEqual({ status: 'fail', message: staleRevisionMessage(1) });
-    }
-    expect(staleRevisionMessage(1)).toBe('This agreement was changed elsewhere (revision 1). Load the latest version or keep editing.');
+    const refused = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(ours, 0) });
+    expect(refused.statusCode).toBe(409);
+    const body = SaveConflictAnswerSchema.parse(refused.json());
+    expect(body).toMatchObject({ status: 'fail', message: staleRevisionMessage(1), currentRevision: 1, isIncompatible: false });
+    expect(body.conflicts).toEqual([
+      expect.objectContaining({ field: 'name', mine: 'Ghestem', theirs: 'Michaels', place: [stripMarkup(category.categoryName), 'Ghestem'], theirAuthor: account.email }),
+    ]);
     expect(await storedRow(agreement.id)).toEqual(before);
-    expect((await revisionRows(agreement.id)).map((row) => row.revision)).toEqual([0]);
+
+    const settled = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: { ...saveBody(ours, 0), resolutions: { [body.conflicts[0]!.key]: 'mine' } } });
+    expect(settled.statusCode).toBe(200);
+    const stored = (await storedRow(agreement.id)).document;
+    expect(stored.categories[8]!.subjects[0]!.editedName).toBe('Ghestem');
+    expect(stored.categories[3]!.subjects[0]!.isSelected).toBe(ours.categories[3]!.subjects[0]!.isSelected);
+  });
+
+  it('answers 409 "incompatible" for a revision that was never made or after a reset to a template', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const edited = toggleSubject(loaded, loaded.categories[2]!._id, loaded.categories[2]!.subjects[0]!._id);
+    for (const revision of [1, 99]) {
+      const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, revision) });
+      expect(stale.statusCode).toBe(409);
+      expect(SaveConflictAnswerSchema.parse(stale.json())).toEqual({ status: 'fail', message: staleRevisionMessage(0), currentRevision: 0, conflicts: [], isIncompatible: true });
+    }
+    expect((await call('PATCH', `${BASE}/${agreement.id}/template`, { cookie, payload: { templateId: agreement.templateId } })).statusCode).toBe(200);
+    const afterReset = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 0) });
+    expect(SaveConflictAnswerSchema.parse(afterReset.json())).toMatchObject({ currentRevision: 1, isIncompatible: true });
+    expect(staleRevisionMessage(1)).toBe('This agreement was changed elsewhere (revision 1). Load the latest version or keep editing.');
   });
 
   it('accepts exactly one of several saves sent at once from the same revision', async () => {
@@ -499,9 +555,9 @@ describe('PATCH /api/v1/contracts/my/{id}/name', () => {
     expect(loaded).toMatchObject({ contractName: '##c2#Anna### & Bob', revision: 1, categories: agreement.document.categories });
     expect((await revisionRows(agreement.id)).map((row) => row.document.contractName)).toEqual(['Partner 1']);
 
-    // An editor opened before the rename cannot put the old name back.
+    // An editor opened before the rename cannot put the old name back: its save is merged.
     const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(agreement.document, 0) });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.statusCode).toBe(200);
     expect((await storedRow(agreement.id)).contractName).toBe('##c2#Anna### & Bob');
   });
 

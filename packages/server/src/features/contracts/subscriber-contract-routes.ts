@@ -9,6 +9,7 @@
 import { ContractAnswerSchema, ErrorEnvelopeSchema, MakePdfRequestSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import {
   ContractIdParamsSchema,
+  SaveConflictAnswerSchema,
   ContractNamesAnswerSchema,
   CreateContractRequestSchema,
   RenameContractRequestSchema,
@@ -26,7 +27,10 @@ import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
 import { PdfAdmission } from './pdf-admission';
+import type { ContractAccessLevel } from '@bpa/domain/contract';
+import { type ContractAccess, requireContractAccess } from './contract-access';
 import { contractEtag, contractNotFound, getContractAnswerJson, getContractRevision, listContractNames } from './owned-contracts';
+import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
 import { resetContractToTemplate } from './reset-contract-to-template';
@@ -56,6 +60,18 @@ export const SUBSCRIBER_PDF_RATE_LIMIT = {
     new AppError('rate_limited', `Too many PDFs in a short time. Please wait ${context.after} and try again.`),
 };
 
+/**
+ * Saves per account per minute (issue 11 §2): far above what a person does (the editor saves on
+ * request), low enough that one misbehaving client cannot fill the history.
+ */
+export const SAVE_RATE_LIMIT = {
+  max: 60,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => (request.currentUser ? `save:${request.currentUser.id}` : `save-ip:${request.ip}`),
+  errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+    new AppError('rate_limited', `Too many saves in a short time. Please wait ${context.after} and try again.`),
+};
+
 const errors = ErrorEnvelopeSchema;
 
 /** The signed-in account; only called after requireUser let the request through. */
@@ -63,6 +79,29 @@ function owner(request: FastifyRequest): SessionUser {
   const user = request.currentUser;
   if (!user) throw new AppError('unauthorised', NOT_SIGNED_IN_MESSAGE);
   return user;
+}
+
+/** 403 text when a partner account tries to make an agreement of its own. */
+export const PARTNER_HAS_NO_AGREEMENTS_MESSAGE = 'A partner account holds no agreements of its own: it opens the ones shared with it.';
+
+/**
+ * Who a change is recorded under (issue 11 §2): the signed-in account, or under impersonation the
+ * administrator acting for it.
+ */
+export function revisionAuthor(request: FastifyRequest): RevisionAuthor {
+  const user = owner(request);
+  const impersonator = request.currentSession?.impersonator;
+  if (impersonator) return { userId: impersonator.id, label: `${impersonator.email} (administrator, for ${user.userName})` };
+  return { userId: user.id, label: user.userName };
+}
+
+/**
+ * The caller's access to agreement `id`, at least `needed` (contract-access.ts).
+ *
+ * @throws AppError not_found without access; forbidden when the access is lower than needed
+ */
+export function checkAccess(db: Database, request: FastifyRequest, id: string, needed: ContractAccessLevel, now: () => Date): Promise<ContractAccess> {
+  return requireContractAccess(db, { contractId: id, userId: owner(request).id, now: now() }, needed);
 }
 
 /** The names answer of GET base, rename and reset (spec 4: names and their count). */
@@ -85,18 +124,20 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  *
  * @throws AppError not_found when the id is not an agreement of the account
  */
-async function sendContractAnswer(db: Database, request: FastifyRequest, id: string, reply: FastifyReply): Promise<FastifyReply> {
-  const who = { id, ownerUserId: owner(request).id };
+async function sendContractAnswer(db: Database, request: FastifyRequest, id: string, reply: FastifyReply, now: () => Date): Promise<FastifyReply> {
+  const found = await checkAccess(db, request, id, 'view', now);
   reply.header('cache-control', 'private, no-cache');
+  // The answer also says the caller's access, which can change without a new revision.
+  const tag = (revision: number) => contractEtag(`${id}.${found.access}${found.isPausedByOwner ? '.paused' : ''}`, revision);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
-    const revision = await getContractRevision(db, who);
+    const revision = await getContractRevision(db, { id });
     if (revision === undefined) throw contractNotFound();
-    const etag = contractEtag(who.id, revision);
-    if (ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).header('etag', etag).send();
+    const etag = tag(revision);
+    if (ifNoneMatch.split(',').some((candidate) => candidate.trim() === etag)) return reply.code(304).header('etag', etag).send();
   }
-  const { json, revision } = await getContractAnswerJson(db, who);
-  return reply.header('etag', contractEtag(who.id, revision)).type('application/json; charset=utf-8').send(json);
+  const { json, revision } = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner });
+  return reply.header('etag', tag(revision)).type('application/json; charset=utf-8').send(json);
 }
 
 /** Registers the subscriber agreement routes of spec 7. */
@@ -122,11 +163,12 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         tags: ['agreements'],
         summary: 'Makes a new agreement from a template (default Blank); at most five per account',
         body: CreateContractRequestSchema,
-        response: { 201: ContractAnswerSchema, 400: errors, 401: errors, 404: errors, 409: errors, 503: errors },
+        response: { 201: ContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 409: errors, 503: errors },
       },
     },
     async (request, reply) => {
-      const contract = await createContract(db, { ownerUserId: owner(request).id, ...(request.body ?? {}), now: now() });
+      if (owner(request).role === 'partner') throw new AppError('forbidden', PARTNER_HAS_NO_AGREEMENTS_MESSAGE);
+      const contract = await createContract(db, { ownerUserId: owner(request).id, ...(request.body ?? {}), author: revisionAuthor(request), now: now() });
       return reply.code(201).send({ status: 'success' as const, data: contract });
     },
   );
@@ -142,25 +184,27 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now),
   );
 
   app.patch(
     `${SUBSCRIBER_CONTRACTS_BASE}/:id`,
     {
       onRequest: requireUser,
+      config: { rateLimit: SAVE_RATE_LIMIT },
       schema: {
         tags: ['agreements'],
-        summary: 'Saves an agreement (the document without _id, plus the revision it was loaded at); 409 when it changed since',
+        summary:
+          'Saves an agreement (the document without _id, plus the revision it was loaded at); merged with changes saved since, or 409 with the conflicts',
         params: ContractIdParamsSchema,
         body: SaveContractRequestSchema,
-        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 404: errors, 409: errors, 413: errors },
+        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 409: SaveConflictAnswerSchema.or(errors), 413: errors, 429: errors },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      data: await saveContract(db, { id: request.params.id, ownerUserId: owner(request).id, body: request.body, now: now() }),
-    }),
+    async (request) => {
+      await checkAccess(db, request, request.params.id, 'edit', now);
+      return { status: 'success' as const, data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }) };
+    },
   );
 
   app.patch(
@@ -172,12 +216,13 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         summary: 'Renames an agreement; answers the names',
         params: ContractIdParamsSchema,
         body: RenameContractRequestSchema,
-        response: { 200: ContractNamesAnswerSchema, 400: errors, 401: errors, 404: errors },
+        response: { 200: ContractNamesAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors },
       },
     },
     async (request) => {
       const ownerUserId = owner(request).id;
-      await renameContract(db, { id: request.params.id, ownerUserId, contractName: request.body.contractName, now: now() });
+      await checkAccess(db, request, request.params.id, 'owner', now);
+      await renameContract(db, { id: request.params.id, contractName: request.body.contractName, author: revisionAuthor(request), now: now() });
       return namesAnswer(db, ownerUserId);
     },
   );
@@ -191,12 +236,13 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         summary: 'Replaces an agreement with a fresh one from a template, keeping its name; answers the names',
         params: ContractIdParamsSchema,
         body: ResetContractRequestSchema,
-        response: { 200: ContractNamesAnswerSchema, 400: errors, 401: errors, 404: errors },
+        response: { 200: ContractNamesAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors },
       },
     },
     async (request) => {
       const ownerUserId = owner(request).id;
-      await resetContractToTemplate(db, { id: request.params.id, ownerUserId, templateId: request.body.templateId, now: now() });
+      await checkAccess(db, request, request.params.id, 'owner', now);
+      await resetContractToTemplate(db, { id: request.params.id, templateId: request.body.templateId, author: revisionAuthor(request), now: now() });
       return namesAnswer(db, ownerUserId);
     },
   );
@@ -212,7 +258,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import type { ContractDocument } from '@bpa/domain/contract';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contracts } from '../../db/schema/contracts';
+import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { templates } from '../../db/schema/templates';
 
 /** A stored agreement as the tests know it. */
@@ -42,5 +42,6 @@ export async function insertTestContract(
     .insert(contracts)
     .values({ ownerUserId: options.ownerUserId, contractName: document.contractName, document, revision: 0, templateName })
     .returning({ id: contracts.id });
+  await db.insert(contractRevisions).values({ contractId: row!.id, revision: 0, kind: 'create', summary: `made from the template "${templateName}"` });
   return { id: row!.id, document, templateName, templateId: template.id };
 }

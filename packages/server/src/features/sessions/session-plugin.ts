@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { isApiPath } from '../../api-paths';
+import { needsSubscription } from '@bpa/domain/api-users';
 import { isSubscriptionInactive } from '../bookings/subscriber-status';
 import type { SessionCookie } from './session-cookie';
 import { type SessionUser, createSession, deleteSession, extendSessionIfDue, findSession, sessionIdHash } from './sessions';
@@ -92,7 +93,7 @@ export function installSessions(app: FastifyInstance, settings: SessionSettings)
       cookie.clear(reply);
       return;
     }
-    if (!session.impersonator && session.user.role !== 'admin' && isSubscriptionInactive(session.user.subscriberStatus)) {
+    if (!session.impersonator && needsSubscription(session.user.role) && isSubscriptionInactive(session.user.subscriberStatus)) {
       request.sessionRefusal = 'subscription_not_active';
       return;
     }

@@ -6,7 +6,7 @@
 import type { Database } from '../../db/database';
 import type { TokenPurpose } from '../../db/schema/user-tokens';
 import type { Mailer } from '../../mail/mailer';
-import { type BuiltEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/messages';
+import { type BuiltEmail, confirmationEmail, invitationEmail, partnerInvitationEmail, passwordResetEmail } from '../../mail/messages';
 import { issueToken } from './one-time-tokens';
 
 /** What the account operations need to send mail. */
@@ -17,19 +17,21 @@ export interface AccountMail {
 }
 
 /** Which email, and its token's purpose. */
-export type AccountEmailKind = 'confirmation' | 'password_reset' | 'invitation';
+export type AccountEmailKind = 'confirmation' | 'password_reset' | 'invitation' | 'partner_invitation';
 
 const PURPOSES: Record<AccountEmailKind, TokenPurpose> = {
   confirmation: 'email_confirmation',
   password_reset: 'password_reset',
   invitation: 'invitation',
+  partner_invitation: 'invitation',
 };
 
 /**
  * Issues a token and emails its link to the account.
  *
  * @param to the account: its id and (normalised) email
- * @param options `invitedBy` for invitations: who added the account
+ * @param options `invitedBy` for invitations: who added the account; `shared` for partner
+ *   invitations: the owner's name, the agreement's name (plain text) and the access given
  * @returns whether the message was delivered (SMTP accepted it, or it was written to the outbox)
  */
 export async function sendAccountEmail(
@@ -37,12 +39,13 @@ export async function sendAccountEmail(
   mail: AccountMail,
   kind: AccountEmailKind,
   to: { id: string; email: string },
-  options: { now: Date; invitedBy?: string },
+  options: { now: Date; invitedBy?: string; shared?: { ownerName: string; contractName: string; access: 'edit' | 'view' } },
 ): Promise<boolean> {
   const token = await issueToken(db, { userId: to.id, purpose: PURPOSES[kind], now: options.now });
   let email: BuiltEmail;
   if (kind === 'confirmation') email = confirmationEmail({ publicUrl: mail.publicUrl, token });
   else if (kind === 'password_reset') email = passwordResetEmail({ publicUrl: mail.publicUrl, token });
+  else if (kind === 'partner_invitation' && options.shared) email = partnerInvitationEmail({ publicUrl: mail.publicUrl, token, ...options.shared });
   else email = invitationEmail({ publicUrl: mail.publicUrl, token, invitedBy: options.invitedBy });
   const result = await mail.mailer.send({ to: to.email, ...email });
   return result.delivered;

@@ -1,5 +1,6 @@
 import { USER_EXISTS_MESSAGE, type UserListItem } from '@bpa/domain/api-users';
 import { PRICE_CENTS, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { bookings } from '../../db/schema/bookings';
 import { users } from '../../db/schema/users';
@@ -25,10 +26,12 @@ export interface AddSubscriberResult {
  * Adds a subscriber (spec 7 `POST /api/v1/users/admin-signup`; design 8 "Adding a user"): in one
  * transaction the account (no password yet), a one-year booking at PRICE_CENTS, and the five
  * agreements "Partner 1" … "Partner 5" made from the Blank template; then the invitation email
- * with a set-password link (7 days). A failing email is reported, not undone.
+ * with a set-password link (7 days). A failing email is reported, not undone. A partner account
+ * (issue 11) with that email becomes a subscriber (what is shared with it stays); it gets the
+ * invitation only while it has no password.
  *
  * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
- * @throws AppError conflict (409) USER_EXISTS_MESSAGE when an account has that email; unavailable (503)
+ * @throws AppError conflict (409) USER_EXISTS_MESSAGE when a subscriber or administrator has that email; unavailable (503)
  *   BLANK_TEMPLATE_MISSING_MESSAGE (contracts/create-contract.ts) when the Blank template is not loaded
  */
 export async function addSubscriber(
@@ -41,17 +44,26 @@ export async function addSubscriber(
   const blank = await findBlankTemplate(db);
 
   const account = await db.transaction(async (tx) => {
-    const [inserted] = await tx
+    let [inserted] = await tx
       .insert(users)
       .values({ email, role: 'subscriber', createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email, role: users.role });
+      .returning({ id: users.id, email: users.email, role: users.role, passwordHash: users.passwordHash });
+    if (!inserted) {
+      // A partner account (issue 11) becomes a subscriber, keeping what is shared with it.
+      [inserted] = await tx
+        .update(users)
+        .set({ role: 'subscriber', updatedAt: now })
+        .where(and(eq(users.email, email), eq(users.role, 'partner')))
+        .returning({ id: users.id, email: users.email, role: users.role, passwordHash: users.passwordHash });
+    }
     if (!inserted) throw new AppError('conflict', USER_EXISTS_MESSAGE);
     await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
-    await insertAgreements(tx, { ownerUserId: inserted.id, template: blank, contractNames: partnerAgreementNames(), firstPosition: 0, now });
+    await insertAgreements(tx, { ownerUserId: inserted.id, template: blank, contractNames: partnerAgreementNames(), firstPosition: 0, author: null, now });
     return inserted;
   });
 
-  const isInvitationSent = await sendAccountEmail(db, dependencies.mail, 'invitation', account, { now, invitedBy: request.invitedBy });
-  return { user: { _id: account.id, email: account.email, role: account.role, isInvitationPending: true }, isInvitationSent };
+  const isInvitationPending = account.passwordHash === null;
+  const isInvitationSent = isInvitationPending && (await sendAccountEmail(db, dependencies.mail, 'invitation', account, { now, invitedBy: request.invitedBy }));
+  return { user: { _id: account.id, email: account.email, role: account.role, isInvitationPending }, isInvitationSent };
 }

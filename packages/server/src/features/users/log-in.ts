@@ -6,6 +6,7 @@ import { type SessionUser, loadSessionUser } from '../sessions/sessions';
 import { type AccountMail, sendAccountEmail } from './account-mail';
 import { findUserByEmail } from './find-user';
 import { verifyPassword } from './passwords';
+import { needsSubscription } from '@bpa/domain/api-users';
 import { isSubscriptionInactive } from '../bookings/subscriber-status';
 
 /** What a correct email and password lead to. */
@@ -34,7 +35,7 @@ export async function logIn(db: Database, credentials: LoginInput, dependencies:
   if (!account || !isPasswordRight) throw new AppError('unauthorised', MESSAGES.incorrectEmailOrPassword);
 
   const user = await loadSessionUser(db, account, dependencies.now);
-  if (user.role !== 'admin' && isSubscriptionInactive(user.subscriberStatus)) {
+  if (needsSubscription(user.role) && isSubscriptionInactive(user.subscriberStatus)) {
     throw new AppError('forbidden', MESSAGES.subscriptionNotActive);
   }
   if (account.emailConfirmedAt === null) {

@@ -1,0 +1,275 @@
+/**
+ * Routes of shared agreements (issue 11; ADRs 171, 172): sharing with partners, the read-only
+ * link and its public page, and the history (list, one revision, restore). Shapes:
+ * @bpa/domain/api-sharing and @bpa/domain/history. Every route but the link's two checks the
+ * caller's access to the agreement on the server (contract-access.ts); the link's routes need no
+ * session and answer only the agreement itself (no email, no id).
+ */
+import { ErrorEnvelopeSchema, PageSizeSchema } from '@bpa/domain/api';
+import { ContractIdParamsSchema, SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
+import {
+  ChangeShareRequestSchema,
+  SharedContractsAnswerSchema,
+  SharedLinkAnswerSchema,
+  SharedLinkParamsSchema,
+  ShareParamsSchema,
+  SharePartnerRequestSchema,
+  SharingAnswerSchema,
+} from '@bpa/domain/api-sharing';
+import { RevisionAnswerSchema, RevisionListAnswerSchema, RevisionListQuerySchema, RevisionParamsSchema, REVISION_PAGE_SIZE } from '@bpa/domain/history';
+import { create as createContentDisposition } from 'content-disposition';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { AccountMail } from '../users/account-mail';
+import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
+import { getRevision, listRevisions } from './contract-history';
+import { changeShare, findLinkedContract, getSharing, listSharedWithMe, replaceLink, revokeLink, sharePartner } from './contract-sharing';
+import { PdfAdmission } from './pdf-admission';
+import { makePdfDownloadName, makePdfFileName } from './pdf-file-names';
+import type { RenderAgreementPdf } from './render-pdf';
+import { replaceContractDocument } from './replace-contract-document';
+import { SUBSCRIBER_CONTRACTS_BASE, checkAccess, revisionAuthor } from './subscriber-contract-routes';
+
+export interface SharingRoutesOptions {
+  db: Database;
+  renderPdf: RenderAgreementPdf;
+  now: () => Date;
+  mail: AccountMail;
+  pdfAdmission?: PdfAdmission;
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** Link pages per address per minute: enough for a club's players, not for guessing tokens. */
+export const SHARED_LINK_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+/** Link PDFs per address per minute (rendering costs CPU). */
+export const SHARED_LINK_PDF_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+
+/** Tells search engines to keep the link's page and PDF out of their index (issue 11 §1). */
+const NO_INDEX = 'noindex, nofollow';
+
+function signedIn(request: FastifyRequest) {
+  const user = request.currentUser;
+  if (!user) throw new AppError('unauthorised', NOT_SIGNED_IN_MESSAGE);
+  return user;
+}
+
+/** Registers the routes of shared agreements, history and read-only links. */
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, renderPdf, now, mail, pdfAdmission = new PdfAdmission() }) => {
+  app.get(
+    '/api/v1/contracts/shared',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['sharing'], summary: 'The agreements shared with the signed-in account', response: { 200: SharedContractsAnswerSchema, 401: errors } },
+    },
+    async (request) => ({ status: 'success' as const, data: await listSharedWithMe(db, { userId: signedIn(request).id, now: now() }) }),
+  );
+
+  app.get(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/shares`,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: "An agreement's partners and read-only link (owner only)",
+        params: ContractIdParamsSchema,
+        response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      return { status: 'success' as const, data: await getSharing(db, contractId) };
+    },
+  );
+
+  app.post(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/shares`,
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['sharing'],
+        summary: 'Shares an agreement with a partner by email (a free partner account and an invitation for a new address); at most four',
+        params: ContractIdParamsSchema,
+        body: SharePartnerRequestSchema,
+        response: { 201: SharingAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 409: errors, 429: errors },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      const sharing = await sharePartner(db, { contractId, owner: user, email: request.body.email, access: request.body.access }, { now: now(), mail });
+      return reply.code(201).send({ status: 'success' as const, data: sharing });
+    },
+  );
+
+  app.patch(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/shares/:userId`,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: "Changes a partner's access (edit or view)",
+        params: ShareParamsSchema,
+        body: ChangeShareRequestSchema,
+        response: { 200: SharingAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      return { status: 'success' as const, data: await changeShare(db, { contractId, userId: request.params.userId, access: request.body.access }) };
+    },
+  );
+
+  app.delete(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/shares/:userId`,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Stops sharing with a partner: their access ends at once',
+        params: ShareParamsSchema,
+        response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      return { status: 'success' as const, data: await changeShare(db, { contractId, userId: request.params.userId, access: null }) };
+    },
+  );
+
+  app.post(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/link`,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Makes a new read-only link (the previous one stops working)',
+        params: ContractIdParamsSchema,
+        response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      return { status: 'success' as const, data: await replaceLink(db, { contractId, now: now() }) };
+    },
+  );
+
+  app.delete(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/link`,
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Revokes the read-only link',
+        params: ContractIdParamsSchema,
+        response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      return { status: 'success' as const, data: await revokeLink(db, contractId) };
+    },
+  );
+
+  app.get(
+    '/api/v1/shared-links/:token',
+    {
+      config: { rateLimit: SHARED_LINK_RATE_LIMIT },
+      schema: {
+        tags: ['sharing'],
+        summary: 'The agreement behind a read-only link, as last saved (no session needed)',
+        params: SharedLinkParamsSchema,
+        response: { 200: SharedLinkAnswerSchema, 404: errors, 429: errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('x-robots-tag', NO_INDEX).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      const row = await findLinkedContract(db, request.params.token);
+      return { status: 'success' as const, data: { contractName: row.document.contractName, categories: row.document.categories, revision: row.revision, updatedAt: row.updatedAt.toISOString() } };
+    },
+  );
+
+  app.get(
+    '/api/v1/shared-links/:token/pdf',
+    {
+      config: { rateLimit: SHARED_LINK_PDF_RATE_LIMIT },
+      schema: {
+        tags: ['sharing', 'pdf'],
+        summary: 'The PDF of the agreement behind a read-only link, as a download',
+        params: SharedLinkParamsSchema,
+        querystring: z.object({ pageSize: PageSizeSchema.optional() }),
+        response: { 200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.any() } } }, 404: errors, 429: errors, 503: errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
+      const row = await findLinkedContract(db, request.params.token);
+      const { contractName, categories } = row.document;
+      const content = await pdfAdmission.run(`ip:${request.ip}`, reply, () => renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter' }));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', createContentDisposition(makePdfDownloadName(contractName), { type: 'attachment', fallback: makePdfFileName(contractName) }))
+        .header('cache-control', 'no-store')
+        .send(content);
+    },
+  );
+
+  app.get(
+    '/api/v1/contracts/:id/revisions',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['history'],
+        summary: `An agreement's history, newest first, ${REVISION_PAGE_SIZE} per page`,
+        params: ContractIdParamsSchema,
+        querystring: RevisionListQuerySchema,
+        response: { 200: RevisionListAnswerSchema, 400: errors, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const page = await listRevisions(db, { contractId, page: request.query.page });
+      return { status: 'success' as const, data: { ...page, page: request.query.page, pageSize: REVISION_PAGE_SIZE } };
+    },
+  );
+
+  app.get(
+    '/api/v1/contracts/:id/revisions/:revision',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['history'],
+        summary: 'One earlier version of an agreement, read-only',
+        params: RevisionParamsSchema,
+        response: { 200: RevisionAnswerSchema, 400: errors, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      return { status: 'success' as const, data: await getRevision(db, { contractId, revision: request.params.revision }) };
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/:id/revisions/:revision/restore',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['history'],
+        summary: 'Makes a new revision whose content is an earlier one (nothing is deleted)',
+        params: RevisionParamsSchema,
+        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
+      const changed = await replaceContractDocument(db, { id: contractId, change: { kind: 'restore', revision: request.params.revision }, author: revisionAuthor(request), now: now() });
+      return { status: 'success' as const, data: changed };
+    },
+  );
+};
