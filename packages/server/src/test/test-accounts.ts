@@ -70,7 +70,7 @@ export async function createTestAccount(
       updatedAt: now,
     })
     .returning({ id: users.id });
-  const subscription = options.subscription ?? (role === 'admin' ? 'none' : 'active');
+  const subscription = options.subscription ?? (role === 'subscriber' ? 'active' : 'none');
   if (subscription !== 'none') {
     const createdAt = new Date(now.getTime() - (subscription === 'expired' ? 730 : 1) * DAY_MS);
     await db.insert(bookings).values({

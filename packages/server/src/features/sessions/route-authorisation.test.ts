@@ -5,7 +5,8 @@
  * first test, so whoever adds a route decides here who may call it.
  *
  * To add a route: one line in ROUTES, keyed `METHOD /url` exactly as registered (with `:params`),
- * with the four expected codes [anonymous, subscriber, expired, admin]. Path parameters are filled
+ * with the four expected codes [anonymous, subscriber, expired, admin] and the four of the roles of
+ * shared agreements [partner account, shared editor, shared viewer, link holder]. Path parameters are filled
  * from SAMPLE_PARAMS unless the line gives a `url`; give a `body` for POST/PATCH routes. HEAD
  * routes Fastify adds for GET routes are not listed.
  */
@@ -13,7 +14,9 @@ import { PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { contractLinks, contractShares } from '../../db/schema/contracts';
 import { pdfFiles } from '../../db/schema/pdf-files';
+import { makeSecret } from './secrets';
 import { buildTestApp, FIXTURE_TEMPLATES_DIR, makeTestConfig } from '../../test/test-app';
 import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
@@ -22,8 +25,15 @@ import { makePathName } from '../contracts/pdf-file-names';
 import { type TestContract, insertTestContract } from '../contracts/test-contracts';
 import { loadTemplates } from '../templates/load-templates';
 
-type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin';
-const ROLES: readonly Role[] = ['anonymous', 'subscriber', 'expired', 'admin'];
+type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin' | 'partner' | 'editor' | 'viewer' | 'link';
+/**
+ * - `partner`: a partner account (issue 11) with nothing shared with it;
+ * - `editor`: another subscriber whom `subscriber` shared its agreement with, can edit;
+ * - `viewer`: a partner account it is shared with, can view;
+ * - `link`: a visitor who holds an agreement's read-only link (no session): the link's own
+ *   routes carry the live token for every role; every other route answers it as anonymous.
+ */
+const ROLES: readonly Role[] = ['anonymous', 'subscriber', 'expired', 'admin', 'partner', 'editor', 'viewer', 'link'];
 
 /** What the lines of the table can use: accounts and stored things made in beforeAll. */
 interface Fixtures {
@@ -33,13 +43,20 @@ interface Fixtures {
   trialId: string;
   /** A PDF owned by `subscriber`: only they and administrators may read it. */
   subscriberPdf: { pathName: string; fileName: string };
-  /** An agreement of `subscriber` (revision 0), made from a visible template. */
+  /** An agreement of `subscriber` (revision 0), made from a visible template, shared with `editor` and `viewer`. */
   subscriberContract: TestContract;
+  viewer: TestAccount;
+  /** A partner of subscriberContract whose share the DELETE line ends. */
+  leaving: TestAccount;
+  /** The read-only link of another agreement of `subscriber` (the link lines must not replace it). */
+  linkToken: string;
 }
 
 interface RouteCase {
   /** Expected status for [anonymous, subscriber, expired subscriber, administrator]. */
   codes: [number, number, number, number];
+  /** Expected status for [partner account, shared editor, shared viewer, link holder] (issue 11). */
+  shared: [number, number, number, number];
   url?: (f: Fixtures) => string;
   body?: (f: Fixtures) => object;
 }
@@ -49,7 +66,7 @@ const newEmail = () => `new-user-${++emailCount}@example.org`;
 const passwords = { password: 'Some-password-1', passwordConfirm: 'Some-password-1' };
 
 const SAMPLE_PARAMS: Record<string, (f: Fixtures) => string> = {
-  token: () => 'T'.repeat(43),
+  token: (f) => f.linkToken, // account-token routes answer 400 for it as for any unknown token
   id: (f) => f.trialId,
   pathName: (f) => f.subscriberPdf.pathName,
   fileName: (f) => f.subscriberPdf.fileName,
@@ -58,52 +75,66 @@ const SAMPLE_PARAMS: Record<string, (f: Fixtures) => string> = {
 // prettier-ignore
 const ROUTES: Record<string, RouteCase> = {
   //                                                          anon  sub  expired admin
-  'GET /':                                           { codes: [503, 503, 503, 503] }, // no web build in tests
-  'GET /api/docs':                                   { codes: [200, 200, 200, 200] },
-  'GET /api/docs/json':                              { codes: [200, 200, 200, 200] },
-  'GET /api/docs/yaml':                              { codes: [200, 200, 200, 200] },
-  'GET /api/docs/static/index.html':                 { codes: [302, 302, 302, 302] }, // redirects to /api/docs/
-  'GET /api/docs/static/swagger-initializer.js':     { codes: [200, 200, 200, 200] },
-  'GET /api/docs/static/*':                          { codes: [200, 200, 200, 200], url: () => '/api/docs/static/swagger-ui.css' },
-  'GET /api/v1/health':                              { codes: [200, 200, 200, 200] },
-  'GET /api/v1/contracts/guest':                     { codes: [200, 200, 200, 200] },
-  'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200] },
-  'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], body: () => ({}) },
-  'GET /api/v1/contracts/pdfviewer/:pathName/:fileName': { codes: [404, 200, 404, 200] }, // the subscriber's own PDF
-  'GET /api/v1/contracts/pdfviewer/:fileName':       { codes: [401, 200, 401, 404] }, // by name: the caller's own files only
-  'GET /api/v1/contracts/my':                        { codes: [401, 200, 401, 200] },
-  'POST /api/v1/contracts/my':                       { codes: [401, 201, 401, 201], body: () => ({}) },
-  'GET /api/v1/contracts/my/:id':                    { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}` }, // owner only
-  'PATCH /api/v1/contracts/my/:id':                  { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}`, body: (f) => ({ ...f.subscriberContract.document, revision: 0 }) },
-  'PATCH /api/v1/contracts/my/:id/name':             { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/name`, body: () => ({ contractName: 'Renamed' }) },
-  'PATCH /api/v1/contracts/my/:id/template':         { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/template`, body: (f) => ({ templateId: f.subscriberContract.templateId }) },
-  'GET /api/v1/contracts/:id/latest':                { codes: [401, 200, 401, 404], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/latest` },
-  'GET /api/v1/contracts/templates/':                { codes: [401, 200, 401, 200] },
-  'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], body: (f) => ({ contract: f.subscriberContract.document }) },
-  'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200] },
-  'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200] }, // user null for nobody
-  'GET /api/v1/support':                             { codes: [200, 200, 200, 200] },
-  'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
-  'GET /api/v1/users/logout':                        { codes: [403, 403, 403, 403] }, // no Sec-Fetch-Site: same-origin (user-routes.test.ts)
-  'POST /api/v1/users/logout':                       { codes: [200, 200, 200, 200] },
-  'GET /api/v1/users/signup-complete/:token':        { codes: [400, 400, 400, 400] },
-  'POST /api/v1/users/forgotPassword':               { codes: [404, 404, 404, 404], body: () => ({ email: 'nobody@example.org' }) },
-  'PATCH /api/v1/users/resetPassword/:token':        { codes: [400, 400, 400, 400], body: () => passwords },
-  'PATCH /api/v1/users/setPassword/:token':          { codes: [400, 400, 400, 400], body: () => passwords },
-  'POST /api/v1/users/admin-signup':                 { codes: [401, 403, 401, 201], body: () => ({ email: newEmail() }) },
-  'GET /api/v1/users':                               { codes: [401, 403, 401, 200] },
-  'POST /api/v1/users/im/login':                     { codes: [401, 403, 401, 200], body: (f) => ({ email: f.other.email }) },
-  'POST /api/v1/users/im/logout':                    { codes: [401, 400, 401, 400] },
-  'GET /api/v1/bookings':                            { codes: [401, 403, 401, 200] },
-  'PATCH /api/v1/bookings/:id/renew':                { codes: [401, 403, 401, 404] }, // a template's id: no such subscription
-  'PATCH /api/v1/bookings/:id/cancel':               { codes: [401, 403, 401, 404] },
-  'GET /api/v1/messages/challenge':                  { codes: [200, 200, 200, 200] },
-  'POST /api/v1/messages':                           { codes: [400, 400, 400, 400], body: () => ({}) },
-  'GET /api/v1/messages':                            { codes: [401, 403, 401, 200] },
-  'DELETE /api/v1/messages/:id':                     { codes: [401, 403, 401, 200] }, // no such message: deleting is idempotent
-  'GET /api/v1/masters':                             { codes: [401, 403, 401, 200] },
-  'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], body: () => ({}) }, // JSON, not a multipart upload
-  'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200] }, // the trial template: hidden, still downloadable
+  'GET /':                                           { codes: [503, 503, 503, 503], shared: [503, 503, 503, 503] }, // no web build in tests
+  'GET /api/docs':                                   { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/docs/json':                              { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/docs/yaml':                              { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/docs/static/index.html':                 { codes: [302, 302, 302, 302], shared: [302, 302, 302, 302] }, // redirects to /api/docs/
+  'GET /api/docs/static/swagger-initializer.js':     { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/docs/static/*':                          { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200], url: () => '/api/docs/static/swagger-ui.css' },
+  'GET /api/v1/health':                              { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/guest':                     { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },
+  'GET /api/v1/contracts/pdfviewer/:pathName/:fileName': { codes: [404, 200, 404, 200], shared: [404, 404, 404, 404] }, // the subscriber's own PDF
+  'GET /api/v1/contracts/pdfviewer/:fileName':       { codes: [401, 200, 401, 404], shared: [404, 404, 404, 401] }, // by name: the caller's own files only
+  'GET /api/v1/contracts/my':                        { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'POST /api/v1/contracts/my':                       { codes: [401, 201, 401, 201], shared: [403, 201, 403, 401], body: () => ({}) },
+  'GET /api/v1/contracts/my/:id':                    { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}` }, // owner only
+  'PATCH /api/v1/contracts/my/:id':                  { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}`, body: (f) => ({ ...f.subscriberContract.document, revision: 0 }) },
+  'PATCH /api/v1/contracts/my/:id/name':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/name`, body: () => ({ contractName: 'Renamed' }) },
+  'PATCH /api/v1/contracts/my/:id/template':         { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/template`, body: (f) => ({ templateId: f.subscriberContract.templateId }) },
+  'GET /api/v1/contracts/:id/latest':                { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/latest` },
+  'GET /api/v1/contracts/templates/':                { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ contract: f.subscriberContract.document }) },
+  'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] }, // user null for nobody
+  'GET /api/v1/support':                             { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },
+  'GET /api/v1/users/logout':                        { codes: [403, 403, 403, 403], shared: [403, 403, 403, 403] }, // no Sec-Fetch-Site: same-origin (user-routes.test.ts)
+  'POST /api/v1/users/logout':                       { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/users/signup-complete/:token':        { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400] },
+  'POST /api/v1/users/forgotPassword':               { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], body: () => ({ email: 'nobody@example.org' }) },
+  'PATCH /api/v1/users/resetPassword/:token':        { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => passwords },
+  'PATCH /api/v1/users/setPassword/:token':          { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => passwords },
+  'POST /api/v1/users/admin-signup':                 { codes: [401, 403, 401, 201], shared: [403, 403, 403, 401], body: () => ({ email: newEmail() }) },
+  'GET /api/v1/users':                               { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
+  'POST /api/v1/users/im/login':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401], body: (f) => ({ email: f.other.email }) },
+  'POST /api/v1/users/im/logout':                    { codes: [401, 400, 401, 400], shared: [400, 400, 400, 401] },
+  'GET /api/v1/bookings':                            { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
+  'PATCH /api/v1/bookings/:id/renew':                { codes: [401, 403, 401, 404], shared: [403, 403, 403, 401] }, // a template's id: no such subscription
+  'PATCH /api/v1/bookings/:id/cancel':               { codes: [401, 403, 401, 404], shared: [403, 403, 403, 401] },
+  'GET /api/v1/messages/challenge':                  { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'POST /api/v1/messages':                           { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },
+  'GET /api/v1/messages':                            { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
+  'DELETE /api/v1/messages/:id':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // no such message: deleting is idempotent
+  'GET /api/v1/masters':                             { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
+  'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], shared: [403, 403, 403, 401], body: () => ({}) }, // JSON, not a multipart upload
+  'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // the trial template: hidden, still downloadable
+
+  // Sharing, read-only links and history (issue 11). The owner is `subscriber`.
+  'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'GET /api/v1/contracts/my/:id/shares':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares` },
+  'POST /api/v1/contracts/my/:id/shares':            { codes: [401, 201, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares`, body: () => ({ email: newEmail(), access: 'view' }) },
+  'PATCH /api/v1/contracts/my/:id/shares/:userId':   { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares/${f.viewer.id}`, body: () => ({ access: 'view' }) },
+  'DELETE /api/v1/contracts/my/:id/shares/:userId':  { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares/${f.leaving.id}` },
+  'POST /api/v1/contracts/my/:id/link':              { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/link` },
+  'DELETE /api/v1/contracts/my/:id/link':            { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/link` },
+  'GET /api/v1/shared-links/:token':                 { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] }, // whoever holds the link
+  'GET /api/v1/shared-links/:token/pdf':             { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/:id/revisions':             { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions` },
+  'GET /api/v1/contracts/:id/revisions/:revision':   { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions/0` },
+  'POST /api/v1/contracts/:id/revisions/:revision/restore': { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions/0/restore` },
 };
 
 let database: TestDatabase;
@@ -137,7 +168,19 @@ beforeAll(async () => {
   const subscriberPdf = PdfFileInfoAnswerSchema.shape.data.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
   await database.db.insert(pdfFiles).values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
   const subscriberContract = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Authorisation check' });
-  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf, subscriberContract };
+  accounts.partner = await createTestAccount(database.db, { role: 'partner' });
+  accounts.editor = await createTestAccount(database.db);
+  accounts.viewer = await createTestAccount(database.db, { role: 'partner' });
+  const leaving = await createTestAccount(database.db, { role: 'partner' });
+  await database.db.insert(contractShares).values([
+    { contractId: subscriberContract.id, userId: accounts.editor.id, access: 'edit' },
+    { contractId: subscriberContract.id, userId: accounts.viewer.id, access: 'view' },
+    { contractId: subscriberContract.id, userId: leaving.id, access: 'view' },
+  ]);
+  const linked = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
+  const linkToken = makeSecret();
+  await database.db.insert(contractLinks).values({ contractId: linked.id, token: linkToken });
+  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf, subscriberContract, viewer: accounts.viewer, leaving, linkToken };
 });
 afterAll(async () => {
   await app?.close();
@@ -161,7 +204,7 @@ describe('route authorisation table', () => {
     const url = routeCase.url?.(fixtures) ?? pattern.replace(/:(\w+)/g, (_match, name: string) => SAMPLE_PARAMS[name]!(fixtures));
     const actual: number[] = [];
     for (const role of ROLES) {
-      const account = accounts[role as Exclude<Role, 'anonymous'>];
+      const account = accounts[role as Exclude<Role, 'anonymous' | 'link'>];
       const cookie = account ? await signInAs(database.db, account.id) : undefined;
       addressCount += 1;
       const response = await app.inject({
@@ -174,6 +217,7 @@ describe('route authorisation table', () => {
       });
       actual.push(response.statusCode);
     }
-    expect(Object.fromEntries(ROLES.map((role, i) => [role, actual[i]]))).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, routeCase.codes[i]])));
+    const expected = [...routeCase.codes, ...routeCase.shared];
+    expect(Object.fromEntries(ROLES.map((role, i) => [role, actual[i]]))).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, expected[i]])));
   });
 });
