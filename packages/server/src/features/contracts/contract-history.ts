@@ -25,7 +25,7 @@ function toSummary(row: RevisionRow, currentRevision: number): RevisionSummary {
   return {
     revision: row.revision,
     kind: row.kind as RevisionKind,
-    author: row.authorLabel === '' ? 'Someone (before the history was kept)' : row.authorLabel,
+    author: row.authorLabel === '' ? 'unknown' : row.authorLabel,
     createdAt: row.createdAt.toISOString(),
     summary: row.summary === '' ? (row.kind === 'create' ? 'made the agreement' : 'saved') : row.summary,
     isCurrent: row.revision === currentRevision,

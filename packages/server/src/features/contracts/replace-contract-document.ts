@@ -30,7 +30,7 @@ export type ContractChange =
 
 /** Who made a change: the account (the administrator under impersonation) and the name shown. */
 export interface RevisionAuthor {
-  userId: string;
+  userId: string | null;
   label: string;
 }
 

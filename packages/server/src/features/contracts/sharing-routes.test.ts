@@ -1,0 +1,265 @@
+import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
+import { ContractAnswerSchema } from '@bpa/domain/api';
+import {
+  LINK_NOT_VALID_MESSAGE,
+  PARTNER_LIMIT_MESSAGE,
+  SHARE_WITH_SELF_MESSAGE,
+  SharedContractsAnswerSchema,
+  SharedLinkAnswerSchema,
+  SharingAnswerSchema,
+} from '@bpa/domain/api-sharing';
+import type { Contract } from '@bpa/domain/contract';
+import { renameSubject, toggleSubject } from '@bpa/domain/editing';
+import { RevisionAnswerSchema, RevisionListAnswerSchema } from '@bpa/domain/history';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { bookings } from '../../db/schema/bookings';
+import { contractRevisions, contracts } from '../../db/schema/contracts';
+import { users } from '../../db/schema/users';
+import { readPdfText } from '../../test/read-pdf-text';
+import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
+import { loadTemplates } from '../templates/load-templates';
+import { OWNER_ONLY_MESSAGE, VIEW_ONLY_MESSAGE, OWNER_INACTIVE_MESSAGE } from './contract-access';
+import { pruneContractHistory } from './contract-history';
+import { documentAtRevision } from './revision-store';
+import { insertTestContract } from './test-contracts';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  await insertBlankTemplate(database.db);
+  smtp = await startTestSmtpServer();
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+let addressCount = 0;
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options: { cookie?: string; payload?: unknown } = {}) {
+  addressCount += 1;
+  return app.inject({
+    method,
+    url,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    remoteAddress: `10.9.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`,
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+async function owner() {
+  const account = await createTestAccount(database.db);
+  const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
+  return { account, agreement, cookie: await signInAs(database.db, account.id) };
+}
+
+async function load(id: string, cookie: string): Promise<Contract> {
+  const response = await call('GET', `/api/v1/contracts/my/${id}`, { cookie });
+  expect(response.statusCode).toBe(200);
+  return ContractAnswerSchema.parse(response.json()).data;
+}
+
+const body = (doc: Contract) => ({ contractName: doc.contractName, categories: doc.categories, revision: doc.revision });
+
+describe('sharing with partners', () => {
+  it('makes a free partner account for a new address, invites it, and lets it open and edit the agreement', async () => {
+    const { account, agreement, cookie } = await owner();
+    const email = `partner-${Date.now()}@example.org`;
+    const since = smtp.received.length;
+    const shared = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `  ${email.toUpperCase()} `, access: 'edit' } });
+    expect(shared.statusCode).toBe(201);
+    const sharing = SharingAnswerSchema.parse(shared.json()).data;
+    expect(sharing).toMatchObject({ partners: [{ email, access: 'edit', isInvitationPending: true }], linkToken: null, isInvitationSent: true });
+
+    const invitation = await smtp.waitForEmail(email, since);
+    expect(invitation.subject).toBe(`${account.email} shared a partnership agreement with you`);
+    expect(invitation.text).toContain('A partner account is free.');
+    expect(invitation.text).toContain('"With Anna"');
+    expect(linkToken(invitation, 'accept-invite')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [partnerRow] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(partnerRow).toMatchObject({ role: 'partner', passwordHash: null });
+
+    const partnerCookie = await signInAs(database.db, partnerRow!.id);
+    const list = SharedContractsAnswerSchema.parse((await call('GET', '/api/v1/contracts/shared', { cookie: partnerCookie })).json()).data;
+    expect(list).toEqual([{ _id: agreement.id, contractName: 'With Anna', ownerName: account.email, access: 'edit', isPausedByOwner: false }]);
+    // A partner account holds no agreements of its own.
+    expect((await call('GET', '/api/v1/contracts/my', { cookie: partnerCookie })).json()).toMatchObject({ count: 0 });
+    expect((await call('POST', '/api/v1/contracts/my', { cookie: partnerCookie, payload: {} })).statusCode).toBe(403);
+
+    const loaded = await load(agreement.id, partnerCookie);
+    expect(loaded).toMatchObject({ access: 'edit', ownerName: account.email });
+    const category = loaded.categories[8]!;
+    const saved = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(renameSubject(loaded, category._id, category.subjects[0]!._id, 'Michaels')) });
+    expect(saved.statusCode).toBe(200);
+    // Only the owner renames, resets and shares.
+    const rename = await call('PATCH', `/api/v1/contracts/my/${agreement.id}/name`, { cookie: partnerCookie, payload: { contractName: 'Mine now' } });
+    expect(rename.json()).toEqual({ status: 'fail', message: OWNER_ONLY_MESSAGE });
+    expect((await call('GET', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie: partnerCookie })).statusCode).toBe(403);
+  });
+
+  it('lets a viewer read but not save; changing access and stopping sharing take effect at once', async () => {
+    const { agreement, cookie } = await owner();
+    const partner = await createTestAccount(database.db);
+    const partnerCookie = await signInAs(database.db, partner.id);
+    const sharing = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'view' } })).json()).data;
+    expect(sharing).toMatchObject({ partners: [{ userId: partner.id, access: 'view', isInvitationPending: false }], isInvitationSent: false });
+
+    const loaded = await load(agreement.id, partnerCookie);
+    expect(loaded.access).toBe('view');
+    const refused = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) });
+    expect(refused.json()).toEqual({ status: 'fail', message: VIEW_ONLY_MESSAGE });
+
+    await call('PATCH', `/api/v1/contracts/my/${agreement.id}/shares/${partner.id}`, { cookie, payload: { access: 'edit' } });
+    expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).statusCode).toBe(200);
+
+    const ended = await call('DELETE', `/api/v1/contracts/my/${agreement.id}/shares/${partner.id}`, { cookie });
+    expect(SharingAnswerSchema.parse(ended.json()).data.partners).toEqual([]);
+    expect((await call('GET', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie })).statusCode).toBe(404);
+    expect(SharedContractsAnswerSchema.parse((await call('GET', '/api/v1/contracts/shared', { cookie: partnerCookie })).json()).data).toEqual([]);
+    // The partner's own agreements are untouched and the agreement does not count against theirs.
+    expect((await call('DELETE', `/api/v1/contracts/my/${agreement.id}/shares/${partner.id}`, { cookie })).statusCode).toBe(404);
+  });
+
+  it('allows at most four partners and never the owner', async () => {
+    const { account, agreement, cookie } = await owner();
+    for (let index = 0; index < 4; index++) {
+      expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `four-${Date.now()}-${index}@example.org`, access: 'view' } })).statusCode).toBe(201);
+    }
+    const fifth = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `five-${Date.now()}@example.org`, access: 'view' } });
+    expect(fifth.json()).toEqual({ status: 'fail', message: PARTNER_LIMIT_MESSAGE });
+    const self = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: account.email, access: 'edit' } });
+    expect(self.json()).toEqual({ status: 'fail', message: SHARE_WITH_SELF_MESSAGE });
+    expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: 'not an email', access: 'edit' } })).statusCode).toBe(400);
+  });
+
+  it("keeps a partner's read access when the owner's subscription lapses, and pauses editing", async () => {
+    const { account, agreement, cookie } = await owner();
+    const partner = await createTestAccount(database.db, { role: 'partner' });
+    const partnerCookie = await signInAs(database.db, partner.id);
+    await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
+    await database.db.update(bookings).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.userId, account.id));
+
+    const loaded = await load(agreement.id, partnerCookie);
+    expect(loaded).toMatchObject({ access: 'view', isPausedByOwner: true });
+    expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).json()).toEqual({ status: 'fail', message: OWNER_INACTIVE_MESSAGE });
+    const pdf = await call('POST', '/api/v1/contracts/pdfCreator', { cookie: partnerCookie, payload: { contract: loaded } });
+    expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe('the read-only link', () => {
+  it('shows the latest saved agreement to anyone, without emails, marked noindex; replaced or revoked, it is no longer valid', async () => {
+    const { account, agreement, cookie } = await owner();
+    const first = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken!;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const loaded = await load(agreement.id, cookie);
+    const edited = toggleSubject(loaded, loaded.categories[3]!._id, loaded.categories[3]!.subjects[0]!._id);
+    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: body(edited) });
+
+    const page = await call('GET', `/api/v1/shared-links/${first}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(page.body).not.toContain(account.email);
+    expect(page.body).not.toContain(agreement.id);
+    const shown = SharedLinkAnswerSchema.parse(page.json()).data;
+    expect(shown).toMatchObject({ contractName: 'With Anna', revision: 1, categories: edited.categories });
+
+    const pdf = await call('GET', `/api/v1/shared-links/${first}/pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; filename="?With-Anna.pdf"?;/);
+    expect((await readPdfText(pdf.rawPayload)).join('\n')).toContain('With Anna');
+
+    const second = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken!;
+    expect(second).not.toBe(first);
+    expect((await call('GET', `/api/v1/shared-links/${first}`)).json()).toEqual({ status: 'fail', message: LINK_NOT_VALID_MESSAGE });
+    await call('DELETE', `/api/v1/contracts/my/${agreement.id}/link`, { cookie });
+    for (const token of [second, 'x', '../etc']) expect((await call('GET', `/api/v1/shared-links/${encodeURIComponent(token)}`)).statusCode).toBe(404);
+  });
+});
+
+describe('history and restore', () => {
+  it('lists revisions newest first with author, kind and summary; opens one; restores it as a new revision', async () => {
+    const { account, agreement, cookie } = await owner();
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const asAdmin = await signInAs(database.db, account.id, { impersonatorUserId: admin.id });
+    let doc = await load(agreement.id, cookie);
+    const overcalls = doc.categories[8]!;
+    doc = renameSubject(doc, overcalls._id, overcalls.subjects[0]!._id, 'Michaels');
+    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: body(doc) });
+    await call('PATCH', `/api/v1/contracts/my/${agreement.id}/name`, { cookie: asAdmin, payload: { contractName: 'Anna' } });
+
+    const list = RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions`, { cookie })).json()).data;
+    expect(list.total).toBe(3);
+    expect(list.revisions.map((r) => [r.revision, r.kind, r.author, r.summary, r.isCurrent])).toEqual([
+      [2, 'rename', `${admin.email} (administrator, for ${account.email})`, 'renamed the agreement to "Anna"', true],
+      [1, 'save', account.email, expect.stringMatching(/renamed 1 in Overcalls$/), false],
+      [0, 'create', 'unknown', 'made from the template "Basic Precision"', false],
+    ]);
+
+    const old = RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/0`, { cookie })).json()).data;
+    expect(old.document).toMatchObject({ contractName: 'With Anna', categories: agreement.document.categories, revision: 0 });
+    expect((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/7`, { cookie })).statusCode).toBe(404);
+
+    const restored = SaveContractAnswerSchema.parse((await call('POST', `/api/v1/contracts/${agreement.id}/revisions/0/restore`, { cookie })).json()).data;
+    expect(restored).toMatchObject({ revision: 3, contractName: 'With Anna' });
+    expect((await load(agreement.id, cookie)).categories).toEqual(agreement.document.categories);
+    const after = RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions`, { cookie })).json()).data;
+    expect(after.revisions[0]).toMatchObject({ revision: 3, kind: 'restore', summary: expect.stringMatching(/^restored revision 0: renamed the agreement to "With Anna"; renamed 1 in Overcalls$/) });
+    // Nothing was deleted: revision 1 still reads back as it was.
+    expect(RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/1`, { cookie })).json()).data.document.categories).toEqual(doc.categories);
+  });
+
+  it('keeps a small edit as a small patch, not a copy of the document', async () => {
+    const { agreement, cookie } = await owner();
+    let doc = await load(agreement.id, cookie);
+    for (let index = 0; index < 5; index++) {
+      doc = toggleSubject(doc, doc.categories[index]!._id, doc.categories[index]!.subjects[0]!._id);
+      const saved = SaveContractAnswerSchema.parse((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: body(doc) })).json()).data;
+      doc = { ...doc, revision: saved.revision };
+    }
+    const rows = await database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, agreement.id));
+    const stored = rows.filter((row) => row.revision > 0 && row.revision < 5);
+    expect(stored).toHaveLength(4);
+    for (const row of stored) {
+      expect(row.document).toBeNull();
+      expect(JSON.stringify(row.patch).length).toBeLessThan(300);
+    }
+  });
+
+  it('prunes revisions older than 90 days to one a day, and every kept one still reads back as it was', async () => {
+    const { agreement, cookie } = await owner();
+    let doc = await load(agreement.id, cookie);
+    const documents: Contract[] = [doc];
+    for (let index = 0; index < 6; index++) {
+      doc = toggleSubject(doc, doc.categories[index]!._id, doc.categories[index]!.subjects[0]!._id);
+      const saved = SaveContractAnswerSchema.parse((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: body(doc) })).json()).data;
+      doc = { ...doc, revision: saved.revision };
+      documents.push(doc);
+    }
+    // Revisions 0-3 on one day 200 days ago, 4 on another old day; 5 and 6 recent.
+    const old = (days: number, minutes: number) => new Date(Date.now() - days * 86_400_000 + minutes * 60_000);
+    const dates = [old(200, 0), old(200, 1), old(200, 2), old(200, 3), old(150, 0), old(10, 0), old(0, 0)];
+    for (const [revision, createdAt] of dates.entries()) {
+      await database.db.update(contractRevisions).set({ createdAt }).where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, revision)));
+    }
+    expect(await pruneContractHistory(database.db, agreement.id, new Date())).toBe(3);
+    const kept = (await database.db.select({ revision: contractRevisions.revision }).from(contractRevisions).where(eq(contractRevisions.contractId, agreement.id))).map((r) => r.revision).sort();
+    expect(kept).toEqual([3, 4, 5, 6]);
+    const [current] = await database.db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, agreement.id));
+    for (const revision of kept) {
+      expect((await documentAtRevision(database.db, agreement.id, revision, current!))?.categories).toEqual(documents[revision]!.categories);
+    }
+  });
+});
