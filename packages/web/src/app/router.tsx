@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: lazyPage('forgot-password', () => import('../features/account/forgot-password-page')) },
           { path: 'reset-password/:token', lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
           { path: 'accept-invite/:token', lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
+          { path: 'shared/:token', lazy: lazyPage('shared-link', () => import('../features/agreement/shared-link-page')) },
           {
             Component: RequireLogin,
             children: [

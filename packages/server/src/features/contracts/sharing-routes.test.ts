@@ -18,7 +18,7 @@ import { bookings } from '../../db/schema/bookings';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
 import { readPdfText } from '../../test/read-pdf-text';
-import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
+import { createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';

@@ -4,20 +4,24 @@
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
+import { SharedWithMe } from '../../features/agreement/shared-with-me';
 import { SubscriberDashboard } from '../../features/agreement/subscriber-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function MyHomeRoute() {
   useDocumentTitle('Dashboard');
-  const { email } = useAppSelector(selectSession);
+  const { email, role } = useAppSelector(selectSession);
+  // A partner account (issue 11) has no agreements of its own: only what partners shared with it.
+  const isPartner = role === 'partner';
   return (
     <div className="py-3">
-      <h1>Your Agreements</h1>
+      <h1>{isPartner ? 'Agreements shared with you' : 'Your Agreements'}</h1>
       {/* A long address breaks rather than widening a phone's page. */}
       <p className="lead-text" style={{ overflowWrap: 'anywhere' }}>
         Signed in as <strong>{email}</strong>
       </p>
-      <SubscriberDashboard />
+      {!isPartner && <SubscriberDashboard />}
+      <SharedWithMe isOnlyList={isPartner} />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export interface UsersTabProps {
   onImpersonate: (email: string) => Promise<void>;
 }
 
-const ROLE_LABELS: Record<UserListItem['role'], string> = { admin: 'Administrator', subscriber: 'Subscriber' };
+const ROLE_LABELS: Record<UserListItem['role'], string> = { admin: 'Administrator', subscriber: 'Subscriber', partner: 'Partner (free)' };
 
 /** The first message of the Add User rule (spec 5), or undefined for a good address. */
 function emailProblemOf(value: string): string | undefined {

@@ -59,6 +59,12 @@ import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
 import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
 import { SaveConflictDialog } from './save-conflict-dialog';
+import { HistoryPanel } from './history-panel';
+import { MergeConflictDialog, mergedMessage } from './merge-conflict-dialog';
+import { ShareDialog, type ShareDialogTarget } from './share-dialog';
+import { toSaveConflict, useRestoreRevisionMutation } from './sharing-api';
+import type { SaveConflict as ItemConflict } from '@bpa/domain/api-contracts';
+import type { MergeResolutions } from '@bpa/domain/merge';
 import { UndoToolbar } from './undo-toolbar';
 import { SubjectList, toItemElementId } from './subject-list';
 import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
@@ -76,6 +82,8 @@ export const UNSAVED_TEXT = 'You have unsaved changes.';
 export const SAVED_TOAST_TEXT = 'Your agreement is saved.';
 export const LATEST_LOADED_TEXT = 'The latest version of your agreement is loaded.';
 export const REOPENING_TEXT = 'Opening your agreement…';
+export const VIEW_ONLY_TEXT = 'You can view this agreement but not change it.';
+export const PAUSED_TEXT = 'Editing is paused: the owner’s subscription has ended. You can still view it and make its PDF.';
 
 /** The PDF viewers of each variant (spec 2): Make PDF goes to the first. */
 const VIEWER_PATHS = { guest: ['/pdfview'], subscriber: ['/my/pdfview', '/my/pdfview2'] } as const;
@@ -134,6 +142,13 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const [focusAfterNameEdit, setFocusAfterNameEdit] = useState<string | null>(null);
   const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  /** Items changed differently here and elsewhere (issue 11 §3), with the version that was sent. */
+  const [itemConflicts, setItemConflicts] = useState<{ sent: Contract; conflicts: ItemConflict[] } | null>(null);
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
+  const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
+  const [restoreRevision, restoreState] = useRestoreRevisionMutation();
+  /** The agreement in the store now, for answers that arrive after more edits. */
+  const latestContractRef = useRef<Contract | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const isSubscriberEditor = variant === 'subscriber';
@@ -141,10 +156,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const contract = isSubscriberEditor && !isSubscriber ? null : loadedContract;
   const isReopening = useReopenAgreement(isSubscriberEditor && contract === null);
   const dashboardPath = DASHBOARD_PATHS[variant];
-  const hasUnsavedChanges = isSubscriberEditor && contract !== null && isContractEdited;
+  const hasUnsavedChanges = isSubscriberEditor && contract !== null && isContractEdited && contract.access !== 'view';
   const isMakingPdf = guestPdfState.isLoading || subscriberPdfState.isLoading;
   const isSaving = saveState.isLoading;
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
+  useEffect(() => {
+    latestContractRef.current = contract;
+  });
+  // Issue 11: a partner who may only view sees the agreement read-only; the owner shares it.
+  const isReadOnly = isSubscriberEditor && contract?.access === 'view';
+  const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
 
   const setExpanded = (subjectId: string, isExpanded: boolean) => {
@@ -204,19 +225,46 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
     }
   };
 
-  const save = async () => {
+  /**
+   * Saves the agreement (or, with `resolutions`, the version sent before with the user's choices
+   * for its conflicts). A save from an older revision is merged on the server (issue 11 §3): the
+   * editor then loads the merged version and says what was merged.
+   */
+  const save = async (retry?: { sent: Contract; resolutions: MergeResolutions }) => {
     if (!contract || isSaving) return;
     // What is sent; edits made while the save travels stay marked unsaved (agreementSaved).
-    const sent = contract;
+    const sent = retry?.sent ?? contract;
     try {
-      const answer = await saveContract({ id: sent._id, body: toSaveContractRequest(sent) }).unwrap();
+      const body = { ...toSaveContractRequest(sent), ...(retry ? { resolutions: retry.resolutions } : {}) };
+      const answer = await saveContract({ id: sent._id, body }).unwrap();
+      setItemConflicts(null);
+      if (answer.merge) {
+        const merged = await fetchLatestAgreement(dispatch, sent._id);
+        if (latestContractRef.current === sent || retry) {
+          const openIndex = selectedIndex;
+          dispatch(agreementLoaded({ contract: merged, isSubscriber: true }));
+          if (openIndex >= 0) dispatch(categorySelected(openIndex));
+        } else {
+          dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
+        }
+        setStatusMessage(mergedMessage(answer.merge));
+        showInfo(mergedMessage(answer.merge));
+        return;
+      }
       dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
       // The save state line says it too, and stays true only as long as nothing changes.
       setStatusMessage('');
       showSuccess(SAVED_TOAST_TEXT);
     } catch (error) {
+      const refused = toSaveConflict(error);
+      if (refused && !refused.isIncompatible && refused.conflicts.length > 0) {
+        setStatusMessage('');
+        setItemConflicts({ sent, conflicts: refused.conflicts });
+        return;
+      }
       if (isStaleRevisionError(error)) {
         setStatusMessage('');
+        setItemConflicts(null);
         setConflict({ id: sent._id, message: toErrorMessage(error), latest: null, isLoadingLatest: true, latestProblem: null });
         void fetchLatest(sent._id);
         return;
@@ -224,6 +272,34 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       // Nothing is lost: the edits stay on screen, still marked unsaved.
       showError(toErrorMessage(error));
       setStatusMessage(`The agreement was not saved. ${toErrorMessage(error)}`);
+    }
+  };
+
+  /** Makes the PDF of an earlier version (History), as Make PDF does for the current one. */
+  const makeVersionPdf = async (version: Contract) => {
+    try {
+      const pdfFileInfo = await makeSubscriberPdf(toMakePdfRequest(version, true)).unwrap();
+      dispatch(pdfFileInfoSet(pdfFileInfo));
+      setIsHistoryOpen(false);
+      if (onPdfMade) onPdfMade(pdfFileInfo);
+      else void navigate(VIEWER_PATHS.subscriber[0]);
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+
+  /** Restores an earlier version as a new revision (History), then shows it. */
+  const restore = async (revision: number) => {
+    if (!contract) return;
+    try {
+      const answer = await restoreRevision({ contractId: contract._id, revision }).unwrap();
+      const openIndex = selectedIndex;
+      await openSubscriberAgreement(dispatch, contract._id);
+      if (openIndex >= 0) dispatch(categorySelected(openIndex));
+      setIsHistoryOpen(false);
+      showSuccess(`Version ${revision} is restored as version ${answer.revision}.`);
+    } catch (error) {
+      showError(toErrorMessage(error));
     }
   };
 
@@ -319,7 +395,15 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             ) : (
               <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
             )}
-            {contract && isSubscriberEditor && (
+            {contract && isSubscriberEditor && contract.access !== undefined && contract.access !== 'owner' && (
+              <p className="agreement-owner">Shared by {contract.ownerName}</p>
+            )}
+            {isReadOnly && (
+              <p className="read-only-note" role="note">
+                <span className="pi pi-eye" aria-hidden="true" /> {contract?.isPausedByOwner ? PAUSED_TEXT : VIEW_ONLY_TEXT}
+              </p>
+            )}
+            {contract && isSubscriberEditor && !isReadOnly && (
               <>
                 {/* A live region: the first change after a save, and the save, are announced. */}
                 <p className={`save-state${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="status">
@@ -340,7 +424,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             )}
             {contract ? (
               <>
-                <UndoToolbar />
+                {!isReadOnly && <UndoToolbar />}
                 <Button
                   type="button"
                   label="Make PDF"
@@ -353,6 +437,21 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                   onClick={() => void makePdf()}
                 />
                 {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
+                {isSubscriberEditor && (
+                  <span className="button-row mt-2">
+                    <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={() => setIsHistoryOpen(true)} />
+                    {isOwner && (
+                      <Button
+                        type="button"
+                        label="Share with partner"
+                        icon="pi pi-share-alt"
+                        size="small"
+                        text
+                        onClick={() => setShareTarget({ id: contract._id, contractName: contract.contractName })}
+                      />
+                    )}
+                  </span>
+                )}
               </>
             ) : isReopening ? null : (
               <LinkButton to={dashboardPath} icon="pi pi-arrow-left">
@@ -410,7 +509,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                   'Subjects'
                 )}
               </h2>
-              {selectedCategory && (
+              {selectedCategory && !isReadOnly && (
                 <div className="subjects-actions">
                   <Button
                     type="button"
@@ -446,6 +545,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 onExpand={setExpanded}
                 onEditSubject={(subject) => editSubjectName(selectedCategory, subject)}
                 onEditOption={(subject, option) => editOptionName(selectedCategory, subject, option)}
+                isReadOnly={isReadOnly}
               />
             ) : (
               <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}</p>
@@ -476,6 +576,28 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             <Button type="button" label="Make PDF" icon="pi pi-file-pdf" size="small" outlined loading={isMakingPdf} disabled={isMakingPdf} onClick={() => void makePdf()} />
           </span>
         </div>
+      )}
+      {isSubscriberEditor && (
+        <>
+          <MergeConflictDialog
+            conflicts={itemConflicts?.conflicts ?? null}
+            isSaving={isSaving}
+            onSave={(resolutions) => itemConflicts && void save({ sent: itemConflicts.sent, resolutions })}
+            onCancel={() => setItemConflicts(null)}
+          />
+          <HistoryPanel
+            contract={contract}
+            isOpen={isHistoryOpen}
+            canRestore={!isReadOnly}
+            hasUnsavedChanges={hasUnsavedChanges}
+            isRestoring={restoreState.isLoading}
+            isMakingPdf={subscriberPdfState.isLoading}
+            onRestore={(revision) => void restore(revision)}
+            onDownloadPdf={(version) => void makeVersionPdf(version)}
+            onClose={() => setIsHistoryOpen(false)}
+          />
+          <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
+        </>
       )}
       {isSubscriberEditor && (
         <SaveConflictDialog

@@ -44,6 +44,8 @@ export interface DashboardProps {
   onRenameAgreement?: (id: string, contractName: string) => void | Promise<void>;
   /** Starts loading a template into an agreement (subscribers only; the button is disabled otherwise). */
   onLoadTemplate?: (id: string) => void;
+  /** Opens Share with partner for an agreement (its owner, issue 11); no button without it. */
+  onShare?: (id: string) => void;
   /** The agreement being opened for editing: its Edit Agreement button shows progress. */
   openingAgreementId?: string | null;
   /** The agreement open in the editor with unsaved changes, marked in its row. */
@@ -62,6 +64,7 @@ export function Dashboard({
   onEditAgreement,
   onRenameAgreement,
   onLoadTemplate,
+  onShare,
   openingAgreementId = null,
   unsavedAgreementId = null,
 }: DashboardProps) {
@@ -128,6 +131,7 @@ export function Dashboard({
               onEdit={() => editAgreement(agreement._id)}
               onRename={(name) => renameAgreement(agreement._id, name)}
               onLoadTemplate={onLoadTemplate ? () => onLoadTemplate(agreement._id) : undefined}
+              onShare={onShare ? () => onShare(agreement._id) : undefined}
               isOpening={openingAgreementId === agreement._id}
               hasUnsavedChanges={unsavedAgreementId === agreement._id}
             />
@@ -151,11 +155,12 @@ interface DashboardRowProps {
   onEdit: () => void;
   onRename: (contractName: string) => void | Promise<void>;
   onLoadTemplate: (() => void) | undefined;
+  onShare: (() => void) | undefined;
   isOpening: boolean;
   hasUnsavedChanges: boolean;
 }
 
-function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, isOpening, hasUnsavedChanges }: DashboardRowProps) {
+function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, onShare, isOpening, hasUnsavedChanges }: DashboardRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -272,6 +277,9 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
             tooltipOptions={{ showOnDisabled: true, position: 'top' }}
             onClick={onLoadTemplate}
           />
+          {onShare && (
+            <Button type="button" label="Share" icon="pi pi-share-alt" size="small" severity="secondary" outlined aria-label={`Share with partner: ${plainName}`} onClick={onShare} />
+          )}
         </span>
       </td>
     </tr>

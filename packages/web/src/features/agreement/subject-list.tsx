@@ -22,6 +22,8 @@ export interface SubjectListProps {
   onExpand: (subjectId: string, isExpanded: boolean) => void;
   onEditSubject: (subject: Subject) => void;
   onEditOption: (subject: Subject, option: Option) => void;
+  /** Shown read-only (a partner who may only view, issue 11): no ticking, no renaming, no new rows. */
+  isReadOnly?: boolean;
 }
 
 /** The focusable (or labelled) elements of a row that have an id. */
@@ -53,7 +55,7 @@ function styleClasses(item: { bold: boolean; italics: boolean }): string {
   return `${item.bold ? ' is-bold' : ''}${item.italics ? ' is-italic' : ''}`;
 }
 
-export function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption }: SubjectListProps) {
+export function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, isReadOnly = false }: SubjectListProps) {
   return (
     <div className="subject-groups">
       {groupBySubcategory(category.subjects).map((group, groupIndex) => (
@@ -74,6 +76,7 @@ export function SubjectList({ category, expandedSubjects, onToggleSubject, onTog
                 onExpand={(isExpanded) => onExpand(subject._id, isExpanded)}
                 onEdit={() => onEditSubject(subject)}
                 onEditOption={(option) => onEditOption(subject, option)}
+                isReadOnly={isReadOnly}
               />
             ))}
           </ul>
@@ -91,10 +94,12 @@ interface SubjectRowProps {
   onExpand: (isExpanded: boolean) => void;
   onEdit: () => void;
   onEditOption: (option: Option) => void;
+  isReadOnly: boolean;
 }
 
-function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption }: SubjectRowProps) {
+function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption, isReadOnly }: SubjectRowProps) {
   if (isPlaceholderName(subject.subjectName)) {
+    if (isReadOnly) return null;
     return (
       <li className="subject-row is-placeholder">
         <Button id={toItemElementId('subject-add', subject._id)} type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
@@ -109,13 +114,13 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
   return (
     <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}`}>
       <div className="item-line">
-        <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked} onChange={onToggle} />
+        <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked || isReadOnly} onChange={onToggle} />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
           <MarkupText markup={name} />
         </label>
         {subject.isLocked ? (
           <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
-        ) : (
+        ) : isReadOnly ? null : (
           <Button
             id={toItemElementId('subject-edit', subject._id)}
             type="button"
@@ -149,7 +154,7 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
             <OptionRow
               key={option._id}
               option={option}
-              isLocked={subject.isLocked}
+              isLocked={subject.isLocked || isReadOnly}
               onToggle={() => onToggleOption(option)}
               onEdit={() => onEditOption(option)}
             />

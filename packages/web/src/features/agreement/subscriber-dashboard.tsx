@@ -24,6 +24,7 @@ import { contractNamesReplaced, selectAgreementState } from './agreement-slice';
 import { Dashboard } from './dashboard';
 import { toPlainName } from './markup-text';
 import { loadSubscriberContractNames, loadTemplateNames, openSubscriberAgreement } from './subscriber-agreement-actions';
+import { ShareDialog, type ShareDialogTarget } from './share-dialog';
 import { TemplateDialog, type TemplateDialogTarget } from './template-dialog';
 
 export const NAMES_LOAD_FAILED_TEXT = 'Your agreements could not be loaded.';
@@ -44,6 +45,7 @@ export function SubscriberDashboard() {
   const [templatesState, setTemplatesState] = useState<LoadState>({ status: 'loading' });
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [templateTarget, setTemplateTarget] = useState<TemplateDialogTarget | null>(null);
+  const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
   const [namesAttempt, setNamesAttempt] = useState(0);
   const [templatesAttempt, setTemplatesAttempt] = useState(0);
 
@@ -155,6 +157,10 @@ export function SubscriberDashboard() {
         onEditAgreement={(id) => void editAgreement(id)}
         onRenameAgreement={saveName}
         onLoadTemplate={openTemplateChoice}
+        onShare={(id) => {
+          const agreement = agreements.find((row) => row._id === id);
+          if (agreement) setShareTarget({ id, contractName: agreement.contractName });
+        }}
         openingAgreementId={openingId}
         unsavedAgreementId={unsavedAgreementId}
       />
@@ -166,6 +172,7 @@ export function SubscriberDashboard() {
           <Button type="button" label="Try Again" icon="pi pi-refresh" size="small" onClick={retryNames} />
         </div>
       )}
+      <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
       <TemplateDialog
         target={templateTarget}
         templates={templateNames}

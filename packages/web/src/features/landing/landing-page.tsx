@@ -57,6 +57,9 @@ export default function LandingPage() {
         <p className="offer-price">
           <strong>{formatDollars(PRICE_CENTS)}</strong> for separate agreements for {toWords(SUBSCRIBER_AGREEMENT_COUNT)} partners for {years}.
         </p>
+        <p className="offer-partners">
+          Share each agreement with your partners: they read, edit and print the same card, with its full history. Partner accounts are free.
+        </p>
         <div className="sales-closed" role="note" aria-label="Sales closed">
           <span className="pi pi-info-circle" aria-hidden="true" />
           <div>

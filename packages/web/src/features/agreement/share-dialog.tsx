@@ -1,0 +1,212 @@
+/**
+ * Share with partner (issue 11 §1; ADR 172), for the agreement's owner, from the dashboard and the
+ * editor: partners by email with "can edit" or "can view" (at most four; a new address gets a free
+ * partner account and an invitation email), changing or ending their access, and the read-only
+ * link (create, copy, replace, revoke). Everything is saved on the server at once; failures are
+ * said beside the form, and what was typed stays.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess } from '@bpa/domain/api-sharing';
+import { useToast } from '../../components/ui/toast-provider';
+import { toErrorMessage } from '../../lib/error-message';
+import { toPlainName } from './markup-text';
+import { sharedLinkPath, useChangeLinkMutation, useChangeShareMutation, useGetSharingQuery, useSharePartnerMutation } from './sharing-api';
+
+export const SHARE_TITLE = 'Share with partner';
+export const PARTNERS_FREE_TEXT = 'Partner accounts are free: a partner without an account gets an email to choose a password.';
+
+/** The agreement whose sharing is shown. */
+export interface ShareDialogTarget {
+  id: string;
+  contractName: string;
+}
+
+const ACCESS_LABELS: Record<PartnerAccess, string> = { edit: 'Can edit', view: 'Can view' };
+
+export function ShareDialog({ target, onClose }: { target: ShareDialogTarget | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog
+      visible={target !== null}
+      onHide={onClose}
+      header={<span id={titleId}>{SHARE_TITLE}</span>}
+      aria-labelledby={titleId}
+      modal
+      draggable={false}
+      resizable={false}
+      className="share-dialog"
+      style={{ width: 'min(96vw, 40rem)' }}
+    >
+      {target && <ShareDialogBody target={target} />}
+    </Dialog>
+  );
+}
+
+function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
+  const { showSuccess, showError } = useToast();
+  const sharing = useGetSharingQuery(target.id, { refetchOnMountOrArgChange: true });
+  const [sharePartner, shareState] = useSharePartnerMutation();
+  const [changeShare] = useChangeShareMutation();
+  const [changeLink, linkState] = useChangeLinkMutation();
+  const [email, setEmail] = useState('');
+  const [access, setAccess] = useState<PartnerAccess>('edit');
+  const [problem, setProblem] = useState<string | null>(null);
+  const emailId = useId();
+  const accessId = useId();
+  const problemId = useId();
+  const plainName = toPlainName(target.contractName);
+  const partners = sharing.data?.partners ?? [];
+  const linkToken = sharing.data?.linkToken ?? null;
+  const linkUrl = linkToken ? new URL(sharedLinkPath(linkToken), window.location.origin).href : '';
+
+  const share = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '') {
+      setProblem('Please enter your partner’s email address.');
+      return;
+    }
+    try {
+      const result = await sharePartner({ contractId: target.id, email: email.trim(), access }).unwrap();
+      setEmail('');
+      setProblem(null);
+      showSuccess(result.isInvitationSent ? `${email.trim()} is invited: they will get an email to choose a password.` : `${plainName} is shared with ${email.trim()}.`);
+    } catch (error) {
+      setProblem(toErrorMessage(error));
+    }
+  };
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      showSuccess(done);
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+
+  return (
+    <div className="share-body">
+      <p>
+        Share <strong>{plainName}</strong> with up to {MAX_PARTNERS_PER_AGREEMENT} partners. {PARTNERS_FREE_TEXT}
+      </p>
+      <form className="share-form" onSubmit={(event) => void share(event)} noValidate>
+        <label htmlFor={emailId}>Partner’s email</label>
+        <InputText
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          value={email}
+          invalid={problem !== null}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <label htmlFor={accessId}>Access</label>
+        <select id={accessId} className="p-inputtext share-access" value={access} onChange={(event) => setAccess(event.target.value as PartnerAccess)}>
+          <option value="edit">{ACCESS_LABELS.edit}</option>
+          <option value="view">{ACCESS_LABELS.view}</option>
+        </select>
+        <Button type="submit" label="Share" icon="pi pi-user-plus" loading={shareState.isLoading} disabled={partners.length >= MAX_PARTNERS_PER_AGREEMENT} />
+        {problem && (
+          <p id={problemId} className="field-problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+
+      <h3 className="share-heading">Partners</h3>
+      {sharing.isLoading ? (
+        <p role="status">Loading…</p>
+      ) : sharing.isError ? (
+        <p role="alert" className="field-problem">
+          The partners could not be loaded. {toErrorMessage(sharing.error)}
+        </p>
+      ) : partners.length === 0 ? (
+        <p>Not shared with anyone yet.</p>
+      ) : (
+        <ul className="share-partners">
+          {partners.map((partner) => (
+            <li key={partner.userId}>
+              <span className="share-partner-name">
+                {partner.userName}
+                {partner.userName !== partner.email && <span className="share-partner-email"> ({partner.email})</span>}
+                {partner.isInvitationPending && <span className="share-pending"> · invitation sent, no password yet</span>}
+              </span>
+              <label className="visually-hidden" htmlFor={`access-${partner.userId}`}>
+                Access of {partner.email}
+              </label>
+              <select
+                id={`access-${partner.userId}`}
+                className="p-inputtext share-access"
+                value={partner.access}
+                onChange={(event) =>
+                  void run(
+                    () => changeShare({ contractId: target.id, userId: partner.userId, access: event.target.value as PartnerAccess }).unwrap(),
+                    `${partner.email} ${event.target.value === 'edit' ? 'can now edit' : 'can now only view'} ${plainName}.`,
+                  )
+                }
+              >
+                <option value="edit">{ACCESS_LABELS.edit}</option>
+                <option value="view">{ACCESS_LABELS.view}</option>
+              </select>
+              <Button
+                type="button"
+                label="Stop sharing"
+                icon="pi pi-user-minus"
+                size="small"
+                severity="danger"
+                outlined
+                aria-label={`Stop sharing with ${partner.email}`}
+                onClick={() => void run(() => changeShare({ contractId: target.id, userId: partner.userId, access: null }).unwrap(), `${partner.email} no longer has access to ${plainName}.`)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className="share-heading">Read-only link</h3>
+      <p>Anyone with the link sees the latest saved version and can download its PDF, without signing in. It shows no email address.</p>
+      {linkToken ? (
+        <div className="share-link">
+          <label htmlFor="share-link-url" className="visually-hidden">
+            Read-only link
+          </label>
+          <InputText id="share-link-url" value={linkUrl} readOnly onFocus={(event) => event.target.select()} />
+          <span className="button-row">
+            <Button type="button" label="Copy link" icon="pi pi-copy" size="small" onClick={() => void run(() => navigator.clipboard.writeText(linkUrl), 'The link is copied.')} />
+            <Button
+              type="button"
+              label="Replace link"
+              icon="pi pi-refresh"
+              size="small"
+              outlined
+              loading={linkState.isLoading}
+              onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'A new link is made; the old one no longer works.')}
+            />
+            <Button
+              type="button"
+              label="Revoke link"
+              icon="pi pi-ban"
+              size="small"
+              severity="danger"
+              outlined
+              onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: true }).unwrap(), 'The link no longer works.')}
+            />
+          </span>
+        </div>
+      ) : (
+        <Button
+          type="button"
+          label="Create a read-only link"
+          icon="pi pi-link"
+          size="small"
+          outlined
+          loading={linkState.isLoading}
+          onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'The read-only link is ready.')}
+        />
+      )}
+    </div>
+  );
+}

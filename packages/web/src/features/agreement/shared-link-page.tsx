@@ -1,0 +1,103 @@
+/**
+ * The page of a read-only link, /shared/{token} (issue 11 §1; ADR 172): the agreement as its owner
+ * last saved it, clean and read-only, with Download PDF, for anyone holding the link and without
+ * signing in (opponents' online-play profiles, partners who never sign in). It shows what the PDF
+ * prints (domain outlineAgreement): the ticked subjects and options, in order. It tells search
+ * engines not to index it, and shows no email address. A revoked or replaced link says so.
+ */
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { outlineAgreement } from '@bpa/domain/outline';
+import { LINK_NOT_VALID_MESSAGE } from '@bpa/domain/api-sharing';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { toErrorMessage } from '../../lib/error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { MarkupText, toPlainName } from './markup-text';
+import { useGetSharedLinkQuery } from './sharing-api';
+
+/** Adds `<meta name="robots" content="noindex, nofollow">` while the page is shown. */
+function useNoIndex(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+export default function SharedLinkPage() {
+  useNoIndex();
+  const { token = '' } = useParams();
+  const answer = useGetSharedLinkQuery(token);
+  useDocumentTitle(answer.data ? toPlainName(answer.data.contractName) : 'Shared agreement');
+
+  if (answer.isLoading) return <PageSpinner />;
+  if (answer.isError || !answer.data) {
+    const isGone = typeof answer.error === 'object' && answer.error !== null && 'status' in answer.error && answer.error.status === 404;
+    return (
+      <div className="py-4 shared-link-page">
+        <h1>{isGone ? 'This link is no longer valid' : 'The agreement could not be shown'}</h1>
+        <p role="alert">{isGone ? LINK_NOT_VALID_MESSAGE : toErrorMessage(answer.error)}</p>
+      </div>
+    );
+  }
+  const { contractName, categories, updatedAt } = answer.data;
+  const outline = outlineAgreement({ contractName, categories });
+  const pdf = (pageSize: 'letter' | 'a4') => `/api/v1/shared-links/${encodeURIComponent(token)}/pdf?pageSize=${pageSize}`;
+  return (
+    <article className="py-3 shared-link-page">
+      <h1>
+        <MarkupText markup={contractName} />
+      </h1>
+      <p className="lead-text">
+        A partnership agreement, read-only. Last saved {new Date(updatedAt).toLocaleString([], { dateStyle: 'long', timeStyle: 'short' })}.
+      </p>
+      <p className="button-row">
+        <a className="p-button p-button-sm" href={pdf('letter')} download>
+          <span className="pi pi-download" aria-hidden="true" />&nbsp;Download PDF (Letter)
+        </a>
+        <a className="p-button p-button-sm p-button-outlined" href={pdf('a4')} download>
+          <span className="pi pi-download" aria-hidden="true" />&nbsp;Download PDF (A4)
+        </a>
+      </p>
+      {outline.length === 0 ? (
+        <p>Nothing is ticked in this agreement yet.</p>
+      ) : (
+        outline.map((section) => (
+          <section key={section.category._id} className="shared-category" aria-label={toPlainName(section.category.categoryName)}>
+            <h2>
+              {section.label}. <MarkupText markup={section.category.categoryName} />
+            </h2>
+            {section.subcategories.map((group, index) => (
+              <div key={`${String(index)}-${group.heading}`}>
+                {group.heading !== '' && (
+                  <h3>
+                    <MarkupText markup={group.heading} />
+                  </h3>
+                )}
+                <ul>
+                  {group.subjects.map((item) => (
+                    <li key={item.subject._id}>
+                      <MarkupText markup={item.name} />
+                      {item.options.length > 0 && (
+                        <>
+                          : {item.options.map((option, optionIndex) => (
+                            <span key={option.option._id}>
+                              {optionIndex > 0 && ', '}
+                              <MarkupText markup={option.name} />
+                            </span>
+                          ))}
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ))
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * "Shared with me" on /my/home (issue 11 §1): the agreements partners shared with the signed-in
+ * account, with the owner, the access (can edit / can view) and Open. They do not count towards
+ * anyone's five agreements. A partner account sees only this list.
+ */
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { useAppDispatch } from '../../lib/hooks';
+import { useToast } from '../../components/ui/toast-provider';
+import { toErrorMessage } from '../../lib/error-message';
+import { MarkupText, toPlainName } from './markup-text';
+import { useGetSharedContractsQuery } from './sharing-api';
+import { openSubscriberAgreement } from './subscriber-agreement-actions';
+import { SUBSCRIBER_EDITOR_PATH } from './subscriber-dashboard';
+
+export const SHARED_WITH_ME_TITLE = 'Shared with me';
+export const NOTHING_SHARED_TEXT = 'No agreement is shared with you yet. When a partner shares one, it appears here.';
+
+export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { showError } = useToast();
+  const shared = useGetSharedContractsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [openingId, setOpeningId] = useState<string | null>(null);
+  const rows = shared.data ?? [];
+
+  const open = async (id: string) => {
+    setOpeningId(id);
+    try {
+      await openSubscriberAgreement(dispatch, id);
+      void navigate(SUBSCRIBER_EDITOR_PATH);
+    } catch (error) {
+      showError(toErrorMessage(error));
+    } finally {
+      setOpeningId(null);
+    }
+  };
+
+  // A subscriber with nothing shared sees no empty section; a partner account always sees it.
+  if (!isOnlyList && rows.length === 0 && !shared.isError) return null;
+  return (
+    <section className="shared-with-me mt-4" aria-labelledby={headingId}>
+      <h2 id={headingId}>{SHARED_WITH_ME_TITLE}</h2>
+      {shared.isLoading ? (
+        <p role="status">Loading…</p>
+      ) : shared.isError ? (
+        <div className="load-failure" role="alert">
+          <p className="mb-2">The agreements shared with you could not be loaded. {toErrorMessage(shared.error)}</p>
+          <Button type="button" label="Try Again" icon="pi pi-refresh" size="small" onClick={() => void shared.refetch()} />
+        </div>
+      ) : rows.length === 0 ? (
+        <p>{NOTHING_SHARED_TEXT}</p>
+      ) : (
+        <table className="dashboard-table">
+          <thead>
+            <tr>
+              <th scope="col">Agreement Name</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Access</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row._id}>
+                <td data-label="Agreement Name">
+                  <MarkupText markup={row.contractName} />
+                </td>
+                <td data-label="Owner" style={{ overflowWrap: 'anywhere' }}>
+                  {row.ownerName}
+                </td>
+                <td data-label="Access">
+                  {row.access === 'edit' ? 'Can edit' : 'Can view'}
+                  {row.isPausedByOwner && <span className="dashboard-unsaved"> (editing paused: the owner’s subscription has ended)</span>}
+                </td>
+                <td data-label="Actions">
+                  <Button
+                    type="button"
+                    label={row.access === 'edit' ? 'Edit Agreement' : 'Open'}
+                    icon={row.access === 'edit' ? 'pi pi-file-edit' : 'pi pi-eye'}
+                    size="small"
+                    aria-label={`${row.access === 'edit' ? 'Edit Agreement' : 'Open'}: ${toPlainName(row.contractName)}`}
+                    loading={openingId === row._id}
+                    onClick={() => void open(row._id)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Calls of shared agreements (issue 11; ADRs 170-172), injected into the one RTK Query `api`
+ * (lib/api.ts): sharing with partners and the read-only link (owner), the agreements shared with
+ * me, the history (list, one revision, restore) and the public page of a link. Every answer is
+ * checked against its schema from the domain; a wrong shape becomes an ordinary failure.
+ */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { z } from 'zod';
+import { type SaveContractAnswer, SaveContractAnswerSchema, type SaveConflictAnswer, SaveConflictAnswerSchema } from '@bpa/domain/api-contracts';
+import {
+  type PartnerAccess,
+  type SharedContract,
+  SharedContractsAnswerSchema,
+  type SharedLinkAnswer,
+  SharedLinkAnswerSchema,
+  type Sharing,
+  SharingAnswerSchema,
+} from '@bpa/domain/api-sharing';
+import { type RevisionAnswer, RevisionAnswerSchema, type RevisionListAnswer, RevisionListAnswerSchema } from '@bpa/domain/history';
+import { api } from '../../lib/api';
+import { UNEXPECTED_ANSWER_MESSAGE } from './agreement-api';
+
+function toAnswerShapeError(): FetchBaseQueryError {
+  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
+}
+
+const MY = '/contracts/my';
+const id = (value: string) => encodeURIComponent(value);
+
+export const sharingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/contracts/shared: what partners shared with me. */
+    getSharedContracts: build.query<SharedContract[], void, z.infer<typeof SharedContractsAnswerSchema>>({
+      query: () => ({ url: '/contracts/shared' }),
+      rawResponseSchema: SharedContractsAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      providesTags: ['SharedContracts'],
+      keepUnusedDataFor: 0,
+    }),
+    /** GET base/{id}/shares: an agreement's partners and link (owner). */
+    getSharing: build.query<Sharing, string, z.infer<typeof SharingAnswerSchema>>({
+      query: (contractId) => ({ url: `${MY}/${id(contractId)}/shares` }),
+      rawResponseSchema: SharingAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, contractId) => [{ type: 'Sharing', id: contractId }],
+    }),
+    /** POST base/{id}/shares: shares with a partner by email. */
+    sharePartner: build.mutation<Sharing, { contractId: string; email: string; access: PartnerAccess }, z.infer<typeof SharingAnswerSchema>>({
+      query: ({ contractId, email, access }) => ({ url: `${MY}/${id(contractId)}/shares`, method: 'POST', body: { email, access } }),
+      rawResponseSchema: SharingAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
+    }),
+    /** PATCH / DELETE base/{id}/shares/{userId}: changes a partner's access, or ends it (`access` null). */
+    changeShare: build.mutation<Sharing, { contractId: string; userId: string; access: PartnerAccess | null }, z.infer<typeof SharingAnswerSchema>>({
+      query: ({ contractId, userId, access }) => ({
+        url: `${MY}/${id(contractId)}/shares/${id(userId)}`,
+        method: access === null ? 'DELETE' : 'PATCH',
+        ...(access === null ? {} : { body: { access } }),
+      }),
+      rawResponseSchema: SharingAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
+    }),
+    /** POST / DELETE base/{id}/link: a new read-only link (the old one stops working), or none. */
+    changeLink: build.mutation<Sharing, { contractId: string; isRevoked: boolean }, z.infer<typeof SharingAnswerSchema>>({
+      query: ({ contractId, isRevoked }) => ({ url: `${MY}/${id(contractId)}/link`, method: isRevoked ? 'DELETE' : 'POST' }),
+      rawResponseSchema: SharingAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
+    }),
+    /** GET /api/v1/contracts/{id}/revisions?page=N: the history, newest first. */
+    getRevisions: build.query<RevisionListAnswer['data'], { contractId: string; page: number }, RevisionListAnswer>({
+      query: ({ contractId, page }) => ({ url: `/contracts/${id(contractId)}/revisions`, params: { page } }),
+      rawResponseSchema: RevisionListAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /api/v1/contracts/{id}/revisions/{n}: one earlier version. */
+    getRevision: build.query<RevisionAnswer['data'], { contractId: string; revision: number }, RevisionAnswer>({
+      query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/revisions/${revision}` }),
+      rawResponseSchema: RevisionAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** POST /api/v1/contracts/{id}/revisions/{n}/restore: a new revision with the old content. */
+    restoreRevision: build.mutation<SaveContractAnswer['data'], { contractId: string; revision: number }, SaveContractAnswer>({
+      query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/revisions/${revision}/restore`, method: 'POST' }),
+      rawResponseSchema: SaveContractAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],
+    }),
+    /** GET /api/v1/shared-links/{token}: the agreement behind a read-only link (no session). */
+    getSharedLink: build.query<SharedLinkAnswer['data'], string, SharedLinkAnswer>({
+      query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'omit' }),
+      rawResponseSchema: SharedLinkAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+  }),
+});
+
+export const {
+  useGetSharedContractsQuery,
+  useGetSharingQuery,
+  useSharePartnerMutation,
+  useChangeShareMutation,
+  useChangeLinkMutation,
+  useGetRevisionsQuery,
+  useGetRevisionQuery,
+  useRestoreRevisionMutation,
+  useGetSharedLinkQuery,
+} = sharingApi;
+
+/**
+ * The conflicts of a refused save (409 with SaveConflictAnswerSchema), or null for any other
+ * failure (a 409 without them, e.g. from an older server, counts as incompatible).
+ */
+export function toSaveConflict(error: unknown): SaveConflictAnswer | null {
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 409) return null;
+  const parsed = SaveConflictAnswerSchema.safeParse('data' in error ? error.data : undefined);
+  if (parsed.success) return parsed.data;
+  const message = 'data' in error && typeof error.data === 'object' && error.data !== null && 'message' in error.data ? String(error.data.message) : '';
+  return { status: 'fail', message, currentRevision: 0, conflicts: [], isIncompatible: true };
+}
+
+/** The path of a read-only link's page. */
+export function sharedLinkPath(token: string): string {
+  return `/shared/${encodeURIComponent(token)}`;
+}
