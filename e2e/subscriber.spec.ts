@@ -3,7 +3,8 @@
  * against the real server: an invited subscriber signs in, renames an agreement, loads LC Standard
  * into it, edits several categories, saves, reloads, is warned before leaving with unsaved edits,
  * makes the PDF, sees it in both viewers and downloads it; and two tabs editing one agreement get
- * the stale-save question without losing anything typed.
+ * their different changes merged, and after a reset elsewhere the stale-save question without
+ * losing anything typed.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
@@ -286,7 +287,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await newTab.close();
 });
 
-test('two tabs editing one agreement: the stale save asks, keeps the edits, and can load the other version', async ({ page, context }) => {
+test('two tabs editing one agreement: different changes are merged; after a reset elsewhere the save asks and keeps the edits', async ({ page, context }) => {
   test.setTimeout(120_000);
   const email = await createSubscriber(page, 'two-tabs');
   await signInThroughTheForm(page, email);
@@ -299,40 +300,40 @@ test('two tabs editing one agreement: the stale save asks, keeps the edits, and 
     await openCategory(tab, /General Approach/, /^I\. General Approach/);
   }
 
-  // The first tab saves a change.
+  // The first tab saves a change; the second, opened before, changes something else: merged (ADR 170).
   await page.getByLabel('Psychic calls', { exact: true }).check();
   await saveAgreement(page);
-
-  // The second tab, opened before that save, changes something else: its save is refused.
   await second.getByLabel('Major-suit openings', { exact: true }).check();
+  await second.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(second.locator('#agreement-status-message')).toContainText('Merged with');
+  await expect(second.getByLabel('Psychic calls', { exact: true })).toBeChecked();
+  await expect(second.locator('.save-state')).toHaveText(SAVED);
+
+  // The first tab's dashboard loads a template into the agreement: every item is new, so the second
+  // tab's next save cannot be merged and asks, keeping what was typed.
+  await second.getByLabel('Third-seat openings', { exact: true }).check();
+  await page.goto('/my/home');
+  await page.getByRole('button', { name: 'Load a Template: Partner 3' }).click();
+  const templates = page.getByRole('dialog', { name: 'Load a Template' });
+  await templates.getByLabel('Blank', { exact: true }).check();
+  await templates.getByRole('button', { name: 'Load Template' }).click();
+  await templates.getByRole('button', { name: 'OK' }).click();
+  await expect(templates).toBeHidden();
+
   await second.getByRole('button', { name: 'Save', exact: true }).click();
   const conflict = second.getByRole('dialog', { name: 'This agreement changed elsewhere' });
   await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText('changed elsewhere');
-  await expect(conflict.getByRole('button', { name: 'Load the latest version' })).toBeEnabled();
   await expectNoSeriousAxeViolations(second);
   await conflict.getByRole('button', { name: 'Keep editing' }).click();
   await expect(conflict).toBeHidden();
-  // Nothing typed is lost: the second tab's change is still there, unsaved.
-  await expect(second.getByLabel('Major-suit openings', { exact: true })).toBeChecked();
-  await expect(second.getByLabel('Psychic calls', { exact: true })).not.toBeChecked();
+  await expect(second.getByLabel('Third-seat openings', { exact: true })).toBeChecked();
   await expect(second.locator('.save-state')).toHaveText(UNSAVED);
 
-  // The first tab saves again; the second tab's next save is stale again and loads the latest.
-  await page.getByLabel('Third-seat openings', { exact: true }).check();
-  await saveAgreement(page);
+  // Saving again keeps this tab's version over the reset (the reset stays in the history).
   await second.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(conflict).toBeVisible();
-  await conflict.getByRole('button', { name: 'Load the latest version' }).click();
-  await expect(conflict).toBeHidden();
-  await expect(second.getByRole('heading', { name: /^I\. General Approach/ })).toBeVisible();
-  await expect(second.getByLabel('Psychic calls', { exact: true })).toBeChecked();
-  await expect(second.getByLabel('Third-seat openings', { exact: true })).toBeChecked();
-  await expect(second.getByLabel('Major-suit openings', { exact: true })).not.toBeChecked();
   await expect(second.locator('.save-state')).toHaveText(SAVED);
-
   const stored = await storedAgreement(page, 'Partner 3');
   expect(subjectOf(stored, 'General Approach', 'Psychic calls').isSelected).toBe(true);
   expect(subjectOf(stored, 'General Approach', 'Third-seat openings').isSelected).toBe(true);
-  expect(subjectOf(stored, 'General Approach', 'Major-suit openings').isSelected).toBe(false);
+  expect(subjectOf(stored, 'General Approach', 'Major-suit openings').isSelected).toBe(true);
 });

@@ -10,10 +10,14 @@
  * (bench/history-bench.ts measures 1,000 saves).
  */
 import type { ContractDocument } from '@bpa/domain/contract';
-import { type Operation, applyPatch, compare } from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
+// The package is CommonJS: Node's ESM loader gives its exports on the default import only.
+import jsonPatch from 'fast-json-patch';
 import { and, asc, desc, eq, gte, isNotNull, lte, min } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions } from '../../db/schema/contracts';
+
+const { applyPatch, compare } = jsonPatch;
 
 /** Every this many revisions the replaced document is kept whole, bounding the patches to apply. */
 export const REVISION_SNAPSHOT_INTERVAL = 100;

@@ -14,6 +14,7 @@ import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MarkupText, toPlainName } from './markup-text';
 import { useGetSharedLinkQuery } from './sharing-api';
+import './agreement.css';
 
 /** Adds `<meta name="robots" content="noindex, nofollow">` while the page is shown. */
 function useNoIndex(): void {

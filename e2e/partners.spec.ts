@@ -1,0 +1,154 @@
+/**
+ * Partners end to end (issue 11 §4), in real Chromium against the real server: an owner shares an
+ * agreement with a new partner by email; the partner chooses a password from the outbox email and
+ * edits; both save from the same revision with different changes (merged, and said so), then with
+ * a real conflict (settled item by item); the owner opens History, downloads an old version's PDF
+ * and restores it; the read-only link shows the restored content to a browser with no session;
+ * revoked, the link says it is no longer valid.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { USER_PASSWORD, choosePassword, newSubscriber, newUserEmail, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { signInAsAdmin } from './support/first-admin';
+import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+
+const SAVED = 'All changes are saved.';
+
+async function openGeneralApproach(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /General Approach/ }).click();
+  await expect(page.getByRole('heading', { name: /^I\. General Approach/ })).toBeVisible();
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+async function renameSubject(page: Page, current: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit name: ${current}` }).click();
+  const dialog = page.getByRole('dialog');
+  const field = dialog.locator('[contenteditable="true"]');
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an owner and a partner share one agreement: merge, conflict, history, restore and the read-only link', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signInAsAdmin(page);
+  const ownerEmail = await newSubscriber(page, 'owner');
+  await page.request.post('/api/v1/users/logout');
+  await page.goto('/login');
+  await signIn(page, ownerEmail, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // The owner shares Partner 1 with a new address.
+  const partnerEmail = newUserEmail('partner');
+  const before = (await readOutbox()).map((message) => message.file);
+  await page.getByRole('button', { name: 'Share with partner: Partner 1' }).click();
+  const share = page.getByRole('dialog', { name: 'Share with partner' });
+  await expect(share).toContainText('Partner accounts are free');
+  await share.getByLabel(/email/i).fill(partnerEmail);
+  await share.getByLabel('Access').selectOption('edit');
+  await share.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(share.getByRole('combobox', { name: `Access of ${partnerEmail}` })).toHaveValue('edit');
+  await expect(share).toContainText('invitation sent, no password yet');
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+
+  // The partner chooses a password from the email and signs in: the agreement is shared with them.
+  const invitation = await waitForEmail(partnerEmail, { ignoreFiles: before });
+  expect(invitation.text).toContain('A partner account is free.');
+  const partnerContext = await browser.newContext();
+  const partner = await partnerContext.newPage();
+  await partner.goto(linkIn(invitation, 'accept-invite'));
+  await choosePassword(partner, USER_PASSWORD);
+  await expect(partner).toHaveURL(/\/login\/changed$/);
+  await signIn(partner, partnerEmail, USER_PASSWORD);
+  await expect(partner).toHaveURL(/\/my\/home$/);
+  await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Agreements shared with you');
+  await expect(partner.getByRole('cell', { name: ownerEmail })).toBeVisible();
+
+  // Both open Partner 1 at the same revision.
+  await partner.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();
+  await expect(partner).toHaveURL(/\/my\/contract$/);
+  await expect(partner.getByText(`Shared by ${ownerEmail}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await openGeneralApproach(page);
+  await openGeneralApproach(partner);
+
+  // Different changes: the partner's save is merged with the owner's, and says so.
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await save(page);
+  await expect(page.locator('.save-state')).toHaveText(SAVED);
+  await partner.getByLabel('Major-suit openings', { exact: true }).check();
+  await save(partner);
+  await expect(partner.locator('#agreement-status-message')).toContainText(`Merged with ${ownerEmail}’s changes`);
+  await expect(partner.getByLabel('Psychic calls', { exact: true })).toBeChecked();
+  await expect(partner.getByLabel('Major-suit openings', { exact: true })).toBeChecked();
+
+  // The same subject renamed differently: a real conflict, settled item by item.
+  await renameSubject(page, 'Third-seat openings', 'Third seat: light');
+  await save(page);
+  await expect(page.locator('#agreement-status-message')).toContainText('Merged with');
+  await renameSubject(partner, 'Third-seat openings', 'Third seat: sound');
+  await save(partner);
+  const conflicts = partner.getByRole('dialog', { name: 'Your changes and a partner’s changes differ' });
+  await expect(conflicts).toBeVisible();
+  await expect(conflicts).toContainText('Third seat: light');
+  await expect(conflicts).toContainText(ownerEmail);
+  await expectNoSeriousAxeViolations(partner);
+  await conflicts.getByRole('radio', { name: /^Mine/ }).check();
+  await conflicts.getByRole('button', { name: 'Save with these choices' }).click();
+  await expect(conflicts).toBeHidden();
+  await expect(partner.getByLabel('Third seat: sound', { exact: true })).toBeVisible();
+
+  // The owner opens History, downloads an old version's PDF and restores that version.
+  await page.reload();
+  await openGeneralApproach(page);
+  await expect(page.getByLabel('Third seat: sound', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByText('Version 1', { exact: true })).toBeVisible();
+  await expect(history).toContainText(partnerEmail);
+  await history.getByRole('button', { name: 'Open version 1' }).click();
+  const version = page.getByRole('dialog', { name: 'Version 1' });
+  await expect(version).toContainText('Differences from the version in the editor');
+  await version.getByRole('button', { name: 'Download PDF of this version' }).click();
+  await expect(page).toHaveURL(/\/my\/pdfview$/);
+  await page.goto('/my/contract');
+  await page.getByRole('button', { name: 'History' }).click();
+  await history.getByRole('button', { name: 'Open version 1' }).click();
+  await version.getByRole('button', { name: 'Restore this version' }).click();
+  await version.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(page.getByText(/Version 1 is restored as version \d+/).first()).toBeVisible();
+  await openGeneralApproach(page);
+  await expect(page.getByLabel('Psychic calls', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Major-suit openings', { exact: true })).not.toBeChecked();
+
+  // The read-only link shows the restored version to a browser with no session.
+  await page.getByRole('button', { name: 'Share with partner' }).click();
+  await share.getByRole('button', { name: 'Create a read-only link' }).click();
+  const url = await share.getByRole('textbox', { name: 'Read-only link' }).inputValue();
+  expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{43}$/);
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Partner 1');
+  await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(visitor.getByText('Psychic calls')).toBeVisible();
+  await expect(visitor.getByText('Major-suit openings')).toHaveCount(0);
+  await expect(visitor.locator('body')).not.toContainText(ownerEmail);
+  await expect(visitor.getByRole('link', { name: /Download PDF \(Letter\)/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(visitor);
+
+  // Revoked, the link says so.
+  await share.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(share.getByRole('button', { name: 'Create a read-only link' })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('This link is no longer valid');
+  await visitorContext.close();
+  await partnerContext.close();
+});
