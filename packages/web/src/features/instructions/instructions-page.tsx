@@ -24,6 +24,8 @@ const SECTIONS = [
   { id: 'pdf', title: 'Making the PDF' },
   { id: 'trial', title: 'Free trial limits' },
   { id: 'subscribers', title: 'For subscribers' },
+  { id: 'partners', title: 'Sharing with your partner' },
+  { id: 'history', title: 'History, merging and restoring' },
 ] as const;
 
 /** The suit shorthand of design 5: typed text and the symbol it becomes. */
@@ -246,6 +248,50 @@ export default function InstructionsPage() {
           <p>
             This product is no longer for sale and registration is disabled; if you already have an account, you can still sign in.
           </p>
+        </section>
+
+        <section aria-labelledby="partners">
+          <SectionHeading id="partners" />
+          <p>An agreement belongs to both of you. Share it so you both read, change and print the same card, never an old copy.</p>
+          <ul>
+            <li>
+              On the dashboard press <strong>Share</strong> beside an agreement (or <strong>Share with partner</strong> in the editor), type your
+              partner’s email and choose <strong>Can edit</strong> or <strong>Can view</strong>. Up to four partners per agreement.
+            </li>
+            <li>
+              A partner without an account gets an email to choose a password. <strong>Partner accounts are free</strong>: they see only what is
+              shared with them, under <strong>Shared with me</strong> on their dashboard, and shared agreements never count towards anyone’s five.
+            </li>
+            <li>You can change a partner’s access or stop sharing at any time; it takes effect at once.</li>
+            <li>
+              A <strong>read-only link</strong> shows the latest saved version to anyone who has it, with Download PDF, without signing in: handy for
+              your profile on an online-play site. It shows no email address. Replace it or revoke it whenever you like.
+            </li>
+            <li>If your subscription ends, your partners can still read and print what you shared; editing waits until you renew.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="history">
+          <SectionHeading id="history" />
+          <ul>
+            <li>
+              Every save is kept as a version, with who made it, when, and what changed (for example “ticked 3, renamed 1 in Overcalls”). Press{' '}
+              <strong>History</strong> in the editor to see them.
+            </li>
+            <li>
+              Open an old version to see how it differs from yours, download its PDF, or <strong>Restore this version</strong>: it becomes the
+              current version, and nothing is deleted.
+            </li>
+            <li>
+              If your partner saved while you were editing, your changes are combined with theirs when you save, and the editor tells you (“Merged
+              with Anna’s changes from 14:02: 3 items”).
+            </li>
+            <li>
+              Only when you both changed the same item differently are you asked, item by item, which version to keep; your changes stay on screen
+              until you choose.
+            </li>
+            <li>Every version of the last 90 days is kept; older ones are kept one per day.</li>
+          </ul>
         </section>
       </article>
     </div>
