@@ -26,6 +26,7 @@ import { loadConfig } from '@bpa/server/config';
 import { openDatabase } from '@bpa/server/db/database';
 import { contractRevisions, contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
+import { documentsSince } from '@bpa/server/features/contracts/revision-store';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount, signInAs } from '@bpa/server/test/test-accounts';
 import { eq, inArray } from 'drizzle-orm';
@@ -67,7 +68,8 @@ async function runServerThread(dataDir: string, slotCount: number): Promise<void
   const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   await connection.migrate();
   await loadTemplates(connection.db, TEMPLATES_DIR);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPLATES_DIR, WEB_DIST_DIR: join(dataDir, 'no-web-build') });
+  // A load test saves far more often than a person: the per-account save limit is lifted.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPLATES_DIR, WEB_DIST_DIR: join(dataDir, 'no-web-build'), SAVES_PER_MINUTE: '1000000' });
   const app = await buildApp({ config, db: connection.db, pdfCleanupIntervalMs: 0 });
 
   // The largest template (by stored JSON): the heaviest agreement a subscriber can have.
@@ -302,12 +304,9 @@ async function verifySaves(dataDir: string, acknowledged: Acknowledged): Promise
     const ids = [...acknowledged.keys()];
     const rows = ids.length === 0 ? [] : await connection.db.select().from(contracts).where(inArray(contracts.id, ids));
     for (const row of rows) {
-      const history = await connection.db
-        .select({ revision: contractRevisions.revision, document: contractRevisions.document })
-        .from(contractRevisions)
-        .where(eq(contractRevisions.contractId, row.id));
-      const names = new Map(history.map((h) => [h.revision, h.document.contractName]));
-      names.set(row.revision, row.document.contractName);
+      // Every kept revision read back from the history (ADR 171: patches from the current one).
+      const history = await documentsSince(connection.db, row.id, 0, { revision: row.revision, document: row.document });
+      const names = new Map([...history].map(([revision, document]) => [revision, document.contractName]));
       storedCount += row.revision;
       for (let revision = 0; revision < row.revision; revision++) {
         if (!names.has(revision)) problems.push(`agreement ${row.id}: no revision row ${revision} (stored revision ${row.revision})`);

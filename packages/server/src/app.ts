@@ -182,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes, { db });
   await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps });
   await app.register(pdfFileRoutes, { db, now });
-  await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission });
+  await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
   await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(bookingRoutes, { db, now });

@@ -54,11 +54,19 @@ export interface Config {
    * list of proxy addresses/CIDRs. Set it behind a reverse proxy so client addresses (rate limits) are right.
    */
   trustProxy: boolean | string;
+  /**
+   * Saves per account per minute (issue 11 §2: a person never reaches the default 60; load
+   * benchmarks raise it). Env SAVES_PER_MINUTE.
+   */
+  savesPerMinute: number;
   /** Folder of the master template CSV files loaded at start (design 6). Absolute. */
   templatesDir: string;
   /** Folder of the built web app (Vite output) served as static files. Absolute. */
   webDistDir: string;
 }
+
+/** Saves per account per minute unless SAVES_PER_MINUTE says otherwise (issue 11 §2). */
+export const DEFAULT_SAVES_PER_MINUTE = 60;
 
 /** Thrown by `loadConfig` when the environment is invalid; the message lists every bad variable. */
 export class ConfigError extends Error {
@@ -113,6 +121,13 @@ const EnvironmentSchema = z.object({
   ),
   TEMPLATES_DIR: optionalVariable(z.string()),
   WEB_DIST_DIR: optionalVariable(z.string()),
+  SAVES_PER_MINUTE: optionalVariable(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number such as 60')
+      .transform(Number)
+      .refine((count) => count >= 1, 'must be at least 1'),
+  ),
 });
 
 /** Relative paths are taken from the repository root, whatever the working directory is. */
@@ -150,6 +165,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     supportEmail: env.SUPPORT_EMAIL ?? env.ADMIN_EMAIL ?? 'admin@localhost',
     altchaHmacKey: env.ALTCHA_HMAC_KEY,
     logLevel: env.LOG_LEVEL ?? 'info',
+    savesPerMinute: env.SAVES_PER_MINUTE ?? DEFAULT_SAVES_PER_MINUTE,
     trustProxy: env.TRUST_PROXY === undefined || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     templatesDir: resolveFromRepoRoot(env.TEMPLATES_DIR ?? 'templates'),
     webDistDir: resolveFromRepoRoot(env.WEB_DIST_DIR ?? 'packages/web/dist'),

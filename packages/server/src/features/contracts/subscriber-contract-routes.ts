@@ -43,6 +43,8 @@ export interface SubscriberContractRoutesOptions {
   now: () => Date;
   /** Per-client PDF limit, shared with the guest routes (issue 13 §1). */
   pdfAdmission?: PdfAdmission;
+  /** Saves per account per minute (config SAVES_PER_MINUTE; default 60). */
+  savesPerMinute?: number;
 }
 
 /** The subscriber agreements base path (design 7). */
@@ -64,13 +66,13 @@ export const SUBSCRIBER_PDF_RATE_LIMIT = {
  * Saves per account per minute (issue 11 §2): far above what a person does (the editor saves on
  * request), low enough that one misbehaving client cannot fill the history.
  */
-export const SAVE_RATE_LIMIT = {
-  max: 60,
+export const saveRateLimit = (max: number) => ({
+  max,
   timeWindow: 60_000,
   keyGenerator: (request: FastifyRequest) => (request.currentUser ? `save:${request.currentUser.id}` : `save-ip:${request.ip}`),
   errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
     new AppError('rate_limited', `Too many saves in a short time. Please wait ${context.after} and try again.`),
-};
+});
 
 const errors = ErrorEnvelopeSchema;
 
@@ -141,7 +143,7 @@ async function sendContractAnswer(db: Database, request: FastifyRequest, id: str
 }
 
 /** Registers the subscriber agreement routes of spec 7. */
-export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission() }) => {
+export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 }) => {
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,
     {
@@ -191,7 +193,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
     `${SUBSCRIBER_CONTRACTS_BASE}/:id`,
     {
       onRequest: requireUser,
-      config: { rateLimit: SAVE_RATE_LIMIT },
+      config: { rateLimit: saveRateLimit(savesPerMinute) },
       schema: {
         tags: ['agreements'],
         summary:
