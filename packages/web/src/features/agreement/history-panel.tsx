@@ -1,7 +1,7 @@
 /**
  * The History panel of the editor (issue 11 §2; ADR 171): the agreement's revisions, newest first,
- * with author, time and what changed (20 per page). Opening one shows it read-only with its
- * differences from the current version (domain compareAgreements); "Download PDF of this version"
+ * with author, time and what changed (20 per page). Opening one shows it read-only (as it prints)
+ * with its differences from the current version (domain compareAgreements); "Download PDF of this version"
  * makes its PDF; "Restore this version" (after a confirmation) makes a new revision with its
  * content: nothing is deleted. Restoring is offered to those who may edit, and not while the
  * editor has unsaved changes (they would be overwritten).
@@ -12,6 +12,7 @@ import { Dialog } from 'primereact/dialog';
 import type { Contract } from '@bpa/domain/contract';
 import { compareAgreements } from '@bpa/domain/compare';
 import { toErrorMessage } from '../../lib/error-message';
+import { AgreementOutline } from './agreement-outline';
 import { MarkupText } from './markup-text';
 import { useGetRevisionQuery, useGetRevisionsQuery } from './sharing-api';
 
@@ -150,6 +151,10 @@ function RevisionView(props: HistoryPanelProps & { contract: Contract; revision:
           ))}
         </ul>
       )}
+      <details className="revision-content">
+        <summary>Show this version as it prints</summary>
+        <AgreementOutline contractName={document.contractName} categories={document.categories} headingLevel={3} />
+      </details>
       {isConfirming ? (
         <div className="confirm-box" role="alertdialog" aria-label="Restore this version">
           <p>{RESTORE_CONFIRM_TEXT}</p>

@@ -7,11 +7,11 @@
  */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { outlineAgreement } from '@bpa/domain/outline';
 import { LINK_NOT_VALID_MESSAGE } from '@bpa/domain/api-sharing';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AgreementOutline } from './agreement-outline';
 import { MarkupText, toPlainName } from './markup-text';
 import { useGetSharedLinkQuery } from './sharing-api';
 import './agreement.css';
@@ -44,7 +44,6 @@ export default function SharedLinkPage() {
     );
   }
   const { contractName, categories, updatedAt } = answer.data;
-  const outline = outlineAgreement({ contractName, categories });
   const pdf = (pageSize: 'letter' | 'a4') => `/api/v1/shared-links/${encodeURIComponent(token)}/pdf?pageSize=${pageSize}`;
   return (
     <article className="py-3 shared-link-page">
@@ -62,43 +61,7 @@ export default function SharedLinkPage() {
           <span className="pi pi-download" aria-hidden="true" />&nbsp;Download PDF (A4)
         </a>
       </p>
-      {outline.length === 0 ? (
-        <p>Nothing is ticked in this agreement yet.</p>
-      ) : (
-        outline.map((section) => (
-          <section key={section.category._id} className="shared-category" aria-label={toPlainName(section.category.categoryName)}>
-            <h2>
-              {section.label}. <MarkupText markup={section.category.categoryName} />
-            </h2>
-            {section.subcategories.map((group, index) => (
-              <div key={`${String(index)}-${group.heading}`}>
-                {group.heading !== '' && (
-                  <h3>
-                    <MarkupText markup={group.heading} />
-                  </h3>
-                )}
-                <ul>
-                  {group.subjects.map((item) => (
-                    <li key={item.subject._id}>
-                      <MarkupText markup={item.name} />
-                      {item.options.length > 0 && (
-                        <>
-                          : {item.options.map((option, optionIndex) => (
-                            <span key={option.option._id}>
-                              {optionIndex > 0 && ', '}
-                              <MarkupText markup={option.name} />
-                            </span>
-                          ))}
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </section>
-        ))
-      )}
+      <AgreementOutline contractName={contractName} categories={categories} />
     </article>
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * An agreement as it prints (domain outlineAgreement, the same selection as the PDF): the ticked
+ * subjects and their ticked options, by category and subcategory. Read-only; used by the page of a
+ * read-only link and by an old version in the History panel (issue 11).
+ */
+import type { Category } from '@bpa/domain/contract';
+import { outlineAgreement } from '@bpa/domain/outline';
+import { MarkupText, toPlainName } from './markup-text';
+
+export interface AgreementOutlineProps {
+  contractName: string;
+  categories: Category[];
+  /** Level of the category headings (subcategories one below). */
+  headingLevel?: 2 | 3;
+}
+
+export function AgreementOutline({ contractName, categories, headingLevel = 2 }: AgreementOutlineProps) {
+  const outline = outlineAgreement({ contractName, categories });
+  const CategoryHeading = headingLevel === 2 ? 'h2' : 'h3';
+  const GroupHeading = headingLevel === 2 ? 'h3' : 'h4';
+  if (outline.length === 0) return <p>Nothing is ticked in this agreement yet.</p>;
+  return (
+    <>
+      {outline.map((section) => (
+        <section key={section.category._id} className="shared-category" aria-label={toPlainName(section.category.categoryName)}>
+          <CategoryHeading>
+            {section.label}. <MarkupText markup={section.category.categoryName} />
+          </CategoryHeading>
+          {section.subcategories.map((group, index) => (
+            <div key={`${String(index)}-${group.heading}`}>
+              {group.heading !== '' && (
+                <GroupHeading>
+                  <MarkupText markup={group.heading} />
+                </GroupHeading>
+              )}
+              <ul>
+                {group.subjects.map((item) => (
+                  <li key={item.subject._id}>
+                    <MarkupText markup={item.name} />
+                    {item.options.length > 0 && ': '}
+                    {item.options.map((option, optionIndex) => (
+                      <span key={option.option._id}>
+                        {optionIndex > 0 && ', '}
+                        <MarkupText markup={option.name} />
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
