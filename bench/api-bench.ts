@@ -24,7 +24,7 @@ import type { Contract } from '@bpa/domain/contract';
 import { buildApp } from '@bpa/server/app';
 import { loadConfig } from '@bpa/server/config';
 import { openDatabase } from '@bpa/server/db/database';
-import { contractRevisions, contracts } from '@bpa/server/db/schema/contracts';
+import { contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
 import { documentsSince } from '@bpa/server/features/contracts/revision-store';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
