@@ -13,6 +13,7 @@ import {
   MAX_OPTIONS_PER_SUBJECT,
   MAX_SUBJECTS_PER_CATEGORY,
   PLACEHOLDER_PREFIX,
+  USER_ADDED_LABEL,
 } from './constants';
 import { storableText } from './text';
 
@@ -124,6 +125,15 @@ export interface MasterTemplate {
 /** True when a name marks a placeholder row ("Add New Subject" / "Add New Option"; spec 3, 9). */
 export function isPlaceholderName(name: string): boolean {
   return name.startsWith(PLACEHOLDER_PREFIX);
+}
+
+/**
+ * The heading a subject is shown under, in the editor and the PDF (issue 9, item 19): its
+ * subcategory, or "User added" for a subject the user added (original name "User added") that sits
+ * under no subcategory. Placeholder rows keep theirs ('').
+ */
+export function subjectHeading(subject: Pick<Subject, 'subjectName' | 'subcategoryName'>): string {
+  return subject.subcategoryName === '' && subject.subjectName === USER_ADDED_LABEL ? USER_ADDED_LABEL : subject.subcategoryName;
 }
 
 /** The name to show for a subject or option: `editedName` when `isEdited`, else the original (design 4). */

@@ -5,6 +5,15 @@ import { outlineAgreement } from './outline';
 import { sampleTemplateCsv } from './sample-template';
 
 describe('outlineAgreement', () => {
+  it('puts user-added subjects under a "User added" heading (issue 9, item 19)', () => {
+    const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
+    const overcalls = doc.categories[8]!;
+    const withOwn = renameSubject(toggleSubject(doc, overcalls._id, overcalls.subjects[0]!._id), overcalls._id, overcalls.subjects.at(-1)!._id, 'Our defence to 1NT');
+    const section = outlineAgreement(withOwn).find((c) => c.category._id === overcalls._id)!;
+    expect(section.subcategories.at(-1)).toMatchObject({ heading: 'User added', subjects: [{ name: 'Our defence to 1NT' }] });
+    expect(section.subcategories[0]!.heading).not.toBe('User added');
+  });
+
   it('lists nothing for an agreement with nothing selected', () => {
     const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Blank');
     expect(outlineAgreement(doc)).toEqual([]);
@@ -19,13 +28,13 @@ describe('outlineAgreement', () => {
     doc = renameSubject(doc, overcalls._id, overcalls.subjects.at(-1)!._id, 'Our own');
     const outline = outlineAgreement(doc);
     expect(outline.map((c) => [c.label, c.category.categoryName])).toEqual([['IX', 'Overcalls']]);
-    const [basics, none] = outline[0]!.subcategories;
+    const [basics, userAdded] = outline[0]!.subcategories;
     expect(basics!.heading).toBe('Basics 9');
     expect(basics!.subjects.map((s) => [s.name, s.options.map((o) => o.name)])).toEqual([
       ['Subject 9.1 with 1!c', ['Option 9.1.2']],
       ['Subject 9.2, ##c2#red### part', []],
     ]);
-    expect(none!.heading).toBe('');
-    expect(none!.subjects.map((s) => s.name)).toEqual(['Our own']);
+    expect(userAdded!.heading).toBe('User added');
+    expect(userAdded!.subjects.map((s) => s.name)).toEqual(['Our own']);
   });
 });

@@ -3,7 +3,7 @@
  * Shared by the PDF renderer, its tests and the e2e checks, so they agree on "what is selected".
  */
 import { toRomanLabel } from './roman';
-import { type Category, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from './contract';
 
 export interface OutlineOption {
   option: Option;
@@ -46,8 +46,9 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
         .map((option) => ({ option, name: displayName(option) }));
       const item: OutlineSubject = { subject, name: displayName(subject), options };
       const last = subcategories.at(-1);
-      if (last && last.heading === subject.subcategoryName) last.subjects.push(item);
-      else subcategories.push({ heading: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [item] });
+      const heading = subjectHeading(subject);
+      if (last && last.heading === heading) last.subjects.push(item);
+      else subcategories.push({ heading, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [item] });
     }
     if (subcategories.length > 0) outline.push({ category, label: toRomanLabel(category.order), subcategories });
   }

@@ -40,6 +40,7 @@ import {
 import {
   agreementLoaded,
   agreementRebased,
+  agreementRenamed,
   agreementSaved,
   allSelectedInCategory,
   categorySelected,
@@ -335,6 +336,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       focusAfterCancel: opener,
     });
   };
+  const editAgreementName = () => {
+    if (!contract) return;
+    const id = contract._id;
+    setNameEdit({
+      target: { key: `agreement-${id}`, title: 'Edit Agreement Name', initialMarkup: contract.contractName },
+      save: (name) => dispatch(agreementRenamed({ id, contractName: name })),
+      focusAfterSave: 'agreement-name-edit',
+      focusAfterCancel: 'agreement-name-edit',
+    });
+  };
   const editOptionName = (category: Category, subject: Subject, option: Option) => {
     const isPlaceholder = isPlaceholderName(option.optionName);
     const opener = toItemElementId(isPlaceholder ? 'option-add' : 'option-edit', option._id);
@@ -387,6 +398,22 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             {contract ? (
               <p className="agreement-status-name">
                 <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
+                {!isReadOnly && (
+                  // The agreement name gets the colour buttons too (issue 9, item 6); saved with the agreement.
+                  <Button
+                    id="agreement-name-edit"
+                    type="button"
+                    icon="pi pi-pencil"
+                    text
+                    rounded
+                    size="small"
+                    className="item-action"
+                    aria-label="Edit the agreement name"
+                    tooltip="Edit the agreement name"
+                    tooltipOptions={{ position: 'top', showDelay: 400 }}
+                    onClick={editAgreementName}
+                  />
+                )}
               </p>
             ) : isReopening ? (
               <p className="agreement-status-name is-empty" role="status">

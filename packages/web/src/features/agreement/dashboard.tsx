@@ -21,6 +21,7 @@ import { stripMarkup } from '@bpa/domain/markup';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { agreementRenamed, agreementSelected, selectContractNames } from './agreement-slice';
 import { MarkupText, toPlainName } from './markup-text';
+import { NameLengthCounter } from './name-length-counter';
 import './agreement.css';
 
 export const TEMPLATES_FULL_PROGRAM_TEXT = 'Templates are part of the full program.';
@@ -225,6 +226,7 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={onKeyDown}
             />
+            <NameLengthCounter length={draft.length} />
             {problem && (
               <span id={problemId} className="field-problem" role="alert">
                 {problem}

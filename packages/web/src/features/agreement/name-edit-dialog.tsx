@@ -20,6 +20,7 @@ import { COLOUR_INDICES, COLOUR_NAMES, PALETTE } from '@bpa/domain/markup';
 import { COLOUR_MARK, editorContentToMarkup, markupToEditorContent, toPaletteIndex } from './name-editor-content';
 import { NAME_EDITOR_EXTENSIONS } from './name-editor-schema';
 import { readCspNonce } from '../../lib/csp-nonce';
+import { NameLengthCounter } from './name-length-counter';
 
 /** What is being renamed. */
 export interface NameEditTarget {
@@ -101,6 +102,8 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
       },
     },
   });
+  // The length as stored (colour marks included), for the counter below the field (issue 9, item 6).
+  const length = useEditorState({ editor, selector: ({ editor: current }) => (current ? editorContentToMarkup(current.getJSON()).length : 0) }) ?? 0;
   const activeColour = useEditorState({
     editor,
     selector: ({ editor: current }) => {
@@ -158,6 +161,7 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
       <p id="name-edit-field-help" className="name-edit-help">
         Select text and choose a colour. Type !s !h !d !c for ♠ <span className="suit-red">♥ ♦</span> ♣. Enter saves.
       </p>
+      <NameLengthCounter length={length} />
       <p id="name-edit-field-problem" className="name-edit-problem" role="alert">
         {problem}
       </p>
@@ -168,3 +172,4 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
     </div>
   );
 }
+

@@ -11,7 +11,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
-import { type Category, type Option, type Subject, displayName, isPlaceholderName } from '@bpa/domain/contract';
+import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from '@bpa/domain/contract';
 import { MarkupText, toPlainName } from './markup-text';
 
 export interface SubjectListProps {
@@ -45,8 +45,10 @@ function groupBySubcategory(subjects: Subject[]): { heading: string; bold: boole
   const groups: { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] = [];
   for (const subject of subjects) {
     const last = groups.at(-1);
-    if (last && last.heading === subject.subcategoryName) last.subjects.push(subject);
-    else groups.push({ heading: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [subject] });
+    // User-added subjects sit under a "User added" heading (issue 9, item 19), as in the PDF.
+    const heading = subjectHeading(subject);
+    if (last && last.heading === heading) last.subjects.push(subject);
+    else groups.push({ heading, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [subject] });
   }
   return groups;
 }
@@ -145,6 +147,8 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
           aria-expanded={isExpanded}
           aria-controls={optionsId}
           aria-label={`Options of ${plainName} (${String(realOptionCount)})`}
+          tooltip={isExpanded ? 'Hide options' : 'Show options'}
+          tooltipOptions={{ position: 'top', showDelay: 400 }}
           onClick={() => onExpand(!isExpanded)}
         />
       </div>
