@@ -47,7 +47,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node start-server.mjs > ${JSON.stringify(serverOutputFile)}`,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

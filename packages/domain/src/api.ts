@@ -49,4 +49,6 @@ export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
 /** GET /api/v1/support: where visitors can write to an administrator (spec 2 registration pages; SUPPORT_EMAIL). */
 export const SupportAnswerSchema = successEnvelope(z.object({ email: z.string() }));
 
-export const HealthAnswerSchema = successEnvelope(z.object({ database: z.literal('ok') }));
+export const HealthAnswerSchema = successEnvelope(z.object({ alive: z.literal(true) }));
+/** GET /api/v1/ready: the database answers and every committed migration is applied (issue 13 §4). */
+export const ReadyAnswerSchema = successEnvelope(z.object({ database: z.literal('ok'), migrations: z.number().int().min(0) }));

@@ -15,6 +15,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { openSharedState } from './shared-state';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -159,8 +160,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);
+  // Counters several servers share live in Redis when REDIS_URL is set (issue 13 §4; shared-state.ts).
+  const shared = openSharedState(config.redisUrl, (error) => app.log.warn({ err: error }, 'redis: %s', error.message));
+  app.addHook('onClose', async () => shared.close());
+  if (config.redisUrl && !(await shared.ready(3000))) app.log.warn('redis: not answering yet; rate limits count in this server until it does');
   // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (design 8).
-  await app.register(fastifyRateLimit, { global: false });
+  // With Redis the counts are kept there (every server counts the same requests); should Redis not
+  // answer, requests are let through rather than refused (skipOnError).
+  await app.register(fastifyRateLimit, { global: false, ...(shared.redis ? { redis: shared.redis, skipOnError: true, nameSpace: 'bpa-rate-limit-' } : {}) });
   addOriginCheck(app, config.publicOrigin);
   // After the origin check (a refused request costs no query); sets request.currentUser (design 8).
   const sessions = { db, now, cookie: createSessionCookie(isHttps) };
@@ -180,11 +187,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const pdfAdmission = new PdfAdmission();
 
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps });
+  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps, shared });
   await app.register(pdfFileRoutes, { db, now });
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
   await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
-  await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl } });
+  await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
   await app.register(masterRoutes, { db, now });
@@ -196,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (intervalMs > 0) {
     let stopCleanup: (() => void) | undefined;
     app.addHook('onReady', async () => {
-      stopCleanup = schedulePdfFileCleanup(db, { intervalMs, now, log: app.log });
+      stopCleanup = schedulePdfFileCleanup(db, { intervalMs, now, log: app.log, isShared: config.databaseUrl !== undefined });
     });
     app.addHook('onClose', async () => stopCleanup?.());
   }

@@ -59,6 +59,13 @@ export interface Config {
    * benchmarks raise it). Env SAVES_PER_MINUTE.
    */
   savesPerMinute: number;
+  /** Automatic nightly backups of the embedded database kept in DATA_DIR/backups (issue 13 §3). Env BACKUP_KEEP, default 7. */
+  backupKeep: number;
+  /**
+   * Redis for state several servers share (rate-limit counters; issue 13 §4), e.g.
+   * redis://127.0.0.1:6379; undefined keeps the counters in this process's memory. Env REDIS_URL.
+   */
+  redisUrl: string | undefined;
   /** Folder of the master template CSV files loaded at start (design 6). Absolute. */
   templatesDir: string;
   /** Folder of the built web app (Vite output) served as static files. Absolute. */
@@ -121,6 +128,16 @@ const EnvironmentSchema = z.object({
   ),
   TEMPLATES_DIR: optionalVariable(z.string()),
   WEB_DIST_DIR: optionalVariable(z.string()),
+  BACKUP_KEEP: optionalVariable(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number such as 7')
+      .transform(Number)
+      .refine((count) => count >= 1, 'must be at least 1'),
+  ),
+  REDIS_URL: optionalVariable(
+    z.string().refine((v) => isUrlWithProtocol(v, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// address such as redis://127.0.0.1:6379'),
+  ),
   SAVES_PER_MINUTE: optionalVariable(
     z
       .string()
@@ -166,6 +183,8 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     altchaHmacKey: env.ALTCHA_HMAC_KEY,
     logLevel: env.LOG_LEVEL ?? 'info',
     savesPerMinute: env.SAVES_PER_MINUTE ?? DEFAULT_SAVES_PER_MINUTE,
+    backupKeep: env.BACKUP_KEEP ?? 7,
+    redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === undefined || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     templatesDir: resolveFromRepoRoot(env.TEMPLATES_DIR ?? 'templates'),
     webDistDir: resolveFromRepoRoot(env.WEB_DIST_DIR ?? 'packages/web/dist'),

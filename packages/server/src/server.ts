@@ -6,7 +6,9 @@
  * Run with `npm start` (root: builds the web app first) or `npm run dev -w @bpa/server`.
  */
 import { FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BACKUP_INTERVAL_MS, backupsDir, writeAutomaticBackup } from './backups';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, readEnvironment } from './config';
@@ -22,6 +24,35 @@ function describeDatabase(config: Config): string {
   if (!config.databaseUrl) return `PGlite in ${join(config.dataDir, 'pglite')}`;
   const url = new URL(config.databaseUrl);
   return `PostgreSQL at ${url.host}${url.pathname}`; // never the password
+}
+
+/**
+ * The nightly backup of the embedded database (issue 13 §3): a minute after start when the newest
+ * backup is older than a day (or there is none), then every 24 hours; keeps config.backupKeep.
+ * A failure is logged and tried again at the next turn; the timers never keep the process alive.
+ */
+function scheduleBackups(connection: DatabaseConnection, config: Config, log: FastifyBaseLogger): void {
+  const backUp = async () => {
+    try {
+      const { file, bytes, deleted } = await writeAutomaticBackup(connection, { dataDir: config.dataDir, keep: config.backupKeep, now: new Date() });
+      log.info({ file, bytes, deleted }, 'nightly backup written');
+    } catch (error) {
+      log.error({ err: error }, 'the nightly backup failed');
+    }
+  };
+  const newest = newestBackupTime(backupsDir(config.dataDir));
+  const isDue = newest === null || Date.now() - newest >= BACKUP_INTERVAL_MS;
+  if (isDue) setTimeout(() => void backUp(), 60_000).unref();
+  setInterval(() => void backUp(), BACKUP_INTERVAL_MS).unref();
+}
+
+/** When the newest automatic backup in `dir` was written (ms), or null when there is none. */
+function newestBackupTime(dir: string): number | null {
+  if (!existsSync(dir)) return null;
+  const times = readdirSync(dir)
+    .filter((name) => name.startsWith('bpa-') && name.endsWith('.tar.gz'))
+    .map((name) => statSync(join(dir, name)).mtimeMs);
+  return times.length === 0 ? null : Math.max(...times);
 }
 
 async function start(): Promise<void> {
@@ -129,6 +160,7 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   log.info(`Bridge Partnership Agreements is running: open ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  if (connection.dumpDataDir) scheduleBackups(connection, config, log);
 }
 
 await start();

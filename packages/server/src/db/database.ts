@@ -36,6 +36,11 @@ export interface DatabaseConnection {
   migrate(): Promise<void>;
   /** Closes the pool or the PGlite instance; the connection cannot be used afterwards. */
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tar of the whole data folder, taken while the database is open (PGlite
+   * runs one query at a time, so the copy is consistent). Undefined for PostgreSQL: use pg_dump.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -118,5 +123,21 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
     // One PGlite instance runs one query at a time, so there is nothing to lock.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * Makes a PGlite data folder from a backup (`dumpDataDir`): opens a new database in `dataDir`
+ * (which must not hold one) loaded from the archive, checks it answers, and closes it.
+ *
+ * @throws when `dataDir` already holds a database, or the archive is not a PGlite backup
+ */
+export async function restorePgliteDataDir(dataDir: string, archive: Blob): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`${dataDir} already holds a database`);
+  await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { loadDataDir: archive, postgresqlconf: PGLITE_SETTINGS });
+  await client.waitReady;
+  await client.query('select 1');
+  await client.close();
 }

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { LOCAL_STATE, type SharedState } from '../../shared-state';
 import { AppError } from '../../errors';
 
 /** Guest PDFs one browser may ask for per minute. */
@@ -36,12 +36,13 @@ export interface GuestBrowserLimit {
 }
 
 /**
- * Makes the limit of one server process.
+ * Makes the limit (counted across servers when they share Redis).
  *
  * @param isHttps whether the cookie is marked Secure (PUBLIC_URL is https)
+ * @param shared where the counters live (Redis with REDIS_URL: shared-state.ts)
  */
-export function createGuestBrowserLimit(isHttps: boolean): GuestBrowserLimit {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'guest-pdf-browser', points: GUEST_PDFS_PER_BROWSER_PER_MINUTE, duration: 60 });
+export function createGuestBrowserLimit(isHttps: boolean, shared: SharedState = LOCAL_STATE): GuestBrowserLimit {
+  const limiter = shared.limiter({ keyPrefix: 'guest-pdf-browser', points: GUEST_PDFS_PER_BROWSER_PER_MINUTE, duration: 60 });
   return {
     async count(request, reply) {
       let id = request.cookies[GUEST_BROWSER_COOKIE];

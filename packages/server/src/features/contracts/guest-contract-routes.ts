@@ -18,6 +18,7 @@ import type { Database } from '../../db/database';
 import { getGuestContract } from './get-guest-contract';
 import { listGuestContractNames } from './list-guest-contract-names';
 import { makeGuestPdf } from './make-guest-pdf';
+import type { SharedState } from '../../shared-state';
 import { createGuestBrowserLimit } from './guest-browser-limit';
 import { PdfAdmission } from './pdf-admission';
 import type { RenderAgreementPdf } from './render-pdf';
@@ -30,6 +31,8 @@ export interface GuestContractRoutesOptions {
   pdfAdmission?: PdfAdmission;
   /** Whether cookies are marked Secure (PUBLIC_URL is https). */
   isHttps?: boolean;
+  /** Where the per-browser counters live (shared-state.ts); memory by default. */
+  shared?: SharedState;
 }
 
 /**
@@ -42,9 +45,9 @@ export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 /** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
 export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (
   app,
-  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), isHttps = false },
+  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), isHttps = false, shared },
 ) => {
-  const browserLimit = createGuestBrowserLimit(isHttps);
+  const browserLimit = createGuestBrowserLimit(isHttps, shared);
   app.get(
     '/api/v1/contracts/guest',
     {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import { runScheduledJob } from '../../db/scheduled-jobs';
 import { pruneAllHistories } from './contract-history';
 import { deleteExpiredPdfFiles } from './delete-expired-pdf-files';
 
@@ -7,30 +8,30 @@ import { deleteExpiredPdfFiles } from './delete-expired-pdf-files';
 const HISTORY_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Runs `deleteExpiredPdfFiles` now and then every `intervalMs` (design 7: guest PDFs are deleted
- * after one hour), and once a day `pruneAllHistories` (the history retention rule, ADR 171). The timer does not keep the process alive; failures are logged and retried at
- * the next tick.
+ * Every `intervalMs` (and once at start), runs the maintenance jobs, each once across servers
+ * (db/scheduled-jobs.ts): `deleteExpiredPdfFiles` (design 7: guest PDFs are deleted after one
+ * hour) every tick, and `pruneAllHistories` (the history retention rule, ADR 171) once a day. The
+ * timer does not keep the process alive; failures are logged and retried at the next tick.
  *
- * @param intervalMs milliseconds between runs
+ * @param options `intervalMs` between ticks; `isShared`: true on PostgreSQL (several servers)
  * @returns a function that stops the timer (call it when the app closes)
  */
-export function schedulePdfFileCleanup(db: Database, options: { intervalMs: number; now: () => Date; log: FastifyBaseLogger }): () => void {
+export function schedulePdfFileCleanup(db: Database, options: { intervalMs: number; now: () => Date; log: FastifyBaseLogger; isShared: boolean }): () => void {
   let isRunning = false;
-  let lastPrunedAt = -Infinity;
   const run = async () => {
     if (isRunning) return;
     isRunning = true;
     try {
-      const count = await deleteExpiredPdfFiles(db, options.now());
-      if (count > 0) options.log.info({ count }, 'deleted expired PDF files');
-      const now = options.now();
-      if (now.getTime() - lastPrunedAt >= HISTORY_PRUNE_INTERVAL_MS) {
-        lastPrunedAt = now.getTime();
-        const pruned = await pruneAllHistories(db, now);
+      await runScheduledJob(db, { name: 'delete-expired-pdf-files', everyMs: options.intervalMs / 2, now: options.now(), isShared: options.isShared }, async () => {
+        const count = await deleteExpiredPdfFiles(db, options.now());
+        if (count > 0) options.log.info({ count }, 'deleted expired PDF files');
+      });
+      await runScheduledJob(db, { name: 'prune-histories', everyMs: HISTORY_PRUNE_INTERVAL_MS, now: options.now(), isShared: options.isShared }, async () => {
+        const pruned = await pruneAllHistories(db, options.now());
         if (pruned > 0) options.log.info({ count: pruned }, 'pruned agreement history (retention: 90 days, then one a day)');
-      }
+      });
     } catch (error) {
-      options.log.error({ err: error }, 'could not delete expired PDF files');
+      options.log.error({ err: error }, 'a maintenance job failed (expired PDFs or history pruning); it runs again at the next tick');
     } finally {
       isRunning = false;
     }

@@ -83,6 +83,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/docs/static/swagger-initializer.js':     { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/docs/static/*':                          { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200], url: () => '/api/docs/static/swagger-ui.css' },
   'GET /api/v1/health':                              { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/ready':                               { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/guest':                     { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },

@@ -10,7 +10,7 @@
  * about which emails exist. Counts live in memory through rate-limiter-flexible (one process); the
  * same limiters take a Redis store where several servers must share them.
  */
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { LOCAL_STATE, type SharedState } from '../../shared-state';
 import { normaliseEmail } from './normalise-email';
 
 /** Wrong passwords in a row before the backoff starts. */
@@ -42,10 +42,13 @@ export function backoffSeconds(failures: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, 2 ** (failures - FREE_FAILURES - 1));
 }
 
-/** Makes the throttle (memory store). */
-export function createLoginThrottle(): LoginThrottle {
-  const failures = new RateLimiterMemory({ keyPrefix: 'login-failures', points: Number.MAX_SAFE_INTEGER, duration: FAILURE_MEMORY_SECONDS });
-  const waits = new RateLimiterMemory({ keyPrefix: 'login-wait', points: 1, duration: 1 });
+/**
+ * Makes the throttle, its counters in the shared store (Redis with REDIS_URL, so every server of a
+ * cluster counts the same failures; memory otherwise: shared-state.ts).
+ */
+export function createLoginThrottle(shared: SharedState = LOCAL_STATE): LoginThrottle {
+  const failures = shared.limiter({ keyPrefix: 'login-failures', points: Number.MAX_SAFE_INTEGER, duration: FAILURE_MEMORY_SECONDS });
+  const waits = shared.limiter({ keyPrefix: 'login-wait', points: 1, duration: 1 });
   return {
     async secondsToWait(email) {
       const wait = await waits.get(normaliseEmail(email));

@@ -26,6 +26,7 @@ import { confirmEmail } from './confirm-email';
 import { impersonateUser } from './impersonate-user';
 import { listUsers } from './list-users';
 import { logIn } from './log-in';
+import type { SharedState } from '../../shared-state';
 import { accountThrottledMessage, createLoginThrottle } from './login-throttle';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
@@ -36,6 +37,8 @@ import { toCurrentUser } from './to-current-user';
 export interface UserRoutesOptions {
   sessions: SessionSettings;
   mail: AccountMail;
+  /** Where the sign-in throttle's counters live (shared-state.ts); memory by default. */
+  shared?: SharedState;
 }
 
 /**
@@ -81,9 +84,9 @@ function rateLimit(limit: { max: number; timeWindow: number }) {
 const errors = ErrorEnvelopeSchema;
 
 /** Registers the account routes of spec 7 under /api/v1/users. */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { sessions, mail }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { sessions, mail, shared }) => {
   const { db, now } = sessions;
-  const loginThrottle = createLoginThrottle();
+  const loginThrottle = createLoginThrottle(shared);
 
   app.get(
     '/api/v1/users/me',
