@@ -9,9 +9,9 @@ import { FORGOT_PASSWORD_RATE_LIMIT } from './features/users/user-routes';
 import { FREE_FAILURES } from './features/users/login-throttle';
 import { buildTestApp, makeTestConfig } from './test/test-app';
 import { createTestAccount } from './test/test-accounts';
-import { type TestDatabase, openTestDatabase } from './test/test-db';
+import { type TestDatabase, openTestDatabase, testRedisUrl } from './test/test-db';
 
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = testRedisUrl();
 
 describe.skipIf(!redisUrl)('two servers sharing Redis (REDIS_URL)', () => {
   let database: TestDatabase;

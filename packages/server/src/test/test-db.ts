@@ -20,6 +20,11 @@ export function testDatabaseUrl(): string | undefined {
   return loadConfig(readEnvironment(null)).databaseUrl;
 }
 
+/** The Redis server to test against, if any (the environment's REDIS_URL, checked by config.ts). */
+export function testRedisUrl(): string | undefined {
+  return loadConfig(readEnvironment(null)).redisUrl;
+}
+
 /**
  * Opens and migrates a fresh, empty database.
  *
