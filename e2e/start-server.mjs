@@ -28,7 +28,9 @@ if (!existsSync(entry)) {
 }
 const server = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(entry)], {
   stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+  // One server: its rate-limit counters stay in memory, never in a Redis that CI's earlier runs
+  // (or the cluster test) filled within the same 15 minutes.
+  env: { ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: '' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
