@@ -1,0 +1,67 @@
+/**
+ * The repository explains itself (issue 10 §1): every citation in a comment, lint message or doc
+ * names a file of this repository, and a section of it that exists; nothing cites the documents
+ * the code was first written from (the product specification, the design notes, the bridge fact
+ * sheet, a developers' guide), which are not in the repository.
+ *
+ * Cited forms: `docs/product.md §4`, `docs/product.md §D7`, `docs/bridge.md §4.5`,
+ * `docs/conventions.md: "One error type, one handler"` (the quoted name must be in the file),
+ * `docs/decisions/170-merge-instead-of-conflict.md`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { citingFiles } from './repoint-citations.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const files = (citingFiles as () => string[])();
+const texts = new Map(files.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
+
+/** The section numbers a doc's headings define ("## 4.5 LC Standard" -> "4.5", "## D7. API" -> "D7"). */
+function sectionsOf(doc: string): Set<string> {
+  const text = readFileSync(join(ROOT, doc), 'utf8');
+  return new Set([...text.matchAll(/^#{1,4} §?([A-Z]?\d+(?:\.\d+)?[a-z]?)\.?\s/gm)].map((match) => match[1]!));
+}
+
+const CITATION = /\b(docs\/[\w./-]+?\.md)(?:,? ?§ ?([A-Z]?\d+(?:\.\d+)?[a-z]?))?(?::? "([^"\n]{3,80})")?/g;
+const OLD_NAMES = /\b(?:[Ss]pec|[Dd]esign)(?:'s)? (?:section )?\d|domain-facts|DEVELOPERS\.md|product-spec\.md/;
+
+describe('citations of documents', () => {
+  it('finds files to check', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('cite files and sections of this repository that exist', () => {
+    const problems: string[] = [];
+    const sections = new Map<string, Set<string>>();
+    for (const [file, text] of texts) {
+      for (const match of text.matchAll(CITATION)) {
+        const [, doc, section, quoted] = match;
+        const line = text.slice(0, match.index).split('\n').length;
+        if (!existsSync(join(ROOT, doc!))) {
+          problems.push(`${file}:${line}: ${doc} does not exist`);
+          continue;
+        }
+        if (section !== undefined) {
+          if (!sections.has(doc!)) sections.set(doc!, sectionsOf(doc!));
+          if (!sections.get(doc!)!.has(section)) problems.push(`${file}:${line}: ${doc} has no section §${section}`);
+        }
+        if (quoted !== undefined && doc === 'docs/conventions.md') {
+          const target = readFileSync(join(ROOT, doc), 'utf8').toLowerCase();
+          if (!target.includes(quoted.toLowerCase())) problems.push(`${file}:${line}: ${doc} does not say "${quoted}"`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('never cite the documents that are not in the repository', () => {
+    const problems = [...texts]
+      .flatMap(([file, text]) => text.split('\n').map((line, index) => [file, index + 1, line] as const))
+      .filter(([, , line]) => OLD_NAMES.test(line))
+      .map(([file, line, text]) => `${file}:${line}: ${text.trim().slice(0, 120)}`);
+    expect(problems).toEqual([]);
+  });
+});
