@@ -1,5 +1,5 @@
 // Lint for the whole repository. Besides the usual rules it enforces the architecture of
-// design section 3: web -> domain, server -> domain, domain imports neither (nor React, Fastify,
+// docs/product.md §D3: web -> domain, server -> domain, domain imports neither (nor React, Fastify,
 // Drizzle or Node's I/O), and web features do not import each other (docs/conventions.md).
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -28,8 +28,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'The domain package is pure: no I/O.' })),
         patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', '@bpa/web', '@bpa/web/*'], message: 'The domain package imports neither the server nor the web app (design 3).' },
-          { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The domain package is framework-free (design 3).' },
+          { group: ['@bpa/server', '@bpa/server/*', '@bpa/web', '@bpa/web/*'], message: 'The domain package imports neither the server nor the web app (docs/product.md §D3).' },
+          { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The domain package is framework-free (docs/product.md §D3).' },
         ],
       }],
     },
@@ -42,7 +42,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (design 3).' },
+          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (docs/product.md §D3).' },
         ],
       }],
     },
@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (design 3).' },
+          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (docs/product.md §D3).' },
           { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
           { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
           { regex: '^(\\.\\./)+app/', message: 'Features do not import app/ (the router, store and layout import the features); typed hooks and store types are in lib/hooks.ts (docs/conventions.md).' },
@@ -64,7 +64,7 @@ export default tseslint.config(
     files: ['packages/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (design 3).' }],
+        patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (docs/product.md §D3).' }],
       }],
     },
   },

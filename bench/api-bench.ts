@@ -1,5 +1,5 @@
 /**
- * API load benchmark (design 10): throughput and latency of loading and of saving an agreement at
+ * API load benchmark (docs/product.md §D10): throughput and latency of loading and of saving an agreement at
  * 50 concurrent connections, beside a bare Fastify route that answers the same JSON from memory in
  * the same run; then a check that every acknowledged save is stored (no lost writes). Prints a
  * table; asserts nothing except the no-lost-writes check, which fails the script.

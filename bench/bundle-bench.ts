@@ -1,5 +1,5 @@
 /**
- * Bundle sizes (design 10, issue 15): what the browser downloads, per route, for a first visit
+ * Bundle sizes (docs/product.md §D10, issue 15): what the browser downloads, per route, for a first visit
  * (landing, trial, guest editor, sign-in) and for the pages a visitor moves on to, gzip and brotli
  * as the server sends them (the build writes .gz and .br copies).
  * Reads the build's manifest (packages/web/dist/.vite/manifest.json; `npm run bench` builds first).

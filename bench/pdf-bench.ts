@@ -1,5 +1,5 @@
 /**
- * PDF benchmark (design 10): time to render the largest template with everything selected, with
+ * PDF benchmark (docs/product.md §D10): time to render the largest template with everything selected, with
  * our pdfkit renderer and, in the same run, with headless Chromium printing an HTML rendering of
  * the same agreement (the usual alternative). Prints a table; asserts nothing.
  *

@@ -1,6 +1,6 @@
 /**
  * Runs every benchmark script of bench/, one after another, each in its own Node process (so one
- * benchmark's warm caches and garbage do not skew the next). Used by `npm run bench` (design 10).
+ * benchmark's warm caches and garbage do not skew the next). Used by `npm run bench` (docs/product.md §D10).
  * Add a script by appending it to BENCHMARKS. Exits non-zero when a script fails to run; the
  * figures themselves are printed, never asserted.
  */

@@ -2,10 +2,10 @@
  * Accounts end to end (issue: accounts, web part), in real Chromium against the real server:
  * the first administrator sets a password and signs in, invites a user (POST admin-signup: the
  * Admin Panel is another issue), the user follows the emailed link, sets a password, signs in,
- * stays signed in over a reload and signs out. Also the spec's messages (spec 5, 8), the forgotten
- * password flow, impersonation's way back, the route guards (spec 2) and axe checks.
+ * stays signed in over a reload and signs out. Also the spec's messages (docs/product.md §5, 8), the forgotten
+ * password flow, impersonation's way back, the route guards (docs/product.md §2) and axe checks.
  *
- * An expired or cancelled subscription (spec 6) is ended in the database, which a test can reach
+ * An expired or cancelled subscription (docs/product.md §6) is ended in the database, which a test can reach
  * only when the server runs on PostgreSQL (CI); on the embedded database that test is skipped.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -29,7 +29,7 @@ async function logOutFromNavigation(page: Page) {
 }
 
 test('an administrator invites a user, who sets a password, signs in, stays signed in and signs out', async ({ page }) => {
-  // The first administrator: the one-time link the server printed (design 8).
+  // The first administrator: the one-time link the server printed (docs/product.md §D8).
   const adminLink = await claimFirstAdminLink();
   if (adminLink) {
     await page.goto(adminLink);
@@ -47,7 +47,7 @@ test('an administrator invites a user, who sets a password, signs in, stays sign
   await expectNoSeriousAxeViolations(page);
   await signIn(page, adminEmail, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/my\/home$/);
-  // Spec 2, admin navigation: Go To Dashboard, Instructions, Logout, Admin Panel.
+  // docs/product.md §2, admin navigation: Go To Dashboard, Instructions, Logout, Admin Panel.
   await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Instructions', 'Logout', 'Admin Panel']);
   await mainNav(page).getByRole('link', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/my\/admin$/);
@@ -58,7 +58,7 @@ test('an administrator invites a user, who sets a password, signs in, stays sign
   await logOutFromNavigation(page);
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
-  // The user follows the invitation: the Set Password screen with the spec 5 rules.
+  // The user follows the invitation: the Set Password screen with the docs/product.md §5 rules.
   await page.goto(invitation);
   await expect(page.getByRole('heading', { level: 1, name: 'Set Password' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -71,7 +71,7 @@ test('an administrator invites a user, who sets a password, signs in, stays sign
   await expect(page).toHaveURL(/\/login\/changed$/);
   await expect(page.getByText(MESSAGES.passwordChanged)).toBeVisible();
 
-  // Spec 5 and 8 on the login form.
+  // docs/product.md §5 and 8 on the login form.
   await signIn(page, 'not-an-email', 'short');
   await expect(page.getByText(MESSAGES.loginEmailInvalid)).toBeVisible();
   await expect(page.getByText(MESSAGES.loginPasswordTooShort)).toBeVisible();
@@ -83,14 +83,14 @@ test('an administrator invites a user, who sets a password, signs in, stays sign
   await expect(page).toHaveURL(/\/my\/home$/);
   await expect(page.getByText(`Signed in as ${userEmail}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  // Spec 2, logged in on /my/home: Instructions, Contact Us, Logout.
+  // docs/product.md §2, logged in on /my/home: Instructions, Contact Us, Logout.
   await expect(mainNav(page).getByRole('link')).toHaveText(['Instructions', 'Contact Us', 'Logout']);
 
   // A reload restores the session from GET /users/me.
   await page.reload();
   await expect(page).toHaveURL(/\/my\/home$/);
   await expect(page.getByText(`Signed in as ${userEmail}`)).toBeVisible();
-  // Signed in, /login goes straight to the dashboard (spec 2).
+  // Signed in, /login goes straight to the dashboard (docs/product.md §2).
   await page.goto('/login');
   await expect(page).toHaveURL(/\/my\/home$/);
 
@@ -98,7 +98,7 @@ test('an administrator invites a user, who sets a password, signs in, stays sign
   await expect(mainNav(page).getByRole('link')).toHaveText(['Sign In', 'Sign Up', 'Contact Us']);
   const me = await page.request.get('/api/v1/users/me');
   expect(me.status()).toBe(401);
-  // Login-guarded screens send a signed-out visitor to / (spec 2).
+  // Login-guarded screens send a signed-out visitor to / (docs/product.md §2).
   await page.goto('/my/home');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -138,7 +138,7 @@ test('a forgotten password is reset from the emailed link', async ({ page }) => 
   await expect(page).toHaveURL(/\/login\/changed$/);
   await expect(page.getByText(MESSAGES.passwordChanged)).toBeVisible();
 
-  // The link works once: a second use ends on /login/notchanged (spec 4).
+  // The link works once: a second use ends on /login/notchanged (docs/product.md §4).
   await page.goto(reset);
   await choosePassword(page, newPassword, newPassword, 'Reset Password');
   await expect(page).toHaveURL(/\/login\/notchanged$/);
@@ -167,20 +167,20 @@ test('an administrator impersonating a user sees the banner and returns to the A
 });
 
 test('guards, token screens and the closed registration', async ({ page }) => {
-  // Signed out: login- and admin-guarded screens go to / (spec 2).
+  // Signed out: login- and admin-guarded screens go to / (docs/product.md §2).
   for (const path of ['/my/home', '/my/admin', '/im/home']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }
 
-  // /login/{token}: an unknown confirmation token (spec 2).
+  // /login/{token}: an unknown confirmation token (docs/product.md §2).
   await page.goto(`/login/${'x'.repeat(43)}`);
   await expect(page.getByText(MESSAGES.emailCouldNotBeConfirmed)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await page.goto('/login/notchanged');
   await expect(page.getByText(MESSAGES.passwordNotChanged)).toBeVisible();
 
-  // /register: the Register button is disabled; I Need to Login goes to /login (spec 2).
+  // /register: the Register button is disabled; I Need to Login goes to /login (docs/product.md §2).
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign Up for a New Account' }).click();
   await expect(page).toHaveURL(/\/register$/);

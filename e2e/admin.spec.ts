@@ -38,7 +38,7 @@ function rowWith(page: Page, table: string, text: string) {
   return page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 }
 
-/** Today as the browser shows dates (spec 9: month/day/year), in the browser's time zone. */
+/** Today as the browser shows dates (docs/product.md §9: month/day/year), in the browser's time zone. */
 async function todayInBrowser(page: Page): Promise<string> {
   return page.evaluate(() => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date()));
 }
@@ -50,7 +50,7 @@ test('the administrator adds a user, impersonates them, uploads a template the s
   await expect(page.getByRole('tab')).toHaveText(['Subscriptions', 'Messages', 'Users', 'Templates']);
   await expectNoSeriousAxeViolations(page);
 
-  // Users: Add User with the spec 5 rule, then the new user in the list.
+  // Users: Add User with the docs/product.md §5 rule, then the new user in the list.
   await openTab(page, 'Users');
   await expect(page).toHaveURL(/\/my\/admin\?tab=users$/);
   const emailField = page.getByLabel('Email of the new user');
@@ -70,7 +70,7 @@ test('the administrator adds a user, impersonates them, uploads a template the s
   await expect(emailField).toHaveValue('');
   await expect(rowWith(page, 'Users', userEmail)).toContainText('Subscriber');
   await waitForEmail(userEmail, { ignoreFiles: before });
-  // Spec 9: paginated only above 10 rows.
+  // docs/product.md §9: paginated only above 10 rows.
   const userCount = ((await (await page.request.get('/api/v1/users')).json()) as { data: unknown[] }).data.length;
   await expect(page.locator('.p-paginator')).toHaveCount(userCount > 10 ? 1 : 0);
 
@@ -101,12 +101,12 @@ test('the administrator adds a user, impersonates them, uploads a template the s
 
   const fileInput = page.getByLabel('Master template file');
   const upload = page.getByRole('button', { name: 'Upload master' });
-  // Checked in the browser first (spec 5): one byte over the limit, the spec's size error.
+  // Checked in the browser first (docs/product.md §5): one byte over the limit, the spec's size error.
   await fileInput.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 'a') });
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid file size' })).toHaveText(invalidFileSizeMessage('huge.csv', '1,000,000 bytes'));
   await expect(upload).toBeDisabled();
 
-  // A file with an error is rejected whole and its line is named (design 6).
+  // A file with an error is rejected whole and its line is named (docs/product.md §D6).
   const templateName = `E2E Template ${unique('t')}`;
   const blank = await readFile(BLANK_CSV, 'utf8');
   const lines = blank.split(/\r?\n/);
@@ -128,7 +128,7 @@ test('the administrator adds a user, impersonates them, uploads a template the s
   await expect(problem).toContainText('subjet');
   await expect(templates).not.toContainText(templateName);
 
-  // Fixed and uploaded again: the list reloads with it (spec 4).
+  // Fixed and uploaded again: the list reloads with it (docs/product.md §4).
   await fileInput.setInputFiles({ name: 'e2e-template.csv', mimeType: 'text/csv', buffer: Buffer.from(goodCsv, 'utf8') });
   await expect(problem).toHaveCount(0);
   await upload.click();
@@ -163,7 +163,7 @@ test('the administrator adds a user, impersonates them, uploads a template the s
 });
 
 test('a visitor sends a message on /contact, which the administrator reads and deletes', async ({ browser, page }) => {
-  // The visitor: a browser of their own, signed out. Every request must go to our server (design 2).
+  // The visitor: a browser of their own, signed out. Every request must go to our server (docs/product.md §D2).
   const visitor = await browser.newContext();
   const contactPage = await visitor.newPage();
   const foreignRequests: string[] = [];
@@ -183,7 +183,7 @@ test('a visitor sends a message on /contact, which the administrator reads and d
   await expect(contactPage).toHaveURL(/\/contact$/);
   await expect(contactPage.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   const send = contactPage.getByRole('button', { name: 'Send Message' });
-  // Spec 4: disabled until the captcha is solved.
+  // docs/product.md §4: disabled until the captcha is solved.
   await expect(send).toBeDisabled();
   await expectNoSeriousAxeViolations(contactPage);
 
@@ -196,7 +196,7 @@ test('a visitor sends a message on /contact, which the administrator reads and d
   await message.fill('Too short');
   await expect(send).toBeEnabled({ timeout: 30_000 });
   await send.click();
-  // Spec 5 texts; nothing was sent.
+  // docs/product.md §5 texts; nothing was sent.
   await expect(contactPage.getByText(MESSAGES.contactEmailInvalid)).toBeVisible();
   await expect(contactPage.getByText(MESSAGES.contactMessageTooShort)).toBeVisible();
 
@@ -224,7 +224,7 @@ test('a visitor sends a message on /contact, which the administrator reads and d
   expect(pageErrors, 'script errors or CSP refusals').toEqual([]);
   await visitor.close();
 
-  // The administrator reads it under Messages (date and 12-hour time, spec 9) and deletes it.
+  // The administrator reads it under Messages (date and 12-hour time, docs/product.md §9) and deletes it.
   await signInAsAdmin(page);
   await page.goto('/my/admin?tab=messages');
   const row = rowWith(page, 'Messages', text);

@@ -10,9 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 3187);
 // tests read the same folder the server writes to.
 const dataDir = (process.env.BPA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bpa-e2e-')));
 export const outboxDir = join(dataDir, 'outbox');
-/** The server's standard output: it prints the first administrator's set-password link there (design 8). */
+/** The server's standard output: it prints the first administrator's set-password link there (docs/product.md §D8). */
 export const serverOutputFile = join(dataDir, 'server-output.log');
-/** The first administrator the server creates on start (design 8: ADMIN_EMAIL). */
+/** The first administrator the server creates on start (docs/product.md §D8: ADMIN_EMAIL). */
 export const adminEmail = 'admin@example.org';
 /**
  * With DATABASE_URL set (CI creates a database per run), the server under test runs on a sibling

@@ -1,5 +1,5 @@
 // Runs the browser tests in the system's Chromium. Without a browser the run says so loudly and
-// passes on a developer's machine, but fails under CI (design section 10).
+// passes on a developer's machine, but fails under CI (docs/product.md §D10).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

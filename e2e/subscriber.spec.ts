@@ -115,7 +115,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(mainNav(page).getByRole('link')).toHaveText(['Instructions', 'Contact Us', 'Logout']);
   await expectNoSeriousAxeViolations(page);
-  // /my/instructions without a loaded agreement (spec 2): Go To Dashboard, Logout.
+  // /my/instructions without a loaded agreement (docs/product.md §2): Go To Dashboard, Logout.
   await mainNav(page).getByRole('link', { name: 'Instructions' }).click();
   await expect(page).toHaveURL(/\/my\/instructions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Instructions' })).toBeVisible();
@@ -123,7 +123,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
   await expect(page).toHaveURL(/\/my\/home$/);
 
-  // Edit Name, with Cancel (spec 4: inline with cancel) and Save (PATCH base/{id}/name).
+  // Edit Name, with Cancel (docs/product.md §4: inline with cancel) and Save (PATCH base/{id}/name).
   await page.getByRole('button', { name: 'Edit Name: Partner 2' }).click();
   await page.getByLabel('New name for Partner 2').fill('Never saved');
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -136,7 +136,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   expect((await agreementNames(page)).map((agreement) => agreement.contractName)).toEqual(['Pat and me', 'Partner 2', 'Partner 3', 'Partner 4', 'Partner 5']);
 
   // Load a Template: the six templates in the spec's order (then any an administrator uploaded,
-  // e.g. by admin.spec.ts), a choice, then the OK confirmation (spec 5).
+  // e.g. by admin.spec.ts), a choice, then the OK confirmation (docs/product.md §5).
   await page.getByRole('button', { name: 'Load a Template: Pat and me' }).click();
   const templateDialog = page.getByRole('dialog', { name: 'Load a Template' });
   await expect(templateDialog.getByRole('radio').nth(5)).toBeVisible();
@@ -196,7 +196,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   expect(subjectOf(saved, 'Slam Bidding', 'Our own slam tries over 1!h').isSelected).toBe(true);
   expect(subjectOf(saved, 'Signals and Discards', 'Upside-down signals').isSelected).toBe(true);
 
-  // With an agreement loaded, /my/instructions and /my/contact lead back to the editor (spec 2).
+  // With an agreement loaded, /my/instructions and /my/contact lead back to the editor (docs/product.md §2).
   await mainNav(page).getByRole('link', { name: 'Instructions' }).click();
   await expect(page).toHaveURL(/\/my\/instructions$/);
   await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Go To Agreement Editor', 'Logout']);
@@ -241,7 +241,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   const agreement = await storedAgreement(page, 'Pat and me');
   expect(subjectOf(agreement, 'Notrump Openings', 'Shapes opened 1NT').isSelected).toBe(true);
 
-  // Make PDF: /my/pdfview, and the file downloads by itself once it is there (spec 4).
+  // Make PDF: /my/pdfview, and the file downloads by itself once it is there (docs/product.md §4).
   const autoDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/\/my\/pdfview$/);
@@ -279,7 +279,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   // A reload empties the store, but the viewer shows this tab's last PDF again (issue 9, item 7).
   await page.goto('/my/pdfview2');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat and me');
-  // A new tab has no PDF yet: the viewers say so (spec 2).
+  // A new tab has no PDF yet: the viewers say so (docs/product.md §2).
   const newTab = await page.context().newPage();
   await newTab.goto('/my/pdfview2');
   await expect(newTab.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.pleaseLoadContract);

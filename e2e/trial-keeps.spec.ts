@@ -17,7 +17,7 @@ const checkedBoxes = (page: Page) => page.locator('.subjects-panel').getByRole('
 
 test('the trial starts blank, survives the landing page, and only Start over erases it', async ({ page }) => {
   await openTrialEditor(page);
-  // Spec 1: "Starting point: blank only".
+  // docs/product.md §1: "Starting point: blank only".
   await expect(checkedBoxes(page)).toHaveCount(0);
   await page.getByLabel('Competing after they bid and raise', { exact: true }).check();
   await expect(checkedBoxes(page)).toHaveCount(1);

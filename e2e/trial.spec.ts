@@ -137,7 +137,7 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   }
   expect(text).not.toContain('Notrump Openings');
 
-  // Back to the editor from the viewer: a guest goes to /trial (spec 2).
+  // Back to the editor from the viewer: a guest goes to /trial (docs/product.md §2).
   await page.getByRole('link', { name: 'Go To Contract Editor' }).or(page.getByRole('button', { name: 'Go To Contract Editor' })).click();
   await expect(page).toHaveURL(/\/trial$/);
 });

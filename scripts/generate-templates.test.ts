@@ -91,7 +91,7 @@ describe('generated template files', () => {
 });
 
 describe('the shared catalogue', () => {
-  it('gives every template the 13 categories of domain-facts section 3, in order', () => {
+  it('gives every template the 13 categories of docs/bridge.md §3, in order', () => {
     for (const [fileName, template] of Object.entries(templates)) {
       expect(template.categories.map((c) => c.categoryName), fileName).toEqual(CATEGORY_NAMES);
     }
@@ -135,7 +135,7 @@ describe('the shared catalogue', () => {
 });
 
 /**
- * Items of the ACBL classic convention card (domain-facts section 1a) and where the catalogue
+ * Items of the ACBL classic convention card (docs/bridge.md §1a) and where the catalogue
  * keeps them: [category, subject, options that are checkboxes of the item]. "Other ___" write-in
  * lines are not listed: users add their own subjects for those.
  */
@@ -279,7 +279,7 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
 ];
 
 /**
- * Conventions confirmed or probable in "25 Bridge Conventions You Should Know" (domain-facts
+ * Conventions confirmed or probable in "25 Bridge Conventions You Should Know" (docs/bridge.md
  * section 2) and where the catalogue keeps them; nothing else may be italic.
  */
 const BOOK_ITEMS: [string, string, string?][] = [

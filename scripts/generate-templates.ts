@@ -3,7 +3,7 @@
  * (scripts/template-catalogue/catalogue.ts) and each template's selection
  * (scripts/template-catalogue/selections/*.ts). Run with `npm run templates` (issue 3).
  *
- * The CSV format is design section 6, written by the domain package's `serialiseMasterCsv`, so
+ * The CSV format is docs/product.md §D6, written by the domain package's `serialiseMasterCsv`, so
  * the files read back with the same `parseMasterCsv` the server and the admin upload use.
  * Generation fails loudly, naming every problem, when the catalogue breaks a rule (duplicate key
  * or name, a name too long, a wrong category list) or a selection names a subject or option that
@@ -36,9 +36,9 @@ export class TemplateCatalogueError extends Error {
  * Checks the catalogue's own rules.
  *
  * @returns the problems found, empty when the catalogue is sound: 13 categories with the trial
- *   categories among them (spec 1), subject keys unique in the catalogue, option keys unique in
+ *   categories among them (docs/product.md §1), subject keys unique in the catalogue, option keys unique in
  *   their subject, no duplicate subject name in a category nor option name in a subject, names
- *   non-empty, at most 500 characters (design 6) and not starting with the placeholder prefix;
+ *   non-empty, at most 500 characters (docs/product.md §D6) and not starting with the placeholder prefix;
  *   every exclusive group names two or more of its subject's options (issue 16).
  */
 export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[] {

@@ -1,5 +1,5 @@
 // Runs every Vitest project on the embedded PGlite database, then, when DATABASE_URL names a
-// PostgreSQL server, the server's API suite again on that server (design section 10).
+// PostgreSQL server, the server's API suite again on that server (docs/product.md §D10).
 import { spawnSync } from 'node:child_process';
 
 function vitest(args, databaseUrl) {

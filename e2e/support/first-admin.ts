@@ -1,5 +1,5 @@
 /**
- * The first administrator of the server under test (design 8: on start, with no administrator,
+ * The first administrator of the server under test (docs/product.md §D8: on start, with no administrator,
  * the server creates one for ADMIN_EMAIL and prints a one-time set-password link on its standard
  * output, which playwright.config.ts writes to `serverOutputFile`).
  *

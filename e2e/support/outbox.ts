@@ -1,6 +1,6 @@
 /**
  * The emails the server under test "sends": without SMTP_URL it writes each one as an .eml file to
- * DATA_DIR/outbox (design 2, 9). Tests wait for a message to an address and follow its link, as a
+ * DATA_DIR/outbox (docs/product.md §D2, 9). Tests wait for a message to an address and follow its link, as a
  * user would from their mail client.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -59,7 +59,7 @@ export async function waitForEmail(to: string, options: WaitForEmailOptions = {}
 }
 
 /**
- * The link of an account email to one of the app's screens (spec 2): `/accept-invite/{tok}`,
+ * The link of an account email to one of the app's screens (docs/product.md §2): `/accept-invite/{tok}`,
  * `/reset-password/{tok}` or `/login/{token}`, as a path for `page.goto`.
  * @throws Error when the text body has no such link
  */

@@ -1,5 +1,5 @@
 /**
- * Build of the web app (design 2: React + Vite). `npm run dev` proxies /api to the Fastify server
+ * Build of the web app (docs/product.md §D2: React + Vite). `npm run dev` proxies /api to the Fastify server
  * on :3000; `vite build` writes dist/, which the server serves in production.
  *
  * Chunks: React, the router, Redux and the PrimeReact pieces the shell uses share one long-cached
@@ -16,7 +16,7 @@ import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://localhost:3000';
 /**
- * The API refuses state-changing requests from another origin (design 8); in development the page
+ * The API refuses state-changing requests from another origin (docs/product.md §D8); in development the page
  * comes from Vite's origin, so the proxy presents the request as coming from the API's own.
  */
 const apiProxy = {

@@ -6,10 +6,10 @@
  * what it selects (selections/*.ts). Subjects and options carry stable keys so that a selection
  * names a key, never a display name: correcting a name is then one edit in the catalogue.
  *
- * Marks (design section 6, spec section 1):
- * - `acbl`: an item of the ACBL classic convention card (domain-facts section 1a), shown bold;
+ * Marks (docs/product.md §D6, docs/product.md §1):
+ * - `acbl`: an item of the ACBL classic convention card (docs/bridge.md §1a), shown bold;
  * - `book`: a convention confirmed or probable in "25 Bridge Conventions You Should Know"
- *   (domain-facts section 2), shown italic.
+ *   (docs/bridge.md §2), shown italic.
  */
 
 /** Why a subject or option is bold (`acbl`) or italic (`book`). */
@@ -30,7 +30,7 @@ export type OptionSpec = string | readonly [key: string, name: string, ...marks:
 export interface CatalogueOption {
   /** Stable key, unique within its subject; selections refer to it. */
   key: string;
-  /** Display name in the markup of design section 5 (`!s !h !d !c` for suit symbols). */
+  /** Display name in the markup of docs/product.md §D5 (`!s !h !d !c` for suit symbols). */
   name: string;
   isBold: boolean;
   isItalic: boolean;
@@ -62,7 +62,7 @@ export interface CatalogueSubcategory {
   subjects: CatalogueSubject[];
 }
 
-/** One of the 13 categories (domain-facts section 3), in catalogue order. */
+/** One of the 13 categories (docs/bridge.md §3), in catalogue order. */
 export interface CatalogueCategory {
   name: string;
   subcategories: CatalogueSubcategory[];

@@ -1,22 +1,22 @@
 /**
  * The catalogue every shipped template shares: 13 categories, their headings, subjects and
- * options (issue 3; design section 6). Templates differ only in what they select
+ * options (issue 3; docs/product.md §D6). Templates differ only in what they select
  * (selections/*.ts); `npm run templates` writes templates/*.csv from this file.
  *
  * Sources (see templates/README.md for the full list and the choices made):
- * - categories, names and order: domain-facts section 3;
+ * - categories, names and order: docs/bridge.md §3;
  * - bold (`ACBL`): every checkbox or write-in item of the ACBL classic convention card
- *   (domain-facts section 1a); "Other ___" write-in lines are not subjects, since any user can
+ *   (docs/bridge.md §1a); "Other ___" write-in lines are not subjects, since any user can
  *   add a subject of their own;
  * - italic (`BOOK`): conventions confirmed or probable in "25 Bridge Conventions You Should Know"
- *   (Seagram & Smith; domain-facts section 2);
- * - the remaining subjects: the typical subjects of domain-facts section 3 and the treatments of
+ *   (Seagram & Smith; docs/bridge.md §2);
+ * - the remaining subjects: the typical subjects of docs/bridge.md §3 and the treatments of
  *   the systems of section 4.
  *
  * Exclusive options (issue 16): EXCLUSIVE_OPTIONS, at the end, names the options of a subject
  * that exclude each other; the generator refuses a template that ticks two of them.
  *
- * Writing rules: suits as `!s !h !d !c` (design section 5), bids as players write them (1NT, 2/1,
+ * Writing rules: suits as `!s !h !d !c` (docs/product.md §D5), bids as players write them (1NT, 2/1,
  * RKCB 1430), American spelling (the ACBL card's), names at most 500 characters. Keys are stable:
  * rename freely, but change a key only together with every selection that uses it.
  */
@@ -2472,8 +2472,8 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
 };
 
 /**
- * The 13 categories, in order and named exactly as domain-facts section 3 names them; Overcalls
- * and Doubles and Redoubles are the trial categories (spec section 1). Exclusive options are
+ * The 13 categories, in order and named exactly as docs/bridge.md §3 names them; Overcalls
+ * and Doubles and Redoubles are the trial categories (docs/product.md §1). Exclusive options are
  * marked from EXCLUSIVE_OPTIONS.
  */
 export const CATALOGUE: readonly CatalogueCategory[] = markExclusive(

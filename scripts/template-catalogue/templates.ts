@@ -1,6 +1,6 @@
 /**
- * The seven shipped templates: file, name and selection (issue 3; design section 6). Blank
- * selects nothing; the Free Trial Agreement (hidden from the template list, spec section 3)
+ * The seven shipped templates: file, name and selection (issue 3; docs/product.md §D6). Blank
+ * selects nothing; the Free Trial Agreement (hidden from the template list, docs/product.md §3)
  * selects a club player's choices in the two trial categories only.
  */
 import { BLANK_TEMPLATE_NAME, FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';

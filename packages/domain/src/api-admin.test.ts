@@ -3,7 +3,7 @@ import { CAPTCHA_FAILED_MESSAGE, ContactMessageRequestSchema, MAX_UPLOAD_SIZE_LA
 import { invalidFileSizeMessage } from './messages';
 
 describe('formatPriceCents', () => {
-  it('shows cents as dollars with two decimals (spec 9: $15.00)', () => {
+  it('shows cents as dollars with two decimals (docs/product.md §9: $15.00)', () => {
     expect(formatPriceCents(1500)).toBe('$15.00');
     expect(formatPriceCents(1499)).toBe('$14.99');
     expect(formatPriceCents(5)).toBe('$0.05');

@@ -1,7 +1,7 @@
 /**
- * Request and answer shapes of the Admin Panel routes and the contact form (spec 2 "Admin Panel",
- * spec 3, spec 7), written once: the server validates and serialises with them, the web app
- * parses answers with them. Answers use the envelopes of design 7.
+ * Request and answer shapes of the Admin Panel routes and the contact form (docs/product.md §2 "Admin Panel",
+ * docs/product.md §3, docs/product.md §7), written once: the server validates and serialises with them, the web app
+ * parses answers with them. Answers use the envelopes of docs/product.md §D7.
  *
  * - GET    /api/v1/bookings                 200 BookingListAnswer (admin) | 401 | 403
  * - GET    /api/v1/messages/challenge       200 CaptchaChallenge (anyone; not enveloped: the ALTCHA widget reads it as is)
@@ -14,10 +14,10 @@
  *                                           201 MasterUploadAnswer (new template) | 200 (a template of that name replaced)
  *                                           | 400 (not one CSV file, or errors in it: `issues` lists line and column)
  *                                           | 413 invalidFileSizeMessage(fileName, MAX_UPLOAD_SIZE_LABEL) | 401 | 403
- * - GET    /api/v1/masters/{id}/csv         200 text/csv (admin; the master CSV of design 6, as a download) | 401 | 403 | 404
+ * - GET    /api/v1/masters/{id}/csv         200 text/csv (admin; the master CSV of docs/product.md §D6, as a download) | 401 | 403 | 404
  *
  * Dates are ISO 8601 strings in UTC (e.g. "2025-03-01T14:05:00.000Z"); the web shows them as
- * month/day/year and message times in 12-hour form with AM/PM (spec 9).
+ * month/day/year and message times in 12-hour form with AM/PM (docs/product.md §9).
  */
 import { z } from 'zod';
 import { successEnvelope } from './api';
@@ -34,12 +34,12 @@ export const UuidParamSchema = z.object({ id: z.guid() });
 
 /**
  * A booking's state now: `active` (paid, not yet expired, not cancelled), `expired` (its year is
- * over) or `cancelled` (cancelled before its year was over). Design 4.
+ * over) or `cancelled` (cancelled before its year was over). docs/product.md §D4.
  */
 export const BookingStatusSchema = z.enum(['active', 'expired', 'cancelled']);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
-/** One row of the Subscriptions tab (spec 3 "Subscription (booking): user.email, createdAt, price"). */
+/** One row of the Subscriptions tab (docs/product.md §3 "Subscription (booking): user.email, createdAt, price"). */
 export const BookingListItemSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string(), email: z.string() }),
@@ -58,7 +58,7 @@ export type BookingListItem = z.infer<typeof BookingListItemSchema>;
 export const BookingListAnswerSchema = successEnvelope(z.array(BookingListItemSchema));
 
 /**
- * A price in cents as the spec shows it: a dollar amount with two decimals (spec 9: "$15.00").
+ * A price in cents as the spec shows it: a dollar amount with two decimals (docs/product.md §9: "$15.00").
  *
  * @param cents a whole number of cents, e.g. 1500
  * @returns e.g. "$15.00"; "$1,234.50" for 123450
@@ -79,9 +79,9 @@ export const CAPTCHA_FAILED_MESSAGE = 'The captcha was not accepted. Please solv
 export const MAX_CAPTCHA_PAYLOAD_LENGTH = 4096;
 
 /**
- * POST /messages: the contact form (spec 5: name optional, email valid, message at least 10
+ * POST /messages: the contact form (docs/product.md §5: name optional, email valid, message at least 10
  * characters) plus `altcha`, the base64 payload the ALTCHA widget puts in its form field once the
- * captcha is solved (design 2). A solved captcha is good for one message.
+ * captcha is solved (docs/product.md §D2). A solved captcha is good for one message.
  */
 export const ContactMessageRequestSchema = ContactMessageSchema.extend({
   altcha: z.string({ error: CAPTCHA_FAILED_MESSAGE }).min(1, CAPTCHA_FAILED_MESSAGE).max(MAX_CAPTCHA_PAYLOAD_LENGTH, CAPTCHA_FAILED_MESSAGE),
@@ -91,7 +91,7 @@ export type ContactMessageRequest = z.input<typeof ContactMessageRequestSchema>;
 /** POST /messages answer (201): `message` is the spec's "Your message was sent". */
 export const ContactMessageAnswerSchema = MessageAnswerSchema;
 
-/** One row of the Messages tab (spec 3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"). */
+/** One row of the Messages tab (docs/product.md §3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"). */
 export const ContactMessageItemSchema = z.object({
   _id: z.string(),
   /** '' when the sender gave no name. */
@@ -128,12 +128,12 @@ export type CaptchaChallengeAnswer = z.infer<typeof CaptchaChallengeSchema>;
 // ---------------------------------------------------------------------------------------------
 // Templates (masters)
 
-/** The multipart field that carries the CSV file (spec 7: "multipart, file field text"). */
+/** The multipart field that carries the CSV file (docs/product.md §7: "multipart, file field text"). */
 export const MASTER_UPLOAD_FIELD = 'text';
-/** The upload limit as the size error shows it (spec 5, 8, 9: 1,000,000 bytes). */
+/** The upload limit as the size error shows it (docs/product.md §5, 8, 9: 1,000,000 bytes). */
 export const MAX_UPLOAD_SIZE_LABEL = `${MAX_UPLOAD_BYTES.toLocaleString('en-US')} bytes`;
 
-/** GET /masters: the templates an administrator manages, without the hidden Free Trial Agreement (spec 3). */
+/** GET /masters: the templates an administrator manages, without the hidden Free Trial Agreement (docs/product.md §3). */
 export const MasterListAnswerSchema = successEnvelope(z.array(TemplateSummarySchema));
 
 /**

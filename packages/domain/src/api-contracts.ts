@@ -1,10 +1,10 @@
 /**
- * Request and answer shapes of the subscriber agreement routes (spec section 7 "Calls", design
+ * Request and answer shapes of the subscriber agreement routes (docs/product.md §7 "Calls", design
  * section 7: base `/api/v1/contracts/my`). The server validates with them and the web app parses
- * answers with them. Every route needs a signed-in account (spec 6: subscriber; administrators
+ * answers with them. Every route needs a signed-in account (docs/product.md §6: subscriber; administrators
  * too, each with their own agreements); another account's agreement answers 404 whatever the id.
  *
- * Answers (all `{ status, ... }` envelopes of design 7; errors are ErrorEnvelope):
+ * Answers (all `{ status, ... }` envelopes of docs/product.md §D7; errors are ErrorEnvelope):
  * - GET   /api/v1/contracts/my                                   200 ContractNamesAnswer | 401
  * - POST  /api/v1/contracts/my             CreateContractRequest 201 ContractAnswer | 404 template | 409 five already | 401
  * - GET   /api/v1/contracts/my/{id}                              200 ContractAnswer | 404 | 401
@@ -16,9 +16,9 @@
  * - POST  /api/v1/contracts/pdfCreator     MakePdfRequest (api.ts) 200 PdfFileInfoAnswer (api.ts) | 400 | 401 | 429
  * - GET   /api/v1/contracts/pdfviewer/{fileName}                 200 application/pdf: the caller's newest PDF of that name | 404 | 401
  *
- * Rename and reset answer the names, as GET base does: spec 4 "Saving a name or resetting empties
+ * Rename and reset answer the names, as GET base does: docs/product.md §4 "Saving a name or resetting empties
  * the current contract and sets names". Every change of a stored agreement (save, rename, reset)
- * raises its revision by one and keeps the previous document (design 7), so a save from an editor
+ * raises its revision by one and keeps the previous document (docs/product.md §D7), so a save from an editor
  * opened before a rename or reset elsewhere is refused as stale instead of undoing it.
  */
 import { z } from 'zod';
@@ -29,15 +29,15 @@ import { stripMarkup } from './markup';
 
 /** 404 text for an agreement that does not exist or belongs to someone else (never says which). */
 export const CONTRACT_NOT_FOUND_MESSAGE = 'This agreement does not exist.';
-/** 404 text for a template id that is unknown or hidden (the Free Trial Agreement; spec 3). */
+/** 404 text for a template id that is unknown or hidden (the Free Trial Agreement; docs/product.md §3). */
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'This template does not exist. Please choose one from the list.';
-/** 409 text of POST base when the account already has its agreements (spec 1, 9: five). */
+/** 409 text of POST base when the account already has its agreements (docs/product.md §1, 9: five). */
 export const AGREEMENT_LIMIT_MESSAGE = `You already have ${SUBSCRIBER_AGREEMENT_COUNT} agreements, the most a subscription holds. Rename one or reset it to a template instead.`;
 /** 400 text for an agreement name without visible characters. */
 export const CONTRACT_NAME_EMPTY_MESSAGE = 'Please give the agreement a name.';
 
 /**
- * 409 text of a stale save (design 7): the agreement was saved, renamed or reset elsewhere since
+ * 409 text of a stale save (docs/product.md §D7): the agreement was saved, renamed or reset elsewhere since
  * it was loaded. `revision` is the stored one, which GET /api/v1/contracts/{id}/latest answers.
  */
 export function staleRevisionMessage(revision: number): string {
@@ -50,7 +50,7 @@ export function staleRevisionMessage(revision: number): string {
  */
 export const ContractIdParamsSchema = z.object({ id: z.string() });
 
-/** A revision number as answered by a load and sent back by a save (design 7). */
+/** A revision number as answered by a load and sent back by a save (docs/product.md §D7). */
 export const RevisionSchema = z.number().int().min(0);
 
 /** An agreement name as a subscriber types it: colour markup allowed, some visible text required. */
@@ -58,7 +58,7 @@ export const ContractNameInputSchema = NameSchema.trim().refine((name) => stripM
 
 /**
  * GET base, and the answer of rename and reset: the caller's agreement names (oldest first) and
- * their count (spec 4: "Loading names sets contractNames and revision from the payload count").
+ * their count (docs/product.md §4: "Loading names sets contractNames and revision from the payload count").
  */
 export const ContractNamesAnswerSchema = z.object({
   status: z.literal('success'),
@@ -81,7 +81,7 @@ export const CreateContractRequestSchema = z
 export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
 
 /**
- * Body of PATCH base/{id} (save; spec 7 "contract without _id"): the document (name and exactly 13
+ * Body of PATCH base/{id} (save; docs/product.md §7 "contract without _id"): the document (name and exactly 13
  * categories, sizes bounded by ContractDocumentSchema) plus the revision it was loaded at.
  * Unknown fields (`_id`, `templateName`, the temporary `isEditing` and `editedTempName`) are
  * dropped, never stored.
@@ -149,21 +149,21 @@ export const SaveConflictAnswerSchema = z.object({
 export type SaveConflictAnswer = z.infer<typeof SaveConflictAnswerSchema>;
 export type SaveContractAnswer = z.infer<typeof SaveContractAnswerSchema>;
 
-/** Body of PATCH base/{id}/name (rename; spec 7 "contractName"). */
+/** Body of PATCH base/{id}/name (rename; docs/product.md §7 "contractName"). */
 export const RenameContractRequestSchema = z.object({ contractName: ContractNameInputSchema });
 export type RenameContractRequest = z.input<typeof RenameContractRequestSchema>;
 
-/** Body of PATCH base/{id}/template (reset to template; spec 7 "templateId"). */
+/** Body of PATCH base/{id}/template (reset to template; docs/product.md §7 "templateId"). */
 export const ResetContractRequestSchema = z.object({ templateId: IdSchema });
 export type ResetContractRequest = z.input<typeof ResetContractRequestSchema>;
 
 /**
- * GET /api/v1/contracts/templates/: the templates a subscriber can start from (spec 3: `_id`,
+ * GET /api/v1/contracts/templates/: the templates a subscriber can start from (docs/product.md §3: `_id`,
  * `templateName`, `createdAt` as ISO 8601). The six shipped ones come first in the spec's order,
  * then uploaded ones by creation date; the Free Trial Agreement is never listed.
  */
 export const TemplateNamesAnswerSchema = successEnvelope(z.array(TemplateSummarySchema));
 export type TemplateNamesAnswer = z.infer<typeof TemplateNamesAnswerSchema>;
 
-/** Path parameter of the file-name-only PDF viewer route (spec 7 "variant with file name only"). */
+/** Path parameter of the file-name-only PDF viewer route (docs/product.md §7 "variant with file name only"). */
 export const PdfFileNameParamsSchema = PdfFileInfoSchema.pick({ fileName: true });

@@ -1,8 +1,8 @@
 /**
- * Request and answer shapes of the account routes (spec section 7, design section 8). The server
+ * Request and answer shapes of the account routes (docs/product.md §7, docs/product.md §D8). The server
  * validates with them and the web app parses answers with them.
  *
- * Answers (all `{ status, ... }` envelopes of design 7):
+ * Answers (all `{ status, ... }` envelopes of docs/product.md §D7):
  * - GET  /api/v1/users/me                      200 MeAnswer | 401
  * - POST /api/v1/users/login         LoginSchema            200 LoginAnswer | 400 | 401 incorrectEmailOrPassword
  *                                                           | 403 subscriptionNotActive | 403 emailNotConfirmedSent | 429
@@ -12,7 +12,7 @@
  * - GET  /api/v1/users/signup-complete/{token}              200 MessageAnswer | 400 emailCouldNotBeConfirmed
  * - POST /api/v1/users/forgotPassword ForgotPasswordSchema  200 MessageAnswer ("Token sent to email!", or a
  *                                                           message starting with "Email" when the address is
- *                                                           unconfirmed: spec 7) | 404/500 forgotEmailNotSent | 429
+ *                                                           unconfirmed: docs/product.md §7) | 404/500 forgotEmailNotSent | 429
  * - PATCH /api/v1/users/resetPassword/{token} PasswordChangeSchema 200 MessageAnswer | 400 passwordNotUpdated
  * - PATCH /api/v1/users/setPassword/{token}   PasswordChangeSchema 200 MessageAnswer | 400 passwordNotSet
  * - POST /api/v1/users/admin-signup  AddUserSchema          201 UserAnswer (admin) | 409 | 401 | 403 | 503 (no Blank template)
@@ -22,32 +22,32 @@ import { z } from 'zod';
 import { successEnvelope } from './api';
 
 /**
- * Role values (spec 6: "admin"; subscribers; issue 11: "partner", a free account that sees only
+ * Role values (docs/product.md §6: "admin"; subscribers; issue 11: "partner", a free account that sees only
  * the agreements shared with it and needs no subscription).
  */
 export const RoleSchema = z.enum(['admin', 'subscriber', 'partner']);
 export type Role = z.infer<typeof RoleSchema>;
 
 /**
- * Subscription status derived from bookings (design 4): `active`, `expired`, `cancelled`, or
- * `none` for an account without a booking (administrators). Spec 6: a non-admin whose status is
+ * Subscription status derived from bookings (docs/product.md §D4): `active`, `expired`, `cancelled`, or
+ * `none` for an account without a booking (administrators). docs/product.md §6: a non-admin whose status is
  * expired or cancelled cannot pass login.
  */
 export const SubscriberStatusSchema = z.enum(['active', 'expired', 'cancelled', 'none']);
 export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
 
-/** The signed-in user as the app shows it (spec 3 "User (current-user call)"). */
+/** The signed-in user as the app shows it (docs/product.md §3 "User (current-user call)"). */
 export const CurrentUserSchema = z.object({
   email: z.string(),
   userName: z.string(),
   role: RoleSchema,
   subscriberStatus: SubscriberStatusSchema,
-  /** Set while an administrator is signed in as this user (design 8: visible banner and a way back). */
+  /** Set while an administrator is signed in as this user (docs/product.md §D8: visible banner and a way back). */
   impersonatedBy: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** GET /users/me: the spec reads `data.data.data` (spec 7). */
+/** GET /users/me: the spec reads `data.data.data` (docs/product.md §7). */
 export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));
 
 /**
@@ -57,29 +57,29 @@ export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema
  */
 export const SessionAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema.nullable(), refusal: z.string().optional() }));
 
-/** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (spec 4: no email was sent). */
+/** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (docs/product.md §4: no email was sent). */
 export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
 
 /** 409 of POST /users/admin-signup for an email that already has an account (issue 9, item 13). */
 export const USER_EXISTS_MESSAGE = 'A user with this email already exists.';
 
-/** POST /users/im/login (spec 7: "impersonation uses email only"). */
+/** POST /users/im/login (docs/product.md §7: "impersonation uses email only"). */
 export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email })) });
 
-/** An answer that carries only a message (spec 7: forgotPassword's "field message read"). */
+/** An answer that carries only a message (docs/product.md §7: forgotPassword's "field message read"). */
 export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });
 
-/** One row of the admin's user list (spec 3: "Admin-list user: _id, email, role"). */
+/** One row of the admin's user list (docs/product.md §3: "Admin-list user: _id, email, role"). */
 const UserSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
 /**
- * One row of the admin's user list: spec 3's fields, and whether the account still waits for its
+ * One row of the admin's user list: docs/product.md §3's fields, and whether the account still waits for its
  * invitation to be accepted (no password set: "Invited, not signed in yet", issue 9 item 13).
  */
 export const UserListItemSchema = UserSchema.extend({ isInvitationPending: z.boolean() });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListAnswerSchema = successEnvelope(z.array(UserListItemSchema));
 /**
- * POST /users/admin-signup: the new user, and whether the invitation email went out (design 8: a
+ * POST /users/admin-signup: the new user, and whether the invitation email went out (docs/product.md §D8: a
  * failed email does not undo the account; `message` then says so for the admin's toast).
  */
 export const UserAnswerSchema = successEnvelope(UserSchema).extend({

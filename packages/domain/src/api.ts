@@ -1,17 +1,17 @@
 /**
  * Request and answer shapes of the HTTP API, written once and used by the server (validation,
- * OpenAPI) and the web app (parsing answers). Paths and payloads: spec section 7; envelopes and
- * status codes: design section 7.
+ * OpenAPI) and the web app (parsing answers). Paths and payloads: docs/product.md §7; envelopes and
+ * status codes: docs/product.md §D7.
  */
 import { z } from 'zod';
 import { ContractDocumentSchema, ContractNameSchema, ContractSchema, IdSchema } from './contract';
 
-/** Wraps an answer's payload in the success envelope `{ status: 'success', data }` (design 7). */
+/** Wraps an answer's payload in the success envelope `{ status: 'success', data }` (docs/product.md §D7). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal('success'), data });
 }
 
-/** The error envelope: `status` 'fail' (4xx) or 'error' (5xx) and a message from spec 8 (design 7). */
+/** The error envelope: `status` 'fail' (4xx) or 'error' (5xx) and a message from docs/product.md §8 (docs/product.md §D7). */
 export const ErrorEnvelopeSchema = z.object({
   status: z.enum(['fail', 'error']),
   message: z.string(),
@@ -32,9 +32,9 @@ export const PdfFileInfoSchema = z.object({
 export type PdfFileInfo = z.infer<typeof PdfFileInfoSchema>;
 
 /**
- * Body of POST /api/v1/contracts/pdf-guest and POST /api/v1/contracts/pdfCreator (spec 7:
+ * Body of POST /api/v1/contracts/pdf-guest and POST /api/v1/contracts/pdfCreator (docs/product.md §7:
  * "contract and subscriber flag"). The server ignores `isSubscriber` for authorisation: it
- * decides from the session, and a guest PDF holds only the two trial categories (design 4).
+ * decides from the session, and a guest PDF holds only the two trial categories (docs/product.md §D4).
  */
 export const MakePdfRequestSchema = z.object({
   contract: ContractDocumentSchema.extend({ _id: IdSchema.optional() }),
@@ -46,7 +46,7 @@ export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 export const GuestContractNamesAnswerSchema = successEnvelope(z.array(ContractNameSchema));
 export const ContractAnswerSchema = successEnvelope(ContractSchema);
 export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
-/** GET /api/v1/support: where visitors can write to an administrator (spec 2 registration pages; SUPPORT_EMAIL). */
+/** GET /api/v1/support: where visitors can write to an administrator (docs/product.md §2 registration pages; SUPPORT_EMAIL). */
 export const SupportAnswerSchema = successEnvelope(z.object({ email: z.string() }));
 
 export const HealthAnswerSchema = successEnvelope(z.object({ alive: z.literal(true) }));

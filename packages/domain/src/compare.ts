@@ -117,7 +117,7 @@ export function compareAgreements(left: ComparableAgreement, right: ComparableAg
 
 /**
  * The matching key of a subject or option beyond its id: its original name, or for user-added
- * items (original name "User added", spec 9) the name the user gave it.
+ * items (original name "User added", docs/product.md §9) the name the user gave it.
  */
 function itemNameKey(item: Subject | Option): string {
   const original = 'subjectName' in item ? item.subjectName : item.optionName;

@@ -1,49 +1,49 @@
 /**
  * Business constants and limits of the product.
  *
- * Source: product spec section 9 ("Business constants and limits") and section 1 (trial versus
+ * Source: product docs/product.md §9 ("Business constants and limits") and section 1 (trial versus
  * full program); design sections 4 and 6. Everything here is a plain value so that the web app,
  * the server and the tests read the same numbers.
  */
 
-/** Product title shown on screen (design section 1). */
+/** Product title shown on screen (docs/product.md §D1). */
 export const PRODUCT_TITLE = 'Bridge Partnership Agreements';
 
-/** Price of one year's subscription, in cents (spec 9: $15, shown with .00). */
+/** Price of one year's subscription, in cents (docs/product.md §9: $15, shown with .00). */
 export const PRICE_CENTS = 1500;
-/** Length of a subscription in years (spec 9). */
+/** Length of a subscription in years (docs/product.md §9). */
 export const SUBSCRIPTION_YEARS = 1;
-/** Agreements a subscriber keeps, one per partner (spec 1, 9). */
+/** Agreements a subscriber keeps, one per partner (docs/product.md §1, 9). */
 export const SUBSCRIBER_AGREEMENT_COUNT = 5;
-/** Agreements in the free trial (spec 1, 9). */
+/** Agreements in the free trial (docs/product.md §1, 9). */
 export const TRIAL_AGREEMENT_COUNT = 1;
-/** Categories in every agreement and template (spec 1, 9). */
+/** Categories in every agreement and template (docs/product.md §1, 9). */
 export const CATEGORY_COUNT = 13;
-/** The two categories a guest may open in the trial, exactly as named in spec section 1. */
+/** The two categories a guest may open in the trial, exactly as named in docs/product.md §1. */
 export const TRIAL_CATEGORY_NAMES = ['Overcalls', 'Doubles and Redoubles'] as const;
-/** Templates a subscriber can start from (spec 1, 9). */
+/** Templates a subscriber can start from (docs/product.md §1, 9). */
 export const TEMPLATE_COUNT = 6;
-/** Name of the hidden template the trial agreement comes from (spec 3, design 4). */
+/** Name of the hidden template the trial agreement comes from (docs/product.md §3, docs/product.md §D4). */
 export const FREE_TRIAL_TEMPLATE_NAME = 'Free Trial Agreement';
-/** Name of the empty template every subscriber agreement starts from (design 4). */
+/** Name of the empty template every subscriber agreement starts from (docs/product.md §D4). */
 export const BLANK_TEMPLATE_NAME = 'Blank';
 
-/** Minimum password length (spec 5, 9). */
+/** Minimum password length (docs/product.md §5, 9). */
 export const MIN_PASSWORD_LENGTH = 8;
-/** Minimum contact message length (spec 5, 9). */
+/** Minimum contact message length (docs/product.md §5, 9). */
 export const MIN_CONTACT_MESSAGE_LENGTH = 10;
-/** Minimum name length on the (disabled) register form (spec 5, 9). */
+/** Minimum name length on the (disabled) register form (docs/product.md §5, 9). */
 export const MIN_REGISTER_NAME_LENGTH = 2;
-/** Largest master CSV upload, in bytes (spec 5, 9). */
+/** Largest master CSV upload, in bytes (docs/product.md §5, 9). */
 export const MAX_UPLOAD_BYTES = 1_000_000;
 
-/** A name starting with this marks a placeholder row (spec 3, 9). */
+/** A name starting with this marks a placeholder row (docs/product.md §3, 9). */
 export const PLACEHOLDER_PREFIX = 'button';
-/** Original name given to subjects and options a user adds (spec 9: "User added"). */
+/** Original name given to subjects and options a user adds (docs/product.md §9: "User added"). */
 export const USER_ADDED_LABEL = 'User added';
-/** Text shown on the placeholder subject row (spec 3). */
+/** Text shown on the placeholder subject row (docs/product.md §3). */
 export const ADD_SUBJECT_LABEL = 'Add New Subject';
-/** Text shown on the placeholder option row (spec 3). */
+/** Text shown on the placeholder option row (docs/product.md §3). */
 export const ADD_OPTION_LABEL = 'Add New Option';
 
 /*
@@ -53,7 +53,7 @@ export const ADD_OPTION_LABEL = 'Add New Option';
  * additions. The schemas (contract.ts) answer 400 naming the limit; the editor stops offering
  * "Add New Subject"/"Add New Option" at the limit (editing.ts), so nobody types work that cannot be saved.
  */
-/** Longest name of a category, subject, option, template or agreement, in characters (design 6), colour marks included. */
+/** Longest name of a category, subject, option, template or agreement, in characters (docs/product.md §D6), colour marks included. */
 export const MAX_NAME_LENGTH = 500;
 /** Most subjects in one category, placeholder row included: the largest template's 29 plus 70 of the user's. */
 export const MAX_SUBJECTS_PER_CATEGORY = 100;
@@ -61,7 +61,7 @@ export const MAX_SUBJECTS_PER_CATEGORY = 100;
 export const MAX_OPTIONS_PER_SUBJECT = 30;
 /**
  * Largest body of a guest PDF request (POST /api/v1/contracts/pdf-guest), in bytes. Only the two
- * trial categories are printed (spec 1), so the web app sends the other eleven empty: the two trial
+ * trial categories are printed (docs/product.md §1), so the web app sends the other eleven empty: the two trial
  * categories as shipped are about 47 kB of JSON, and 256 KiB leaves room for about 200 kB of
  * the guest's own subjects and options (some 300 options with 500-character names). Far below
  * the 2 MB limit of a subscriber's agreement; beyond it the answer is 413 naming the limit.
@@ -70,13 +70,13 @@ export const GUEST_PDF_BODY_LIMIT_BYTES = 256 * 1024;
 /** PDFs one client (an address for guests, an account for subscribers) may have in the making at once (issue 13 §1). */
 export const MAX_PDFS_IN_FLIGHT_PER_CLIENT = 2;
 
-/** Admin tables paginate only with more rows than this (spec 9). */
+/** Admin tables paginate only with more rows than this (docs/product.md §9). */
 export const ADMIN_PAGE_SIZE = 10;
-/** Page-size choices of admin tables (spec 9). */
+/** Page-size choices of admin tables (docs/product.md §9). */
 export const ADMIN_PAGE_SIZE_OPTIONS = [10, 20, 50] as const;
-/** How long a toast stays, in milliseconds (spec 9). */
+/** How long a toast stays, in milliseconds (docs/product.md §9). */
 export const TOAST_LIFE_MS = 3000;
-/** How long the browser waits for a lazily loaded route chunk, in milliseconds (spec 2, 8). */
+/** How long the browser waits for a lazily loaded route chunk, in milliseconds (docs/product.md §2, 8). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-/** Layout breakpoints in CSS pixels (spec 2). */
+/** Layout breakpoints in CSS pixels (docs/product.md §2). */
 export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;

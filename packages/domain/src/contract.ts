@@ -1,7 +1,7 @@
 /**
  * The agreement (convention card) model: contract, category, subject and option.
  *
- * Source: product spec section 3 (entities and fields) and design section 4 (domain model).
+ * Source: product docs/product.md §3 (entities and fields) and docs/product.md §D4 (domain model).
  * The zod schemas here are the one contract for the server (request validation, storage) and the
  * web app (parsing answers). Temporary UI fields (`isEditing`, `editedTempName`) are accepted on
  * input but stripped: they are never stored or sent back by the server.
@@ -18,18 +18,18 @@ import {
 import { storableText } from './text';
 
 /**
- * An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (design 4); stored in
+ * An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (docs/product.md §D4); stored in
  * the document, so only text the database can keep (`storableText`: no NUL, no lone surrogate).
  */
 export const IdSchema = storableText(z.string().min(1).max(64));
 
 /**
- * A name as stored: colour markup allowed (design 5), at most 500 characters (design 6), and only
+ * A name as stored: colour markup allowed (docs/product.md §D5), at most 500 characters (docs/product.md §D6), and only
  * text the database can keep as typed (no NUL, no broken character: `storableText`).
  */
 export const NameSchema = storableText(z.string().max(MAX_NAME_LENGTH, `A name may be at most ${MAX_NAME_LENGTH} characters long (colour marks included)`));
 
-/** One choice under a subject, e.g. "15-17" under "1NT opening range" (spec 3). */
+/** One choice under a subject, e.g. "15-17" under "1NT opening range" (docs/product.md §3). */
 export const OptionSchema = z.object({
   _id: IdSchema,
   optionName: NameSchema,
@@ -42,8 +42,8 @@ export const OptionSchema = z.object({
 export type Option = z.infer<typeof OptionSchema>;
 
 /**
- * One agreement line, e.g. "Stayman" (spec 3). `bold` marks items of the ACBL convention card,
- * `italics` the conventions of "25 Bridge Conventions You Should Know" (spec 1).
+ * One agreement line, e.g. "Stayman" (docs/product.md §3). `bold` marks items of the ACBL convention card,
+ * `italics` the conventions of "25 Bridge Conventions You Should Know" (docs/product.md §1).
  * `subcategoryName` is the heading the subject sits under inside its category ('' for none).
  */
 export const SubjectSchema = z.object({
@@ -62,7 +62,7 @@ export const SubjectSchema = z.object({
 });
 export type Subject = z.infer<typeof SubjectSchema>;
 
-/** One of the 13 categories, e.g. "Overcalls"; `order` is 1-based (spec 3, 9). */
+/** One of the 13 categories, e.g. "Overcalls"; `order` is 1-based (docs/product.md §3, 9). */
 export const CategorySchema = z.object({
   _id: IdSchema,
   order: z.number().int().min(1).max(1000),
@@ -73,7 +73,7 @@ export const CategorySchema = z.object({
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (design 4). */
+/** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (docs/product.md §D4). */
 export const ContractDocumentSchema = z.object({
   contractName: NameSchema,
   categories: z.array(CategorySchema).length(CATEGORY_COUNT),
@@ -86,7 +86,7 @@ export type ContractAccessLevel = z.infer<typeof ContractAccessLevelSchema>;
 
 /**
  * An agreement as the API answers it: the document plus its id, the revision it was loaded at
- * (design 7: a save sends it back; a stale one is refused) and the template it came from; for a
+ * (docs/product.md §D7: a save sends it back; a stale one is refused) and the template it came from; for a
  * signed-in load also the caller's `access` and the owner's name (issue 11: shared agreements).
  */
 export const ContractSchema = ContractDocumentSchema.extend({
@@ -101,14 +101,14 @@ export const ContractSchema = ContractDocumentSchema.extend({
 });
 export type Contract = z.infer<typeof ContractSchema>;
 
-/** One row of an agreement list (spec 7: "list names"). */
+/** One row of an agreement list (docs/product.md §7: "list names"). */
 export const ContractNameSchema = z.object({
   _id: IdSchema,
   contractName: NameSchema,
 });
 export type ContractName = z.infer<typeof ContractNameSchema>;
 
-/** A template as listed (spec 3: _id, templateName, createdAt as ISO 8601). */
+/** A template as listed (docs/product.md §3: _id, templateName, createdAt as ISO 8601). */
 export const TemplateSummarySchema = z.object({
   _id: IdSchema,
   templateName: NameSchema,
@@ -116,13 +116,13 @@ export const TemplateSummarySchema = z.object({
 });
 export type TemplateSummary = z.infer<typeof TemplateSummarySchema>;
 
-/** A template's content: its name and 13 categories, without placeholders (design 6). */
+/** A template's content: its name and 13 categories, without placeholders (docs/product.md §D6). */
 export interface MasterTemplate {
   templateName: string;
   categories: Category[];
 }
 
-/** True when a name marks a placeholder row ("Add New Subject" / "Add New Option"; spec 3, 9). */
+/** True when a name marks a placeholder row ("Add New Subject" / "Add New Option"; docs/product.md §3, 9). */
 export function isPlaceholderName(name: string): boolean {
   return name.startsWith(PLACEHOLDER_PREFIX);
 }
@@ -136,7 +136,7 @@ export function subjectHeading(subject: Pick<Subject, 'subjectName' | 'subcatego
   return subject.subcategoryName === '' && subject.subjectName === USER_ADDED_LABEL ? USER_ADDED_LABEL : subject.subcategoryName;
 }
 
-/** The name to show for a subject or option: `editedName` when `isEdited`, else the original (design 4). */
+/** The name to show for a subject or option: `editedName` when `isEdited`, else the original (docs/product.md §D4). */
 export function displayName(item: { isEdited: boolean; editedName: string } & ({ subjectName: string } | { optionName: string })): string {
   if (item.isEdited) return item.editedName;
   return 'subjectName' in item ? item.subjectName : item.optionName;

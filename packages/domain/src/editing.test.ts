@@ -30,7 +30,7 @@ function lockFirstSubject(doc: ContractDocument): ContractDocument {
   return { ...doc, categories: doc.categories.map((c) => (c === category ? { ...c, subjects: c.subjects.map((s) => (s === subject ? { ...s, isLocked: true } : s)) } : c)) };
 }
 
-describe('createAgreementFromTemplate (design 4)', () => {
+describe('createAgreementFromTemplate (docs/product.md §D4)', () => {
   it('ends every category with a placeholder subject and every subject with a placeholder option', () => {
     const doc = makeAgreement();
     expect(ContractDocumentSchema.parse(doc)).toEqual(doc);
@@ -51,7 +51,7 @@ describe('createAgreementFromTemplate (design 4)', () => {
   });
 });
 
-describe('toggling (spec 4)', () => {
+describe('toggling (docs/product.md §4)', () => {
   it('flips a subject and leaves the rest of the document shared', () => {
     const doc = makeAgreement();
     const { category, subject } = first(doc);
@@ -102,7 +102,7 @@ describe('toggling (spec 4)', () => {
   });
 });
 
-describe('name edits (spec 4)', () => {
+describe('name edits (docs/product.md §4)', () => {
   it('starts from an empty name on placeholders and from the displayed name elsewhere', () => {
     const { subject } = first(makeAgreement());
     expect(initialEditName(subject)).toBe('Subject 1.1 with 1!c');
@@ -149,7 +149,7 @@ describe('name edits (spec 4)', () => {
     const { category, subject } = first(doc);
     expect(renameSubject(doc, category._id, subject._id, ' \n ')).toBe(doc);
   });
-  it('removes paragraph breaks from rich-text edits (spec 5)', () => {
+  it('removes paragraph breaks from rich-text edits (docs/product.md §5)', () => {
     expect(removeParagraphBreaks('one\r\ntwo\n\nthree\u2029four ')).toBe('one two three four');
   });
 });
@@ -167,7 +167,7 @@ describe('clearAllInCategory (issue 9, item 4)', () => {
   });
 });
 
-describe('trial categories (spec 1, design 4)', () => {
+describe('trial categories (docs/product.md §1, docs/product.md §D4)', () => {
   it('keeps only Overcalls and Doubles and Redoubles', () => {
     const doc = makeAgreement();
     expect(doc.categories.filter(isTrialCategory).map((c) => c.categoryName)).toEqual(['Overcalls', 'Doubles and Redoubles']);

@@ -1,5 +1,5 @@
 /**
- * Editing rules of an agreement (spec section 4 "Editing", design section 4), as pure functions.
+ * Editing rules of an agreement (docs/product.md §4 "Editing", docs/product.md §D4), as pure functions.
  *
  * Each function takes an agreement document and returns a new one, or the same object when
  * nothing changes (a locked subject, an unknown id), so callers can compare by reference.
@@ -17,9 +17,9 @@ import {
 } from './contract';
 import { type NewId, randomId } from './ids';
 
-/** Original name of placeholder subjects ("Add New Subject" rows; spec 3, 9). */
+/** Original name of placeholder subjects ("Add New Subject" rows; docs/product.md §3, 9). */
 export const PLACEHOLDER_SUBJECT_NAME = 'buttonSubject';
-/** Original name of placeholder options ("Add New Option" rows; spec 3, 9). */
+/** Original name of placeholder options ("Add New Option" rows; docs/product.md §3, 9). */
 export const PLACEHOLDER_OPTION_NAME = 'buttonOption';
 
 /** A placeholder option: the "Add New Option" row that ends every subject. */
@@ -46,7 +46,7 @@ export function makePlaceholderSubject(newId: NewId = randomId): Subject {
 }
 
 /**
- * Makes a new agreement from a template (design 4): fresh ids everywhere, every subject ends with
+ * Makes a new agreement from a template (docs/product.md §D4): fresh ids everywhere, every subject ends with
  * a placeholder option and every category with a placeholder subject. Placeholders already in the
  * template are dropped first, so applying this to an agreement makes a clean copy.
  *
@@ -101,7 +101,7 @@ function updateSubject(category: Category, subjectId: string, update: (s: Subjec
 }
 
 /**
- * Ticks or unticks a subject (spec 4: flips isSelected). A locked subject or a placeholder row is
+ * Ticks or unticks a subject (docs/product.md §4: flips isSelected). A locked subject or a placeholder row is
  * left as it is. The UI expands the options row of a subject that becomes ticked.
  */
 export function toggleSubject<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string): T {
@@ -113,7 +113,7 @@ export function toggleSubject<T extends { categories: Category[] }>(doc: T, cate
 }
 
 /**
- * Ticks or unticks an option (spec 4); ticking an option also ticks its subject.
+ * Ticks or unticks an option (docs/product.md §4); ticking an option also ticks its subject.
  * Options of locked subjects and placeholder rows are left as they are.
  */
 export function toggleOption<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string, optionId: string): T {
@@ -132,7 +132,7 @@ export function toggleOption<T extends { categories: Category[] }>(doc: T, categ
   );
 }
 
-/** Ticks every subject and option of a category (spec 4 "select all"), except locked ones and placeholders. */
+/** Ticks every subject and option of a category (docs/product.md §4 "select all"), except locked ones and placeholders. */
 export function selectAllInCategory<T extends { categories: Category[] }>(doc: T, categoryId: string): T {
   return updateCategory(doc, categoryId, (category) => {
     const isAllSelected = category.subjects.every(
@@ -166,7 +166,7 @@ export function clearAllInCategory<T extends { categories: Category[] }>(doc: T,
 }
 
 /**
- * The text a name edit starts from (spec 4: "a temporary name, empty if the name begins with
+ * The text a name edit starts from (docs/product.md §4: "a temporary name, empty if the name begins with
  * button"): '' for placeholder rows, else the displayed name (with its colour markup).
  */
 export function initialEditName(item: Subject | Option): string {
@@ -175,7 +175,7 @@ export function initialEditName(item: Subject | Option): string {
 }
 
 /**
- * Saves a subject's name edit (spec 4). On a placeholder row it makes a user-added subject (original
+ * Saves a subject's name edit (docs/product.md §4). On a placeholder row it makes a user-added subject (original
  * name "User added", the typed name as edited name, ticked, one placeholder option) and appends a
  * new placeholder subject; on any other subject it sets the edited name and ticks it. A locked
  * subject, an unknown id or a blank name change nothing.
@@ -206,7 +206,7 @@ export function renameSubject<T extends { categories: Category[] }>(doc: T, cate
 }
 
 /**
- * Saves an option's name edit (spec 4). On a placeholder row it makes a user-added option (ticked)
+ * Saves an option's name edit (docs/product.md §4). On a placeholder row it makes a user-added option (ticked)
  * and appends a new placeholder option; otherwise it sets the edited name and ticks the option.
  * Either way the subject is ticked too, as with `toggleOption`. Locked subjects are left alone.
  */
@@ -233,12 +233,12 @@ export function renameOption<T extends { categories: Category[] }>(
   );
 }
 
-/** Removes paragraph and line breaks from an edited name (spec 5), joining lines with one space. */
+/** Removes paragraph and line breaks from an edited name (docs/product.md §5), joining lines with one space. */
 export function removeParagraphBreaks(markup: string): string {
   return markup.replace(/\s*(?:\r\n|\r|\n|\u2028|\u2029)+\s*/g, ' ').trim();
 }
 
-/** True for the two categories a guest may open: Overcalls, Doubles and Redoubles (spec 1). */
+/** True for the two categories a guest may open: Overcalls, Doubles and Redoubles (docs/product.md §1). */
 export function isTrialCategory(category: Pick<Category, 'categoryName'>): boolean {
   return (TRIAL_CATEGORY_NAMES as readonly string[]).includes(category.categoryName);
 }
@@ -246,7 +246,7 @@ export function isTrialCategory(category: Pick<Category, 'categoryName'>): boole
 /**
  * The agreement as a guest PDF request carries it (issue 13 §1): all 13 categories, as the schema
  * wants, but the non-trial ones without subjects. The server prints only the trial categories
- * anyway (design 4), and this keeps the request within GUEST_PDF_BODY_LIMIT_BYTES.
+ * anyway (docs/product.md §D4), and this keeps the request within GUEST_PDF_BODY_LIMIT_BYTES.
  */
 export function emptyNonTrialCategories<T extends { categories: Category[] }>(doc: T): T {
   return { ...doc, categories: doc.categories.map((category) => (isTrialCategory(category) ? category : { ...category, subjects: [] })) };

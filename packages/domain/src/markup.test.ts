@@ -29,7 +29,7 @@ function normalise(segments: MarkupSegment[]): MarkupSegment[] {
   return out;
 }
 
-describe('parseMarkup (design 5)', () => {
+describe('parseMarkup (docs/product.md §D5)', () => {
   it('reads plain text as one default run', () => {
     expect(parseMarkup('Stayman')).toEqual([{ text: 'Stayman', colour: null }]);
     expect(parseMarkup('')).toEqual([]);
@@ -130,7 +130,7 @@ describe('suits', () => {
   });
 });
 
-describe('renderMarkupHtml (design 5)', () => {
+describe('renderMarkupHtml (docs/product.md §D5)', () => {
   it('wraps text in one paragraph and colours spans', () => {
     expect(renderMarkupHtml('a##c2#b')).toBe('<p>a<span style="color:#c83349">b</span></p>');
   });

@@ -1,5 +1,5 @@
 /**
- * Colour markup of names (design section 5, spec section 1).
+ * Colour markup of names (docs/product.md §D5, docs/product.md §1).
  *
  * Stored text uses `##c1#` .. `##c5#` to open a span in black, red, blue, green or orange and
  * `###` to close it. Spans do not nest (an opener closes the open span first); an unclosed span
@@ -18,7 +18,7 @@
 export type ColourIndex = 1 | 2 | 3 | 4 | 5;
 
 /**
- * The five colours, as hex (spec 9 "Colour palette"): black, red and green as the specification
+ * The five colours, as hex (docs/product.md §9 "Colour palette"): black, red and green as the specification
  * gives them; blue and orange are darker shades of the specification's hues (#15b2d3 and #f3872f
  * measure 2.5:1 on white), so every colour reaches the 4.5:1 contrast of WCAG AA for text, in the
  * page and in the PDF (issue 9, item 19; ADR 101).
@@ -31,7 +31,7 @@ export const PALETTE: Readonly<Record<ColourIndex, string>> = {
   5: '#b45309',
 };
 
-/** Colour names for buttons and screen readers (spec 1: black, red, blue, green, orange). */
+/** Colour names for buttons and screen readers (docs/product.md §1: black, red, blue, green, orange). */
 export const COLOUR_NAMES: Readonly<Record<ColourIndex, string>> = {
   1: 'Black',
   2: 'Red',
@@ -166,7 +166,7 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Renders stored markup as one HTML paragraph (design 5): all text escaped, coloured runs in
+ * Renders stored markup as one HTML paragraph (docs/product.md §D5): all text escaped, coloured runs in
  * `<span style="color:#rrggbb">`. No user text ever becomes a tag or attribute.
  */
 export function renderMarkupHtml(markup: string): string {

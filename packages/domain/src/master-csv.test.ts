@@ -32,7 +32,7 @@ function withLine(n: number, replacement: string | null): string {
   return lines.join('\n');
 }
 
-describe('parseMasterCsv (design 6)', () => {
+describe('parseMasterCsv (docs/product.md §D6)', () => {
   it('reads the template, its 13 categories in order, subcategories, subjects, options and flags', () => {
     const template = parseMasterCsv(sampleTemplateCsv('Basic Precision', { selected: true }), { newId });
     expect(template.templateName).toBe('Basic Precision');
@@ -128,7 +128,7 @@ describe('parseMasterCsv (design 6)', () => {
   });
 });
 
-describe('serialiseMasterCsv (design 6)', () => {
+describe('serialiseMasterCsv (docs/product.md §D6)', () => {
   it('writes a template back to the same template', () => {
     const template = parseMasterCsv(sampleTemplateCsv('T', { selected: true }), { newId });
     const again = parseMasterCsv(serialiseMasterCsv(template), { newId });

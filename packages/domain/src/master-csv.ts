@@ -1,12 +1,12 @@
 /**
- * Master template CSV: parse and serialise (design section 6).
+ * Master template CSV: parse and serialise (docs/product.md §D6).
  *
  * Format: RFC 4180, UTF-8 with or without BOM, LF or CRLF, header row required:
  * `level,name,bold,italic,selected,locked`. Levels: `template` (first data row, exactly once),
  * `category`, `subcategory` (heading for the following subjects of the current category; an
  * empty name ends it), `subject`, `option` (belongs to the last subject). Flags accept
  * empty/0/no/false and 1/yes/true/x, case-insensitive. A template has exactly 13 categories,
- * among them Overcalls and Doubles and Redoubles (spec 1); names are at most 500 characters.
+ * among them Overcalls and Doubles and Redoubles (docs/product.md §1); names are at most 500 characters.
  * Errors name the line and column and reject the whole file.
  *
  * Formula protection (issue 13 §2, OWASP "CSV injection"): a spreadsheet runs a cell starting
@@ -256,7 +256,7 @@ function readHeader(header: { record: string[]; line: number }, fail: (issue: Cs
 const yes = (value: boolean) => (value ? 'yes' : '');
 
 /**
- * Writes a template or an agreement as a master CSV (design 6): placeholders are left out, names
+ * Writes a template or an agreement as a master CSV (docs/product.md §D6): placeholders are left out, names
  * are display names (an edited name replaces the original), subcategory rows are written where
  * the heading changes.
  *

@@ -4,7 +4,7 @@
  * constants so that a changed word fails somewhere.
  */
 export const MESSAGES = {
-  // spec 5: validation
+  // docs/product.md §5: validation
   loginEmailInvalid: 'Please use a valid email address',
   loginPasswordTooShort: 'Please make sure that the Password is at least eight characters',
   forgotEmailInvalid: 'Please type a valid email address',
@@ -15,7 +15,7 @@ export const MESSAGES = {
   addUserEmailInvalid: 'Incorrect email format',
   resetToTemplateConfirm: 'This will completely erase the existing Agreement.',
   leaveWithoutSaving: 'Press OK to proceed without saving changes.',
-  // spec 8: error catalogue
+  // docs/product.md §8: error catalogue
   incorrectEmailOrPassword: 'Incorrect Email or Password.',
   emailNotConfirmedSent: 'The email is not confirmed. An email was just sent for further instructions.',
   subscriptionNotActive: 'You have an account but your subscription is not active.',
@@ -25,7 +25,7 @@ export const MESSAGES = {
   forgotEmailUnconfirmed: 'Your email has not been confirmed yet. A confirmation email was just sent.',
   passwordNotUpdated: 'Password was not updated',
   passwordNotSet: 'Password was not set',
-  // spec 2 and 4: screens
+  // docs/product.md §2 and 4: screens
   passwordChanged: 'Your password has been changed.',
   passwordNotChanged: 'Your password was not changed.',
   emailConfirming: 'Your email address is being confirmed',
@@ -39,7 +39,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The upload size error (spec 5, 8): "{0}: Invalid file size, maximum upload size is {0}" with the
+ * The upload size error (docs/product.md §5, 8): "{0}: Invalid file size, maximum upload size is {0}" with the
  * file's name in the first place and the limit in the second.
  *
  * @param fileName the chosen file's name.

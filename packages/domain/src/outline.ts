@@ -25,7 +25,7 @@ export interface OutlineSubcategory {
 }
 export interface OutlineCategory {
   category: Category;
-  /** Roman numeral of the category's order (spec 9). */
+  /** Roman numeral of the category's order (docs/product.md §9). */
   label: string;
   subcategories: OutlineSubcategory[];
 }

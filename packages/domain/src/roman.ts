@@ -1,5 +1,5 @@
 /**
- * Category order labels (spec section 9): Roman numerals I to XX; any higher order shows "L".
+ * Category order labels (docs/product.md §9): Roman numerals I to XX; any higher order shows "L".
  *
  * @param order 1-based category order (an integer).
  * @returns "I" .. "XX", or "L" for 21 and above.

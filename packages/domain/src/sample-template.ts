@@ -1,11 +1,11 @@
 /**
  * A small but complete master template for tests and examples: 13 categories (the names of
- * domain-facts section 3) with a few subjects each, so tests of the parser, the server and the
+ * docs/bridge.md §3) with a few subjects each, so tests of the parser, the server and the
  * PDF can build agreements without reading the shipped templates.
  */
 import { CATEGORY_COUNT } from './constants';
 
-/** The 13 category names of the shipped catalogue, in order (domain-facts section 3). */
+/** The 13 category names of the shipped catalogue, in order (docs/bridge.md §3). */
 export const SAMPLE_CATEGORY_NAMES = [
   'General Approach',
   'Notrump Openings',
@@ -27,7 +27,7 @@ export const SAMPLE_CATEGORY_NAMES = [
  *
  * @param templateName the template row's name.
  * @param options.selected tick every subject and its first option (default false).
- * @returns CSV text in the format of design section 6 (LF line ends).
+ * @returns CSV text in the format of docs/product.md §D6 (LF line ends).
  */
 export function sampleTemplateCsv(templateName = 'Sample', options: { selected?: boolean } = {}): string {
   const tick = options.selected ? 'yes' : '';

@@ -8,7 +8,7 @@ function messageOf(schema: z.ZodType, value: unknown): string | undefined {
   return result.success ? undefined : firstIssueMessage(result.error);
 }
 
-describe('form rules (spec 5)', () => {
+describe('form rules (docs/product.md §5)', () => {
   it('login: valid email and a password of at least eight characters', () => {
     expect(messageOf(LoginSchema, { email: 'a@b.co', password: '12345678' })).toBeUndefined();
     expect(messageOf(LoginSchema, { email: 'not-an-email', password: '12345678' })).toBe(MESSAGES.loginEmailInvalid);
@@ -35,7 +35,7 @@ describe('form rules (spec 5)', () => {
   });
 });
 
-describe('passwordStrength (spec 5)', () => {
+describe('passwordStrength (docs/product.md §5)', () => {
   it.each([
     ['abc', 'weak'],
     ['abcdefgh', 'weak'],

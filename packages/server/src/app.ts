@@ -81,7 +81,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * Content-Security-Policy (design 8: strict, no inline script). No inline styles either: the style
+ * Content-Security-Policy (docs/product.md §D8: strict, no inline script). No inline styles either: the style
  * elements PrimeReact injects carry the per-response nonce that helmet adds to style-src
  * (`enableCSPNonces`) and the page hands to PrimeReact (plugins/web-app.ts, issue 13 §2);
  * blob: is for the PDF viewer's worker and frames.
@@ -164,12 +164,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const shared = openSharedState(config.redisUrl, (error) => app.log.warn({ err: error }, 'redis: %s', error.message));
   app.addHook('onClose', async () => shared.close());
   if (config.redisUrl && !(await shared.ready(3000))) app.log.warn('redis: not answering yet; rate limits count in this server until it does');
-  // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (design 8).
+  // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (docs/product.md §D8).
   // With Redis the counts are kept there (every server counts the same requests); should Redis not
   // answer, requests are let through rather than refused (skipOnError).
   await app.register(fastifyRateLimit, { global: false, ...(shared.redis ? { redis: shared.redis, skipOnError: true, nameSpace: 'bpa-rate-limit-' } : {}) });
   addOriginCheck(app, config.publicOrigin);
-  // After the origin check (a refused request costs no query); sets request.currentUser (design 8).
+  // After the origin check (a refused request costs no query); sets request.currentUser (docs/product.md §D8).
   const sessions = { db, now, cookie: createSessionCookie(isHttps) };
   installSessions(app, sessions);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger: app.log });

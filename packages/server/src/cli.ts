@@ -3,7 +3,7 @@
  * @bpa/server -- <command>`. Reads the same configuration as the server (environment and .env).
  *
  *   create-admin EMAIL   make EMAIL an administrator (creating the account if needed) and print a
- *                        one-time set-password link (design 8; valid 7 days)
+ *                        one-time set-password link (docs/product.md §D8; valid 7 days)
  *   backup FILE          write a backup of the embedded database (issue 13 §3; backups.ts)
  *   restore FILE         make the embedded database from a backup, keeping the old one aside
  *

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, REPO_ROOT, loadConfig, readEnvironment } from './config';
 
 describe('loadConfig', () => {
-  it('applies the defaults of design section 9, with paths under the repository root', () => {
+  it('applies the defaults of docs/product.md §D9, with paths under the repository root', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

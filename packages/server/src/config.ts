@@ -1,7 +1,7 @@
 /**
  * The server's configuration: the one module that reads the environment (docs/conventions.md:
  * "Config once"). It is parsed and checked with zod at start; a bad value stops the start with a
- * message naming the variable. Variables and defaults: design section 9, `.env.example`.
+ * message naming the variable. Variables and defaults: docs/product.md §D9, `.env.example`.
  *
  * Behaviour never branches on NODE_ENV: every difference between development and production is a
  * variable here.
@@ -31,21 +31,21 @@ export interface Config {
   host: string;
   /** Address users reach the app at, without a trailing slash (links in emails, origin check). */
   publicUrl: string;
-  /** Origin of `publicUrl` (scheme, host, port): state-changing requests must come from it (design 8). */
+  /** Origin of `publicUrl` (scheme, host, port): state-changing requests must come from it (docs/product.md §D8). */
   publicOrigin: string;
   /** Folder for local data: PGlite files (`<dataDir>/pglite`), mail outbox, generated keys. Absolute. */
   dataDir: string;
   /** PostgreSQL server connection string; absent means the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
-  /** SMTP server (smtp:// or smtps://); absent means mail is written to the outbox folder (design 2). */
+  /** SMTP server (smtp:// or smtps://); absent means mail is written to the outbox folder (docs/product.md §D2). */
   smtpUrl: string | undefined;
   /** Sender of outgoing mail, e.g. `Bridge Partnership Agreements <no-reply@example.org>`. */
   mailFrom: string;
-  /** Email of the first administrator, created at start when none exists (design 8). */
+  /** Email of the first administrator, created at start when none exists (docs/product.md §D8). */
   adminEmail: string;
-  /** Contact address shown on the registration pages (spec 2: "contact an administrator at {email}"); ADMIN_EMAIL unless set. */
+  /** Contact address shown on the registration pages (docs/product.md §2: "contact an administrator at {email}"); ADMIN_EMAIL unless set. */
   supportEmail: string;
-  /** HMAC key of the ALTCHA captcha; absent means one is generated and kept in dataDir (design 9). */
+  /** HMAC key of the ALTCHA captcha; absent means one is generated and kept in dataDir (docs/product.md §D9). */
   altchaHmacKey: string | undefined;
   /** pino log level. */
   logLevel: LogLevel;
@@ -66,7 +66,7 @@ export interface Config {
    * redis://127.0.0.1:6379; undefined keeps the counters in this process's memory. Env REDIS_URL.
    */
   redisUrl: string | undefined;
-  /** Folder of the master template CSV files loaded at start (design 6). Absolute. */
+  /** Folder of the master template CSV files loaded at start (docs/product.md §D6). Absolute. */
   templatesDir: string;
   /** Folder of the built web app (Vite output) served as static files. Absolute. */
   webDistDir: string;
@@ -88,7 +88,7 @@ function optionalVariable<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 }
 
-/** A loose email check: `admin@localhost` must pass (design 8 default), so no TLD is required. */
+/** A loose email check: `admin@localhost` must pass (docs/product.md §D8 default), so no TLD is required. */
 const EmailSchema = z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as admin@example.org');
 
 function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {

@@ -1,10 +1,10 @@
 /**
  * The server's one error type (docs/conventions.md: "One error type, one handler"). Operations
  * throw `AppError(code, message)`; the error handler (plugins/error-handler.ts) maps the code to
- * the HTTP status and answers `{ status: 'fail' | 'error', message }` (design section 7).
+ * the HTTP status and answers `{ status: 'fail' | 'error', message }` (docs/product.md §D7).
  */
 
-/** Error codes and their HTTP status (design 7: 400, 401, 403, 404, 409, 413, 429, 500/503). */
+/** Error codes and their HTTP status (docs/product.md §D7: 400, 401, 403, 404, 409, 413, 429, 500/503). */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorised: 401,
@@ -19,7 +19,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
- * A problem found by the server. `message` is always the text the user reads (spec section 8
+ * A problem found by the server. `message` is always the text the user reads (docs/product.md §8
  * texts), whatever the code: the error handler sends it as it is. What only an engineer should
  * read goes to `logDetail` (and `cause`), which the handler logs and never sends. Failures that are
  * not AppErrors (bugs, a lost database connection) are answered with a generic text instead.

@@ -110,7 +110,7 @@ async function start(): Promise<void> {
   }
 
   try {
-    // Design 8: with no administrator, nobody could add users; make one and print its link.
+    // docs/product.md §D8: with no administrator, nobody could add users; make one and print its link.
     const admin = await ensureFirstAdministrator(connection.db, { email: config.adminEmail, publicUrl: config.publicUrl, now: new Date() });
     if (admin) {
       log.warn({ email: admin.email }, `no administrator existed: created ${admin.email}; its one-time set-password link is printed on the console`);

@@ -1,7 +1,7 @@
 /**
  * Basic 2 over 1 Game Forcing: Standard American with a game-forcing two-over-one response by an
  * unpassed hand, a forcing 1NT response, Jacoby 2NT, inverted minors and the usual modern
- * conventions (domain-facts section 4.3).
+ * conventions (docs/bridge.md §4.3).
  *
  * Sources: Max Hardy's 2/1 summary; Harvard Bridge Club 2/1 notes; GIB system notes
  * (bridgebase.com); 2/1 lesson sheets. Choices where they disagree are listed in

@@ -1,7 +1,7 @@
 /**
  * Basic Precision: C.C. Wei's strong-club system (1963) in its common modern form.
  *
- * Sources (domain-facts section 4.1): the Precision Club overview; ocp.pigpen "Standard
+ * Sources (docs/bridge.md §4.1): the Precision Club overview; ocp.pigpen "Standard
  * Precision"; bridgefiles "Precision Simplified" (Wei); bridgeguys "Match Point Precision".
  * Choices where they disagree are listed in templates/README.md.
  */

@@ -1,7 +1,7 @@
 /**
  * Bridge World Standard 2017 (BWS): the poll-based consensus of American experts published by The
  * Bridge World (first version 1968; revised 1984, 1994, 2001 and 2017). This is the "bridge-site
- * Standard" of the product spec (domain-facts section 4.4 explains the choice).
+ * Standard" of the product spec (docs/bridge.md §4.4 explains the choice).
  *
  * Sources: bridgeworld.com "BWS 2017 complete system" and "BWS 2017 polls"; BWS 2001 complete
  * text (bridgeguys); Bridge World Standard Defense (leads and carding); jdh8/bridge-tutorial

@@ -8,7 +8,7 @@ import type { Selection } from '../catalogue-model';
 /**
  * What a sensible club player agrees in Overcalls (the Free Trial Agreement's choices, also the
  * competitive base of Basic Precision, whose sources define only its constructive bidding).
- * Sources: domain-facts sections 1a and 4.2-4.3 (the ACBL card's common ticks).
+ * Sources: docs/bridge.md sections 1a and 4.2-4.3 (the ACBL card's common ticks).
  */
 export const CLUB_OVERCALLS: Selection = {
   'ov.1level': ['8-16'],
@@ -50,7 +50,7 @@ export const CLUB_DOUBLES: Selection = {
 /**
  * Standard American leads as printed bold on the ACBL card, row by row for both of its grids
  * (issue 16, item 4): top of touching honors (so the ace from AKx), top of an interior sequence,
- * 4th best from length, top from xx and xxx, low from three to an honor (domain-facts section 1a;
+ * 4th best from length, top from xx and xxx, low from three to an honor (docs/bridge.md §1a;
  * the ACBL SAYC booklet; a basic 2/1 card "uses standard", 4.3).
  */
 export const STANDARD_LEADS: Selection = {
@@ -74,7 +74,7 @@ export function leadRows(againstSuits: Readonly<Record<string, string>>, against
   return rows;
 }
 
-/** Standard signals: high encourages, high-low shows an even number (domain-facts 1a, 4.2). */
+/** Standard signals: high encourages, high-low shows an even number (docs/bridge.md 1a, 4.2). */
 export const STANDARD_SIGNALS: Selection = {
   'sg.standard': ['suits', 'nt'],
   'sg.primaryLead': ['attitude'],

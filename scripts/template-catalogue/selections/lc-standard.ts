@@ -2,7 +2,7 @@
  * LC Standard: Larry Cohen's "Standard American with 2/1 game forcing and a handful of modern
  * treatments" (2012 convention-card series, KISS philosophy).
  *
- * Sources (domain-facts section 4.5): larryco.com convention-card articles (print/527, 528, 545,
+ * Sources (docs/bridge.md §4.5): larryco.com convention-card articles (print/527, 528, 545,
  * 549, 560; two-club opening; weak two-bids; simple overcall; over opponents' takeout double;
  * doubles), Bridge Winners "LC Standard" articles, csbnews reprints, "Larry Cohen's 12
  * conventions". Choices where sources are silent are listed in templates/README.md.

@@ -2,7 +2,7 @@
  * Modern Standard American: the ACBL Standard American Yellow Card (SAYC booklet, revised
  * January 2006) plus the add-ons most often written on a modern Standard American card (RKCB 1430,
  * negative doubles through 3!s, Texas transfers, New Minor Forcing, weak jump shifts in
- * competition; domain-facts section 4.2). 2/1 is forcing one round only.
+ * competition; docs/bridge.md §4.2). 2/1 is forcing one round only.
  *
  * Sources: ACBL SAYC System Booklet; SAYC summaries (bridgelessonssayc, swangames); BBO's SAYC
  * card notes. Choices where they disagree are listed in templates/README.md.

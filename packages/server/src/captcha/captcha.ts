@@ -1,5 +1,5 @@
 /**
- * The contact form's captcha (design section 2: ALTCHA, a self-hosted proof of work; the browser
+ * The contact form's captcha (docs/product.md §D2: ALTCHA, a self-hosted proof of work; the browser
  * runs the `altcha` widget, version 3, which speaks the v2 challenge format of `altcha-lib` 2).
  * Spec: the contact form's Send is disabled until the captcha is solved; the issue: "POST
  * /api/v1/messages verifies the captcha solution on the server (single use, expiring)".

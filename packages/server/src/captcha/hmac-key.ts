@@ -1,5 +1,5 @@
 /**
- * The ALTCHA HMAC key (design section 9: `ALTCHA_HMAC_KEY`, "generated and kept in DATA_DIR when
+ * The ALTCHA HMAC key (docs/product.md §D9: `ALTCHA_HMAC_KEY`, "generated and kept in DATA_DIR when
  * absent"). Captcha challenges are signed with it; keeping it in a file means challenges handed out
  * before a restart still verify after it, and every process sharing the data folder agrees on it.
  */

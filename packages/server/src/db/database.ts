@@ -1,5 +1,5 @@
 /**
- * Opening the database (design 2): PostgreSQL through Drizzle ORM, on the embedded PGlite by
+ * Opening the database (docs/product.md §D2): PostgreSQL through Drizzle ORM, on the embedded PGlite by
  * default (zero set-up) or on a PostgreSQL server when DATABASE_URL is set. Both speak the same
  * SQL; the rest of the server sees one `Database` type and never knows which one it has.
  */

@@ -59,7 +59,7 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   /** Sender, e.g. `Bridge Partnership Agreements <no-reply@example.org>` (config `MAIL_FROM`). */
   from: string;
-  /** Folder the .eml files go to in outbox mode (design 9: `DATA_DIR/outbox`); created when missing. */
+  /** Folder the .eml files go to in outbox mode (docs/product.md §D9: `DATA_DIR/outbox`); created when missing. */
   outboxDir: string;
   logger: MailLogger;
   /**
@@ -74,7 +74,7 @@ export interface MailerOptions {
 export const SMTP_TIMEOUT_MS = 10_000;
 
 /**
- * Creates the mailer the account and contact features send through (design 2, 9).
+ * Creates the mailer the account and contact features send through (docs/product.md §D2, 9).
  *
  * With `smtpUrl`, one nodemailer SMTP transport is created here and reused for every message.
  * Without it, messages are rendered to RFC 5322 text (CRLF line ends) by nodemailer's stream

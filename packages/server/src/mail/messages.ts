@@ -1,11 +1,11 @@
 /**
- * The three emails the accounts feature sends (design section 8): email confirmation, password
+ * The three emails the accounts feature sends (docs/product.md §D8): email confirmation, password
  * reset and invitation. Each builder returns the subject, a plain-text body, an HTML body and the
  * absolute link, ready for `Mailer.send`.
  *
- * Links (spec section 2 routes): `/login/{token}` confirms an email address, `/reset-password/{tok}`
+ * Links (docs/product.md §2 routes): `/login/{token}` confirms an email address, `/reset-password/{tok}`
  * resets a password, `/accept-invite/{tok}` sets the first password of an invited account. They are
- * built from `PUBLIC_URL` (design 9) so they work from any mail client.
+ * built from `PUBLIC_URL` (docs/product.md §D9) so they work from any mail client.
  *
  * Safety: every interpolated value is HTML-escaped in the HTML body and every token is URL-encoded,
  * so nothing a user or an administrator typed can become markup or change a link.
@@ -33,7 +33,7 @@ export interface TokenEmailInput {
 }
 
 /**
- * The email-confirmation email (spec 2: `/login/{token}` with a confirmation token; design 8: valid
+ * The email-confirmation email (docs/product.md §2: `/login/{token}` with a confirmation token; docs/product.md §D8: valid
  * 7 days). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
  */
 export function confirmationEmail(input: TokenEmailInput): BuiltEmail {
@@ -51,7 +51,7 @@ export function confirmationEmail(input: TokenEmailInput): BuiltEmail {
 }
 
 /**
- * The password-reset email (spec 2: `/reset-password/{tok}`; design 8: the link expires after 1
+ * The password-reset email (docs/product.md §2: `/reset-password/{tok}`; docs/product.md §D8: the link expires after 1
  * hour). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
  */
 export function passwordResetEmail(input: TokenEmailInput): BuiltEmail {
@@ -74,7 +74,7 @@ export interface InvitationEmailInput extends TokenEmailInput {
 }
 
 /**
- * The invitation email sent when an administrator adds a user (design 8: the account, a one-year
+ * The invitation email sent when an administrator adds a user (docs/product.md §D8: the account, a one-year
  * subscription and five agreements are created; the link `/accept-invite/{tok}` sets the password
  * and is valid 7 days). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
  */

@@ -1,6 +1,6 @@
 /**
  * The fonts of the agreement PDF: DejaVu Sans (regular, bold, oblique, bold oblique) from the
- * `dejavu-fonts-ttf` package, chosen because it has the four suit symbols ♠ ♥ ♦ ♣ (design 2).
+ * `dejavu-fonts-ttf` package, chosen because it has the four suit symbols ♠ ♥ ♦ ♣ (docs/product.md §D2).
  *
  * The font files are read and parsed once per process: parsing and shaping are the costly part
  * of a render, and pdfkit accepts an already parsed fontkit font, so every document shares these
@@ -86,7 +86,7 @@ export function loadAgreementFonts(): Record<FontStyle, AgreementFont> {
   return loadedFonts;
 }
 
-/** The face for a bold and an italic flag (spec 1: bold = ACBL card item, italic = 25 conventions). */
+/** The face for a bold and an italic flag (docs/product.md §1: bold = ACBL card item, italic = 25 conventions). */
 export function toFontStyle(isBold: boolean, isItalic: boolean): FontStyle {
   if (isBold) return isItalic ? 'boldItalic' : 'bold';
   return isItalic ? 'italic' : 'regular';

@@ -175,7 +175,7 @@ describe('renderAgreementPdf', () => {
     const operators = await (await document.getPage(1)).getOperatorList();
     const fillColours = operators.fnArray.flatMap((fn, index) => (fn === OPS.setFillRGBColor ? [String(operators.argsArray[index])] : []));
     await document.destroy();
-    expect(fillColours).toContain('#c83349'); // red suits (design 5)
+    expect(fillColours).toContain('#c83349'); // red suits (docs/product.md §D5)
     expect(fillColours).toContain(PALETTE[3]); // ##c3# blue
   });
 

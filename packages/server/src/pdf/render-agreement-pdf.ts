@@ -1,5 +1,5 @@
 /**
- * The agreement PDF: the product's main output, read at the bridge table (issue: PDF; design 2).
+ * The agreement PDF: the product's main output, read at the bridge table (issue: PDF; docs/product.md §D2).
  *
  * pdfkit draws a layout computed up front by `layoutAgreement` (agreement-layout.ts) with DejaVu
  * Sans embedded (agreement-fonts.ts), so suit symbols print and can be copied as text.
@@ -30,7 +30,7 @@ type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
  * Renders an agreement (convention card) as PDF.
  *
  * Prints the agreement name as title, then every category with a selected subject in order,
- * headed by its Roman numeral (spec 9), its subcategory headings, the selected subjects (bold /
+ * headed by its Roman numeral (docs/product.md §9), its subcategory headings, the selected subjects (bold /
  * italic as flagged) and their selected options beneath, in the colours of the markup, with suit
  * symbols; the footer of every page carries the agreement name and "Page n of N". A subject is
  * never separated from its options by a column or page break (issue: PDF).

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document of every route, built from the routes' zod schemas (design 7), and
+ * The OpenAPI document of every route, built from the routes' zod schemas (docs/product.md §D7), and
  * Swagger UI at /api/docs (JSON at /api/docs/json).
  */
 import fastifySwagger from '@fastify/swagger';
@@ -17,7 +17,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
       openapi: '3.1.0',
       info: {
         title: `${PRODUCT_TITLE} API`,
-        description: 'Answers are `{ status: "success", data }` or `{ status: "fail" | "error", message }` (design section 7).',
+        description: 'Answers are `{ status: "success", data }` or `{ status: "fail" | "error", message }` (docs/product.md §D7).',
         version: '1',
       },
       servers: [{ url: publicUrl }],

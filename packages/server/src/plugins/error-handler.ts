@@ -1,5 +1,5 @@
 /**
- * The one error handler (docs/conventions.md; design 7): every failure becomes
+ * The one error handler (docs/conventions.md; docs/product.md §D7): every failure becomes
  * `{ status: 'fail' | 'error', message, issues? }` with the right HTTP status. 4xx messages say
  * what to fix (naming the field for validation errors); 5xx answers never carry internals. Every
  * failure is logged with the request id (pino's `reqId`).

@@ -1,6 +1,6 @@
 /**
  * Secrets out of the log (issue 13 §2): one-time tokens travel in URLs (the confirmation, reset
- * and invitation links of spec 2 and 7, and a PDF's unguessable path name), and a request log line
+ * and invitation links of docs/product.md §2 and 7, and a PDF's unguessable path name), and a request log line
  * would otherwise keep them for anyone who reads the log. Every line the server's logger writes
  * passes through `redactLogLine` (pino's `hooks.streamWrite`, see app.ts), so request lines, error
  * lines and the outbox mailer's link alike carry `[redacted]` in place of the token and of every
@@ -11,8 +11,8 @@
 export const REDACTED = '[redacted]';
 
 /**
- * Paths whose next segment is a secret: the API's token routes (spec 7), the web app's token
- * pages (spec 2: /login/{token}, /reset-password/{token}, /accept-invite/{token}) and the PDF
+ * Paths whose next segment is a secret: the API's token routes (docs/product.md §7), the web app's token
+ * pages (docs/product.md §2: /login/{token}, /reset-password/{token}, /accept-invite/{token}) and the PDF
  * viewer's path name (only when a file name follows, i.e. not the by-name route).
  */
 const TOKEN_SEGMENT =

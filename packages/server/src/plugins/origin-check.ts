@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (design 8: "State-changing requests must come from the app's own
+ * Cross-site request refusal (docs/product.md §D8: "State-changing requests must come from the app's own
  * origin"). Sessions use SameSite=Lax cookies; this check is the second fence against cross-site
  * request forgery, following the Fetch Metadata guidance (OWASP CSRF cheat sheet).
  */

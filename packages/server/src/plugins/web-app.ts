@@ -1,5 +1,5 @@
 /**
- * Serving the built web app (design 3: the server serves the built SPA in production). Files come
+ * Serving the built web app (docs/product.md §D3: the server serves the built SPA in production). Files come
  * from WEB_DIST_DIR; a page request for any other path gets index.html so that client-side routes
  * (/guest/home, /my/contract…) load on refresh. Hashed files under /assets never change and are
  * cached for a year; index.html is revalidated on every load so a new build is picked up.

@@ -2,7 +2,7 @@
  * A fresh database for one test file (docs/conventions.md: "Each test file gets its own fresh
  * database"). Without DATABASE_URL: in-memory PGlite. With DATABASE_URL (a PostgreSQL server):
  * a new database `bpa_test_<random>` created through that connection, migrated, and dropped
- * afterwards — so the same suite runs on both engines (design 10).
+ * afterwards — so the same suite runs on both engines (docs/product.md §D10).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -3,12 +3,12 @@
  * Bootstrap container inside <main>, and the footer. After a route change the window scrolls to
  * the top and focus moves to <main>, so keyboard and screen-reader users start at the new page.
  *
- * Session (spec 3, 4): on start the session of an earlier visit is looked up once (GET
+ * Session (docs/product.md §3, 4): on start the session of an earlier visit is looked up once (GET
  * /api/v1/users/session; guarded routes wait for it, see guards.tsx), and again after a call was
  * refused with 403. A notice a guard sends along (`navigate(to, { state: { notice } })`) shows
  * above the page. The Logout link signs out and
  * clears the user's data. While an administrator impersonates a user, every page but /im/home
- * (which has it in its body) shows the impersonation banner (design 8), and Logout first asks
+ * (which has it in its body) shows the impersonation banner (docs/product.md §D8), and Logout first asks
  * whether to return to the administrator's account or sign out of both (issue 9, item 11).
  */
 import { useEffect, useRef, useState } from 'react';

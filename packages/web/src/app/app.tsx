@@ -1,6 +1,6 @@
 /**
  * The providers around the router: Redux store, PrimeReact settings and the toasts.
- * PrimeReact's defaults already are the spec's figures (spec 9: z-index layers modal 1100,
+ * PrimeReact's defaults already are the spec's figures (docs/product.md §9: z-index layers modal 1100,
  * overlay 1000, menu 1000, tooltip 1100, toast 1200; locale en), so only the ripple is turned off
  * and the CSP nonce given.
  */

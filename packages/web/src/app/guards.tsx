@@ -1,5 +1,5 @@
 /**
- * Route guards (spec 2 "Route guards"): login-guarded screens render only when the user is logged
+ * Route guards (docs/product.md §2 "Route guards"): login-guarded screens render only when the user is logged
  * in, admin-guarded screens only when the role is admin. Until the session of an earlier visit has
  * been looked up (GET /users/session on start, see app-layout.tsx) a spinner shows, so a reload of a
  * signed-in page stays on it.
@@ -24,7 +24,7 @@ export const ADMIN_WHILE_IMPERSONATING_NOTICE =
 /** Notice for /im/home opened without an impersonation (issue 9, item 11). */
 export const NOT_IMPERSONATING_NOTICE = 'You are not impersonating anybody. Here is your dashboard.';
 
-/** Where a visitor who is not signed in goes: / (spec 2), or /login when the server just ended the session. */
+/** Where a visitor who is not signed in goes: / (docs/product.md §2), or /login when the server just ended the session. */
 function SignedOutRedirect() {
   const signOutNotice = useAppSelector(selectSignOutNotice);
   return <Navigate to={signOutNotice === null ? '/' : '/login'} replace />;
@@ -38,7 +38,7 @@ export function RequireLogin() {
   return isLoggedIn ? <Outlet /> : <SignedOutRedirect />;
 }
 
-/** Layout route: its child routes need the admin role (spec 6). */
+/** Layout route: its child routes need the admin role (docs/product.md §6). */
 export function RequireAdmin() {
   const isKnown = useAppSelector(selectIsSessionKnown);
   const isAdmin = useAppSelector(selectIsAdmin);

@@ -1,5 +1,5 @@
 /**
- * Each row of spec section 2 "Top navigation (by state)", written out link by link so a change of
+ * Each row of docs/product.md §2 "Top navigation (by state)", written out link by link so a change of
  * the table in code shows up here.
  */
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ const rows: [string, NavState, string, string[][]][] = [
   ),
 ];
 
-describe('getNavLinks (spec 2, Top navigation by state)', () => {
+describe('getNavLinks (docs/product.md §2, Top navigation by state)', () => {
   it.each(rows)('%s', (_row, state, path, expected) => {
     expect(getNavLinks(state, path).map((link) => [link.label, link.to])).toEqual(expected);
   });
@@ -81,7 +81,7 @@ describe('getNavLinks (spec 2, Top navigation by state)', () => {
   });
 });
 
-describe('getLogoLink (spec 2)', () => {
+describe('getLogoLink (docs/product.md §2)', () => {
   it('goes to the dashboard when logged in and home otherwise', () => {
     expect(getLogoLink(member)).toBe('/my/home');
     expect(getLogoLink(admin)).toBe('/my/home');

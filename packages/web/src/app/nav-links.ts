@@ -1,12 +1,12 @@
 /**
- * The top navigation by state and path: spec section 2, "Top navigation (by state)", as ONE table.
+ * The top navigation by state and path: docs/product.md §2, "Top navigation (by state)", as ONE table.
  * The accounts and admin features only provide the state (`NavState`); the links come from here.
  */
 
-/** What the navigation depends on (spec 3: user session; agreement state). */
+/** What the navigation depends on (docs/product.md §3: user session; agreement state). */
 export interface NavState {
   isLoggedIn: boolean;
-  /** The user's role; 'admin' gets the admin navigation (spec 6). */
+  /** The user's role; 'admin' gets the admin navigation (docs/product.md §6). */
   role?: string;
   /** An agreement is loaded in the editor (changes the /my/instructions links). */
   hasLoadedAgreement?: boolean;
@@ -18,10 +18,10 @@ export interface NavLink {
   to: string;
 }
 
-/** Label of the Logout entry: the navigation renders it as an action that ends the session, then goes to `to` (spec 2). */
+/** Label of the Logout entry: the navigation renders it as an action that ends the session, then goes to `to` (docs/product.md §2). */
 export const LOGOUT_LABEL = 'Logout';
 
-// Every link of the table, with its target (spec 2 and the routes of spec 2).
+// Every link of the table, with its target (docs/product.md §2 and the routes of docs/product.md §2).
 const HOME: NavLink = { label: 'Home', to: '/' };
 const SIGN_IN: NavLink = { label: 'Sign In', to: '/login' };
 const SIGN_UP: NavLink = { label: 'Sign Up', to: '/register' };
@@ -39,7 +39,7 @@ const ADMIN_PANEL: NavLink = { label: 'Admin Panel', to: '/my/admin' };
 /** Logged out, "other paths" of the table. */
 const FULL_LOGGED_OUT: readonly NavLink[] = [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN, SIGN_UP];
 
-/** Logged out, by path (spec 2). */
+/** Logged out, by path (docs/product.md §2). */
 const LOGGED_OUT_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
   '/': [SIGN_IN, SIGN_UP, CONTACT],
   '/trial': [HOME, INSTRUCTIONS, CONTACT],
@@ -50,7 +50,7 @@ const LOGGED_OUT_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
   '/guest/contract': [GUEST_DASHBOARD, INSTRUCTIONS, CONTACT],
 };
 
-/** Logged in, not admin, by path (spec 2); /my/instructions depends on a loaded agreement. */
+/** Logged in, not admin, by path (docs/product.md §2); /my/instructions depends on a loaded agreement. */
 const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
   '/my/home': [MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
   '/my/contact': [MY_DASHBOARD, MY_EDITOR, MY_INSTRUCTIONS, LOGOUT],
@@ -65,12 +65,12 @@ const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
  */
 const LOGGED_IN_OTHERWISE: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT];
 
-/** Admin, on every path (spec 2). */
+/** Admin, on every path (docs/product.md §2). */
 const ADMIN_LINKS: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, LOGOUT, ADMIN_PANEL];
 
 /**
  * The path as the table reads it: no trailing slash, and the login screens with a token
- * (`/login/changed`, `/login/{token}`) count as `/login` since they show the same login form (spec 2).
+ * (`/login/changed`, `/login/{token}`) count as `/login` since they show the same login form (docs/product.md §2).
  */
 function toTablePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
@@ -80,7 +80,7 @@ function toTablePath(path: string): string {
 /**
  * The links of the top navigation, in order, for a session state and the current path.
  *
- * Implements the whole table of spec section 2 "Top navigation (by state)": logged out (per path,
+ * Implements the whole table of docs/product.md §2 "Top navigation (by state)": logged out (per path,
  * else the full list), logged in non-admin (per path, /my/instructions with or without a loaded
  * agreement, else a signed-in list: ADR 110) and admin (the same four links everywhere).
  * Logged-in targets of Instructions and Contact Us are /my/instructions and /my/contact.
@@ -99,7 +99,7 @@ export function getNavLinks(state: NavState, path: string): NavLink[] {
   return [...(LOGGED_IN_BY_PATH[tablePath] ?? LOGGED_IN_OTHERWISE)];
 }
 
-/** Where the logo goes: the dashboard when logged in, the landing page otherwise (spec 2). */
+/** Where the logo goes: the dashboard when logged in, the landing page otherwise (docs/product.md §2). */
 export function getLogoLink(state: Pick<NavState, 'isLoggedIn'>): string {
   return state.isLoggedIn ? '/my/home' : '/';
 }

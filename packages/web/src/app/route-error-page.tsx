@@ -1,6 +1,6 @@
 /**
  * The error element of the router: whatever a route throws, the visitor sees what happened and a
- * way on, never a blank screen. A route chunk that did not load (spec 8: "Loading chunk {id}
+ * way on, never a blank screen. A route chunk that did not load (docs/product.md §8: "Loading chunk {id}
  * failed", with failure type and address) gets a Reload button, since a reload fetches the
  * current files again.
  */

@@ -1,6 +1,6 @@
 /**
- * The routes of spec section 2: the public screens, the account screens, and the signed-in screens
- * behind the guards of spec 2 (login-guarded: /my/*, /im/home; admin-guarded: /my/admin). Every
+ * The routes of docs/product.md §2: the public screens, the account screens, and the signed-in screens
+ * behind the guards of docs/product.md §2 (login-guarded: /my/*, /im/home; admin-guarded: /my/admin). Every
  * page loads lazily through `loadChunk`, so a chunk that fails or takes longer than 120 s gives the
  * spec's load error in the route error page instead of a blank screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The Redux store: the RTK Query cache plus one slice per state area of spec section 3
+ * The Redux store: the RTK Query cache plus one slice per state area of docs/product.md §3
  * (agreement state; the session and admin flags join with the accounts and admin features).
  */
 import { configureStore } from '@reduxjs/toolkit';
@@ -16,7 +16,7 @@ import {
 /** Options of `makeStore`. */
 export interface MakeStoreOptions {
   /**
-   * Where a guest's trial agreement is kept between visits (spec 6: guests edit locally).
+   * Where a guest's trial agreement is kept between visits (docs/product.md §6: guests edit locally).
    * Defaults to the browser's localStorage; null (or no browser) keeps nothing.
    */
   storage?: KeyValueStorage | null;

@@ -1,6 +1,6 @@
 /**
  * The site header: the logo (product title, to /my/home when logged in, / otherwise) and the links
- * of `getNavLinks` (spec 2). On phones (below the 768 px breakpoint) the links fold into a menu
+ * of `getNavLinks` (docs/product.md §2). On phones (below the 768 px breakpoint) the links fold into a menu
  * button with aria-expanded; Escape closes the open menu and gives focus back to the button.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -53,7 +53,7 @@ export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
           <ul id={listId} className={isMenuOpen ? 'site-nav-list is-open' : 'site-nav-list'}>
             {links.map((link) => (
               <li key={`${link.label}-${link.to}`}>
-                {/* Logout is a link to /: the landing route signs out when it loads (spec 2), so the
+                {/* Logout is a link to /: the landing route signs out when it loads (docs/product.md §2), so the
                     editor's leave warning can still stop it while edits are unsaved. */}
                 <RouterNavLink
                   to={link.to}

@@ -1,5 +1,5 @@
 /**
- * The state the top navigation depends on (spec 2 "Top navigation (by state)"): whether someone is
+ * The state the top navigation depends on (docs/product.md §2 "Top navigation (by state)"): whether someone is
  * logged in and their role (the session slice of the account feature), and whether an agreement
  * is loaded (the agreement slice).
  */

@@ -1,6 +1,6 @@
 /**
  * Ending a session where the features meet: the session (account feature), the loaded agreements
- * (agreement feature) and the RTK Query cache are cleared together (spec 4: "Logout: any result,
+ * (agreement feature) and the RTK Query cache are cleared together (docs/product.md §4: "Logout: any result,
  * success or failure, leads to logged out; data cleared"; "Clearing or logout empties everything").
  */
 import { useCallback } from 'react';

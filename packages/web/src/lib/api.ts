@@ -1,7 +1,7 @@
 /**
  * The one RTK Query API of the web app. Features add their endpoints with `api.injectEndpoints`
  * in their own `*-api.ts` file (docs/conventions.md: features, not layers).
- * Every call goes to `/api/v1` with the session cookie (spec 7: "All use credentials"); a 503 with
+ * Every call goes to `/api/v1` with the session cookie (docs/product.md §7: "All use credentials"); a 503 with
  * Retry-After (the server's PDF queue is full) is tried once more (lib/retry-when-busy.ts).
  */
 import { type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';

@@ -1,5 +1,5 @@
 /**
- * Saves a Blob as a file through the browser's download (spec 2: the PDF viewer's Download; spec 4:
+ * Saves a Blob as a file through the browser's download (docs/product.md §2: the PDF viewer's Download; docs/product.md §4:
  * "The PDF downloads automatically once file info is returned"). Uses an object URL, so it works
  * under the strict CSP (no data: URLs, no script).
  *

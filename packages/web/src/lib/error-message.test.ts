@@ -11,7 +11,7 @@ import {
   toErrorMessage,
 } from './error-message';
 
-// A real HTTP server on the loopback address answers the way our API (design 7) and a broken proxy do.
+// A real HTTP server on the loopback address answers the way our API (docs/product.md §D7) and a broken proxy do.
 const server = createServer((request, response) => {
   switch (request.url) {
     case '/api/v1/conflict':

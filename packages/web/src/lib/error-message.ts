@@ -3,7 +3,7 @@
  * one function that turns any failure into a message for a toast").
  *
  * The server answers errors as `{ status: 'fail' | 'error', message }` with the texts of spec
- * section 8 (design 7), so its message is shown as it is; failures that never reached our server
+ * section 8 (docs/product.md §D7), so its message is shown as it is; failures that never reached our server
  * (network, timeout, unreadable answer) get plain sentences here.
  */
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -16,7 +16,7 @@ export const UNREADABLE_ANSWER_MESSAGE = 'The server sent an answer that could n
 export const SERVER_FAILURE_MESSAGE = 'The server had a problem. Please try again later.';
 export const UNKNOWN_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
-/** Fallback sentences for HTTP codes whose answer carried no message of ours (design 7 codes). */
+/** Fallback sentences for HTTP codes whose answer carried no message of ours (docs/product.md §D7 codes). */
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'The request was not accepted. Please check what you entered.',
   401: 'Please sign in to do this.',

@@ -3,7 +3,7 @@ import { PRICE_CENTS } from '@bpa/domain/constants';
 import { formatDollars } from './format-money';
 
 describe('formatDollars', () => {
-  it('shows the product price as $15.00 (spec 9)', () => {
+  it('shows the product price as $15.00 (docs/product.md §9)', () => {
     expect(formatDollars(PRICE_CENTS)).toBe('$15.00');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Money as the product shows it: US dollars with cents (spec 9: "Price $15 (shown as a dollar
+ * Money as the product shows it: US dollars with cents (docs/product.md §9: "Price $15 (shown as a dollar
  * amount with .00)").
  */
 const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

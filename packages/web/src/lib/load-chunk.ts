@@ -1,7 +1,7 @@
 /**
  * Loading of lazily loaded route chunks with the spec's failure handling.
  *
- * Spec section 2 ("Other chunks load lazily; a chunk failing to load gives a load error, with a
+ * docs/product.md §2 ("Other chunks load lazily; a chunk failing to load gives a load error, with a
  * 120000 ms timeout") and section 8 ("Chunk load failure: Loading chunk {id} failed, with failure
  * type and address; timeout 120 s"). A dynamic `import()` has no timeout of its own and fails with
  * browser-specific messages, so every route chunk goes through `loadChunk`, which turns any failure
@@ -20,7 +20,7 @@ export type ChunkFailureType = 'timeout' | 'missing' | 'error';
 export const UNKNOWN_CHUNK_ADDRESS = 'unknown address';
 
 /**
- * A route chunk that failed to load (spec 8). `message` is
+ * A route chunk that failed to load (docs/product.md §8). `message` is
  * `Loading chunk {chunkId} failed.\n({type}: {request})`; the original error is in `cause`.
  */
 export class ChunkLoadError extends Error {
@@ -61,7 +61,7 @@ export function describeImportFailure(error: unknown): { type: ChunkFailureType;
 /**
  * Runs `importChunk` (a function doing `import('...')`) and returns its module, or rejects with a
  * `ChunkLoadError` when the import fails or does not settle within `timeoutMs`
- * (default CHUNK_LOAD_TIMEOUT_MS = 120000 ms, spec 2 and 9).
+ * (default CHUNK_LOAD_TIMEOUT_MS = 120000 ms, docs/product.md §2 and 9).
  *
  * @param chunkId name of the chunk, shown in the message (e.g. 'landing', 'pdf-viewer')
  * @throws ChunkLoadError with type 'timeout', 'missing' or 'error'

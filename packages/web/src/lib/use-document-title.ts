@@ -1,6 +1,6 @@
 /**
  * Sets the browser tab's title for a page: "{page} · Bridge Partnership Agreements", or the
- * product title alone (design 1) for the landing page. Screen readers announce it after a route change.
+ * product title alone (docs/product.md §D1) for the landing page. Screen readers announce it after a route change.
  */
 import { useEffect } from 'react';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';

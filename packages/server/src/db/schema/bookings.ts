@@ -1,5 +1,5 @@
 /**
- * Subscriptions, called bookings (spec 3 "Subscription (booking)", design 4): one row per paid
+ * Subscriptions, called bookings (docs/product.md §3 "Subscription (booking)", docs/product.md §D4): one row per paid
  * year, `expiresAt = createdAt + 1 year`, price in cents. The subscriber status (active, expired,
  * cancelled, none) is derived from these rows (features/users/subscriber-status.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A subscriber's agreements (design 4 and 7): the document (name and 13 categories) as JSONB with
+ * A subscriber's agreements (docs/product.md §D4 and 7): the document (name and 13 categories) as JSONB with
  * a `revision` integer; a save sends the revision it was loaded at and a stale one is refused.
  * Every save keeps the previous document in `contract_revisions`. A subscriber gets five
  * agreements, "Partner 1" to "Partner 5", when the account is created (features/users).
@@ -21,11 +21,11 @@ export const contracts = pgTable(
     document: jsonb('document').$type<ContractDocument>().notNull(),
     revision: integer('revision').notNull().default(0),
     /**
-     * The agreement's place on its owner's dashboard, 0 first (design 4: "Partner 1" … "Partner 5"
+     * The agreement's place on its owner's dashboard, 0 first (docs/product.md §D4: "Partner 1" … "Partner 5"
      * in that order). Set at creation and never changed by a rename or a save.
      */
     position: integer('position').notNull().default(0),
-    /** The template the agreement was made from or last reset to (spec 3: templateNames). */
+    /** The template the agreement was made from or last reset to (docs/product.md §3: templateNames). */
     templateName: text('template_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 /**
- * Contact messages (spec 3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"): written by
+ * Contact messages (docs/product.md §3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"): written by
  * anyone through the Contact Us form (POST /api/v1/messages, captcha-checked), read and deleted by
  * administrators in the Admin Panel's Messages tab.
  */
@@ -9,7 +9,7 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The sender's name as typed (trimmed); empty when not given (spec 5: name optional). */
+    /** The sender's name as typed (trimmed); empty when not given (docs/product.md §5: name optional). */
     mailName: text('mail_name').notNull().default(''),
     /** The sender's address as typed (trimmed): the administrator answers to it. */
     mailEmail: text('mail_email').notNull(),

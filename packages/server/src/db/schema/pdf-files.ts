@@ -1,5 +1,5 @@
 /**
- * Produced PDF files (design 7): stored in the database, not on the local disk, so any number of
+ * Produced PDF files (docs/product.md §D7): stored in the database, not on the local disk, so any number of
  * app servers can serve them. Fetched by `pathName` + `fileName`; guest files have an unguessable
  * `pathName` and expire after one hour; a subscriber's files will belong to `ownerUserId`.
  */

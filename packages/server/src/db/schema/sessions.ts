@@ -1,5 +1,5 @@
 /**
- * Signed-in sessions (design 8): the browser holds a random 256-bit id in an HttpOnly cookie; only
+ * Signed-in sessions (docs/product.md §D8): the browser holds a random 256-bit id in an HttpOnly cookie; only
  * its SHA-256 hash is stored, so a copy of the database does not let anyone sign in. Expiry slides:
  * each use pushes `expiresAt` 30 days ahead (features/sessions/sessions.ts).
  */
@@ -15,7 +15,7 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The administrator who started this session as `userId` (design 8: impersonation); null otherwise. */
+    /** The administrator who started this session as `userId` (docs/product.md §D8: impersonation); null otherwise. */
     impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 /**
- * Master templates (design 6): the six shipped systems, the hidden Free Trial Agreement and the
+ * Master templates (docs/product.md §D6): the six shipped systems, the hidden Free Trial Agreement and the
  * ones administrators upload. `content` holds the template's 13 categories as JSONB, without
- * placeholder rows (they are added when an agreement is made from the template; design 4).
+ * placeholder rows (they are added when an agreement is made from the template; docs/product.md §D4).
  */
 import type { Category } from '@bpa/domain/contract';
 import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ export const templates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     templateName: text('template_name').notNull(),
-    /** Hidden templates (the Free Trial Agreement) are not listed to administrators or subscribers (spec 3). */
+    /** Hidden templates (the Free Trial Agreement) are not listed to administrators or subscribers (docs/product.md §3). */
     isHidden: boolean('is_hidden').notNull().default(false),
     content: jsonb('content').$type<Category[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

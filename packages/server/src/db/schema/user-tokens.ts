@@ -1,5 +1,5 @@
 /**
- * One-time tokens sent by email (design 8): email confirmation (7 days), password reset (1 hour)
+ * One-time tokens sent by email (docs/product.md §D8): email confirmation (7 days), password reset (1 hour)
  * and invitation (7 days). Only the SHA-256 hash is stored; a token is deleted when it is used, so
  * it works once.
  */

@@ -1,5 +1,5 @@
 /**
- * Accounts (spec 3 "User", design 8). An account is an administrator, a subscriber, or a partner
+ * Accounts (docs/product.md §3 "User", docs/product.md §D8). An account is an administrator, a subscriber, or a partner
  * (issue 11: free, no agreements of its own, sees what is shared with it); whether a subscriber may
  * sign in is derived from their bookings (bookings.ts), not stored here.
  *
@@ -16,12 +16,12 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Trimmed, lower case. */
     email: text('email').notNull(),
-    /** Name shown in the app; empty means "show the email" (spec 3: userName). */
+    /** Name shown in the app; empty means "show the email" (docs/product.md §3: userName). */
     name: text('name').notNull().default(''),
     role: text('role').$type<Role>().notNull(),
-    /** argon2id PHC string (design 8); null until the invitation link has been used to set a password. */
+    /** argon2id PHC string (docs/product.md §D8); null until the invitation link has been used to set a password. */
     passwordHash: text('password_hash'),
-    /** When the address was proven (confirmation, invitation or reset link); null = unconfirmed (spec 4). */
+    /** When the address was proven (confirmation, invitation or reset link); null = unconfirmed (docs/product.md §4). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

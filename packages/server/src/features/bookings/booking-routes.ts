@@ -1,5 +1,5 @@
 /**
- * The Admin Panel's Subscriptions tab (spec 2, spec 7 `GET /api/v1/bookings`). Shapes: @bpa/domain/api-admin.
+ * The Admin Panel's Subscriptions tab (docs/product.md §2, docs/product.md §7 `GET /api/v1/bookings`). Shapes: @bpa/domain/api-admin.
  */
 import { BookingListAnswerSchema, UuidParamSchema } from '@bpa/domain/api-admin';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';

@@ -1,6 +1,6 @@
 /**
  * An administrator renews or cancels a subscription (issue 9, item 13). A subscription is a
- * booking row (design 4); the subscriber status is derived from the bookings, so a change here
+ * booking row (docs/product.md §D4); the subscriber status is derived from the bookings, so a change here
  * takes effect at the account's next request.
  */
 import { eq } from 'drizzle-orm';
@@ -28,7 +28,7 @@ export async function renewBooking(db: Database, bookingId: string, now: Date): 
 
 /**
  * Cancels a subscription at `now`: the subscriber can no longer sign in, and a session still open
- * ends at its next request (spec 6). Cancelling a cancelled subscription changes nothing.
+ * ends at its next request (docs/product.md §6). Cancelling a cancelled subscription changes nothing.
  *
  * @throws AppError not_found (404) when no booking has this id
  */

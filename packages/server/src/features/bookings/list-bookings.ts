@@ -5,7 +5,7 @@ import { bookings } from '../../db/schema/bookings';
 import { users } from '../../db/schema/users';
 
 /**
- * A booking's state at `now` (design 4): cancelled once `cancelledAt` has passed, expired once
+ * A booking's state at `now` (docs/product.md §D4): cancelled once `cancelledAt` has passed, expired once
  * `expiresAt` has passed, else active (a booking that starts later is paid for, so it counts as
  * active too).
  */
@@ -16,7 +16,7 @@ export function bookingStatus(booking: { expiresAt: Date; cancelledAt: Date | nu
 }
 
 /**
- * Every subscription for the Admin Panel's Subscriptions tab (spec 7 `GET /api/v1/bookings`; spec 3
+ * Every subscription for the Admin Panel's Subscriptions tab (docs/product.md §7 `GET /api/v1/bookings`; docs/product.md §3
  * "Subscription (booking): user.email, createdAt, price"), newest first. Dates are ISO 8601; the
  * price is in cents (PRICE_CENTS = 1500 is $15.00).
  */

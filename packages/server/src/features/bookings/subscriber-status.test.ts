@@ -6,7 +6,7 @@ function booking(createdAt: string, cancelledAt: string | null = null): BookingP
   return { createdAt: at(createdAt), expiresAt: subscriptionExpiry(at(createdAt)), cancelledAt: cancelledAt === null ? null : at(cancelledAt) };
 }
 
-describe('deriveSubscriberStatus (design 4)', () => {
+describe('deriveSubscriberStatus (docs/product.md §D4)', () => {
   it('is none without bookings', () => {
     expect(deriveSubscriberStatus([], at('2025-06-01T00:00:00Z'))).toBe('none');
   });
@@ -33,7 +33,7 @@ describe('deriveSubscriberStatus (design 4)', () => {
     expect(deriveSubscriberStatus(periods.reverse(), at('2025-01-01T00:00:00Z'))).toBe('expired');
   });
 
-  it('keeps expired and cancelled subscribers out, not active ones or administrators (spec 6)', () => {
+  it('keeps expired and cancelled subscribers out, not active ones or administrators (docs/product.md §6)', () => {
     expect(['active', 'expired', 'cancelled', 'none'].map((s) => isSubscriptionInactive(s as never))).toEqual([false, true, true, false]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The subscriber status (design 4): derived from the account's bookings, never stored, so that a
+ * The subscriber status (docs/product.md §D4): derived from the account's bookings, never stored, so that a
  * subscription ends on its own when its year is over.
  */
 import type { SubscriberStatus } from '@bpa/domain/api-users';
@@ -12,12 +12,12 @@ import { type BookingRow, bookings } from '../../db/schema/bookings';
 export type BookingPeriod = Pick<BookingRow, 'createdAt' | 'expiresAt' | 'cancelledAt'>;
 
 /**
- * Derives the status from bookings (design 4):
+ * Derives the status from bookings (docs/product.md §D4):
  * - `none`: no booking at all (administrators, or an account made by hand);
  * - `active`: some booking covers `now` (createdAt <= now < expiresAt) and is not cancelled by then;
  * - otherwise the latest booking (by expiry) decides: `cancelled` if it was cancelled, else `expired`.
  *
- * Spec 6: a non-admin whose status is `expired` or `cancelled` cannot sign in.
+ * docs/product.md §6: a non-admin whose status is `expired` or `cancelled` cannot sign in.
  */
 export function deriveSubscriberStatus(periods: readonly BookingPeriod[], now: Date): SubscriberStatus {
   if (periods.length === 0) return 'none';
@@ -27,12 +27,12 @@ export function deriveSubscriberStatus(periods: readonly BookingPeriod[], now: D
   return isCancelledBy(latest) ? 'cancelled' : 'expired';
 }
 
-/** True for the statuses that keep a non-admin out (spec 6). */
+/** True for the statuses that keep a non-admin out (docs/product.md §6). */
 export function isSubscriptionInactive(status: SubscriberStatus): boolean {
   return status === 'expired' || status === 'cancelled';
 }
 
-/** A booking's expiry: the same moment SUBSCRIPTION_YEARS later (design 4: createdAt + 1 year), in UTC. */
+/** A booking's expiry: the same moment SUBSCRIPTION_YEARS later (docs/product.md §D4: createdAt + 1 year), in UTC. */
 export function subscriptionExpiry(createdAt: Date): Date {
   const expiresAt = new Date(createdAt);
   expiresAt.setUTCFullYear(expiresAt.getUTCFullYear() + SUBSCRIPTION_YEARS);

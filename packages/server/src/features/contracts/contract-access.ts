@@ -11,7 +11,7 @@
  *
  * A partner's `edit` counts as `view` while the owner's subscription is expired or cancelled:
  * partners keep reading what was shared, editing waits for the renewal. Administrators act on
- * other people's agreements only by impersonating them (design 8). The read-only link
+ * other people's agreements only by impersonating them (docs/product.md §D8). The read-only link
  * (shared-links.ts) is a separate, token-based way in.
  */
 import { CONTRACT_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';

@@ -81,7 +81,7 @@ export async function insertAgreements(
 }
 
 /**
- * The name of a new agreement: the first of "Partner 1" … "Partner 5" not in use (design 4 names
+ * The name of a new agreement: the first of "Partner 1" … "Partner 5" not in use (docs/product.md §D4 names
  * the five this way), else "Partner N+1" for N agreements.
  */
 export function nextPartnerName(usedNames: readonly string[]): string {
@@ -93,8 +93,8 @@ export function nextPartnerName(usedNames: readonly string[]): string {
 }
 
 /**
- * Makes a new agreement for an account (spec 7 POST on the subscriber contracts base). An account
- * holds at most SUBSCRIBER_AGREEMENT_COUNT (5) agreements (spec 1, 9); subscribers get their five
+ * Makes a new agreement for an account (docs/product.md §7 POST on the subscriber contracts base). An account
+ * holds at most SUBSCRIBER_AGREEMENT_COUNT (5) agreements (docs/product.md §1, 9); subscribers get their five
  * when the account is made, so this mostly serves accounts that have fewer. The count is checked
  * with the account's row locked, so two requests at once cannot make a sixth.
  *

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
 
 /**
- * Deletes the PDF files whose expiry has passed (design 7: guest PDFs are deleted after one hour).
+ * Deletes the PDF files whose expiry has passed (docs/product.md §D7: guest PDFs are deleted after one hour).
  * Run periodically by `schedulePdfFileCleanup`; safe to run from several servers at once.
  *
  * @param now files with `expiresAt <= now` are deleted; files without an expiry are kept

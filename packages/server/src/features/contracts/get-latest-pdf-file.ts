@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 export const LATEST_PDF_NOT_FOUND_MESSAGE = 'You have no PDF file of this name, or it has expired. Please make the PDF again.';
 
 /**
- * The signed-in account's newest PDF of a given file name (spec 7: the viewer route's "variant
+ * The signed-in account's newest PDF of a given file name (docs/product.md §7: the viewer route's "variant
  * with file name only", `GET /api/v1/contracts/pdfviewer/{fileName}`). Only the account's own
  * files count, administrators included: nobody reaches another account's file by its name.
  *

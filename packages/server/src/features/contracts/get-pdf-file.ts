@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 export type PdfViewer = { userId: string; role: string } | null;
 
 /**
- * May this viewer read this file? (design 7) Guest files: anyone holding the unguessable path
+ * May this viewer read this file? (docs/product.md §D7) Guest files: anyone holding the unguessable path
  * name. A subscriber's files: the owner and administrators only.
  */
 export function canReadPdfFile(file: Pick<PdfFileRow, 'isGuest' | 'ownerUserId'>, viewer: PdfViewer): boolean {
@@ -20,7 +20,7 @@ export function canReadPdfFile(file: Pick<PdfFileRow, 'isGuest' | 'ownerUserId'>
 }
 
 /**
- * A stored PDF (spec 7 `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}`).
+ * A stored PDF (docs/product.md §7 `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}`).
  *
  * @param request path and file name from the URL, the viewer, and the current time: an expired
  *   file is never served, even before the cleanup has deleted it

@@ -73,7 +73,7 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
     expect(locked).toHaveLength(CATEGORY_COUNT - 2);
     for (const category of locked) expect(category.subjects).toEqual([]);
     for (const category of agreement.categories.filter((c) => !locked.includes(c))) {
-      // Design 4: every category ends with a placeholder subject, every subject with a placeholder option.
+      // docs/product.md §D4: every category ends with a placeholder subject, every subject with a placeholder option.
       expect(isPlaceholderName(category.subjects.at(-1)!.subjectName)).toBe(true);
       for (const subject of category.subjects.slice(0, -1)) {
         expect(isPlaceholderName(subject.options.at(-1)!.optionName)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Guest (trial) routes (spec 7, design 7). No credentials: a guest's agreement lives in the
+ * Guest (trial) routes (docs/product.md §7, docs/product.md §D7). No credentials: a guest's agreement lives in the
  * browser; the server hands out the trial agreement and renders its PDF. Routes only parse, call
  * one operation and answer.
  */

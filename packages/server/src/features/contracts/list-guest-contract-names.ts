@@ -3,8 +3,8 @@ import type { Database } from '../../db/database';
 import { TRIAL_CONTRACT_NAME, findTrialTemplate } from './trial-template';
 
 /**
- * The guest's agreement names (spec 7 `GET /api/v1/contracts/guest`): one trial agreement whose
- * `_id` is the Free Trial Agreement template's id (spec 1: trial 1 agreement).
+ * The guest's agreement names (docs/product.md §7 `GET /api/v1/contracts/guest`): one trial agreement whose
+ * `_id` is the Free Trial Agreement template's id (docs/product.md §1: trial 1 agreement).
  *
  * @returns `[{ _id, contractName: 'Trial Agreement' }]`, or `[]` when the trial template is not loaded
  */

@@ -7,15 +7,15 @@ import type { RenderAgreementPdf } from './render-pdf';
 import { findTrialTemplate, trialCategoryIndexes } from './trial-template';
 import { makePathName, makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 
-/** How long a guest PDF can be fetched, in milliseconds (design 7: deleted after one hour). */
+/** How long a guest PDF can be fetched, in milliseconds (docs/product.md §D7: deleted after one hour). */
 export const GUEST_PDF_LIFETIME_MS = 60 * 60 * 1000;
 
 /** 503 when the Free Trial Agreement template is not loaded (the server loads it at start). */
 export const TRIAL_NOT_LOADED_MESSAGE = 'The free trial is not available right now. Please try again later.';
 
 /**
- * Makes the PDF of a guest's agreement and stores it (spec 7 `POST /api/v1/contracts/pdf-guest`).
- * Only the two trial categories are rendered whatever the request holds (design 4): the
+ * Makes the PDF of a guest's agreement and stores it (docs/product.md §7 `POST /api/v1/contracts/pdf-guest`).
+ * Only the two trial categories are rendered whatever the request holds (docs/product.md §D4): the
  * categories at the trial categories' positions in the stored trial template, under that
  * template's names (issue 9, item 16). The request's `isSubscriber` flag is ignored: a guest is a guest.
  *

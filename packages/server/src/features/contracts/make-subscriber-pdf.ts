@@ -13,9 +13,9 @@ import type { RenderAgreementPdf } from './render-pdf';
 export const SUBSCRIBER_PDF_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Makes the PDF of a subscriber's agreement and stores it (spec 7 `POST /api/v1/contracts/pdfCreator`):
+ * Makes the PDF of a subscriber's agreement and stores it (docs/product.md §7 `POST /api/v1/contracts/pdfCreator`):
  * all 13 categories, as the request has them (unsaved edits included). The file belongs to the
- * signed-in account: only they and administrators may read it (design 7). The request's
+ * signed-in account: only they and administrators may read it (docs/product.md §D7). The request's
  * `isSubscriber` flag is ignored: the session decides.
  *
  * @param request the validated body: agreement document, page size

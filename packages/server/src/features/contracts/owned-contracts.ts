@@ -1,5 +1,5 @@
 /**
- * Reading a subscriber's own agreements (design 7: every agreement route checks ownership). An
+ * Reading a subscriber's own agreements (docs/product.md §D7: every agreement route checks ownership). An
  * agreement of another account and an id that is not an agreement id at all are answered alike, as
  * missing, so that nobody learns which ids exist.
  */
@@ -18,7 +18,7 @@ export function isUuid(id: string): boolean {
   return UUID_PATTERN.test(id);
 }
 
-/** The 404 of every agreement route (design 7: an id of someone else's agreement is "missing"). */
+/** The 404 of every agreement route (docs/product.md §D7: an id of someone else's agreement is "missing"). */
 export function contractNotFound(): AppError {
   return new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
 }
@@ -34,7 +34,7 @@ export function toContract(row: Pick<ContractRow, 'id' | 'document' | 'revision'
 }
 
 /**
- * The names of an account's agreements (spec 7 "list names") in dashboard order: by `position`
+ * The names of an account's agreements (docs/product.md §7 "list names") in dashboard order: by `position`
  * (set at creation, create-contract.ts), then creation time and id, so the list keeps one order
  * between loads and renames and "Partner 1" … "Partner 5" stay in that order.
  */
@@ -47,14 +47,14 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
 }
 
 /**
- * One of the account's agreements as the complete answer text of spec 7 "load one" and "latest
+ * One of the account's agreements as the complete answer text of docs/product.md §7 "load one" and "latest
  * revision": `{"status":"success","data":{…ContractSchema…}}`, ready to send as JSON.
  *
  * Why text: a stored document is ~280 kB of JSON for the largest template. Reading it as jsonb
  * and answering an object costs a parse in the driver, a ContractSchema check by the response
  * serializer and a JSON.stringify, twice the time of the database read itself (bench/README.md,
  * api-bench). The document was checked by ContractDocumentSchema before it was written (save,
- * reset, create: design 7), so its stored text is spliced into the envelope as it is; the
+ * reset, create: docs/product.md §D7), so its stored text is spliced into the envelope as it is; the
  * envelope's own fields (id, revision, template name) are written with JSON.stringify here.
  * The answer still matches ContractAnswerSchema (subscriber-contract-routes.test.ts checks it).
  *
@@ -67,7 +67,7 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
  */
 /**
  * The entity tag of an agreement answer: the answer is a function of the agreement's id and
- * revision only (every save, rename and reset raises the revision; design 7), so that pair names
+ * revision only (every save, rename and reset raises the revision; docs/product.md §D7), so that pair names
  * it. Quoted, strong (RFC 9110 8.8.3).
  */
 export function contractEtag(id: string, revision: number): string {

@@ -1,11 +1,11 @@
 /**
  * Names under which a produced PDF is fetched:
- * `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}` (design 7).
+ * `GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}` (docs/product.md §D7).
  */
 import { randomBytes } from 'node:crypto';
 import { downloadName, safeFileName } from '../../safe-file-name';
 
-/** Random bytes in a path name: 192 bits, far beyond guessing (design 7: "unguessable names"). */
+/** Random bytes in a path name: 192 bits, far beyond guessing (docs/product.md §D7: "unguessable names"). */
 const PATH_NAME_BYTES = 24;
 
 /** A fresh unguessable path name: 32 base64url characters (crypto random, 192 bits). */

@@ -1,5 +1,5 @@
 /**
- * Fetching a produced PDF (spec 7, design 7): guest files by their unguessable path name, a
+ * Fetching a produced PDF (docs/product.md §7, docs/product.md §D7): guest files by their unguessable path name, a
  * subscriber's files only by their owner and administrators (the viewer comes from the session).
  */
 import { ErrorEnvelopeSchema, PdfFileInfoSchema } from '@bpa/domain/api';
@@ -52,7 +52,7 @@ export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      // Owner check (design 7): a subscriber's files are read by their owner and administrators only.
+      // Owner check (docs/product.md §D7): a subscriber's files are read by their owner and administrators only.
       // During impersonation the viewer is the impersonated subscriber.
       const user = request.currentUser;
       const viewer: PdfViewer = user ? { userId: user.id, role: user.role } : null;
@@ -66,7 +66,7 @@ export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async 
       onRequest: requireUser,
       schema: {
         tags: ['pdf'],
-        summary: "The signed-in account's newest PDF of this file name (spec 7: the variant with file name only)",
+        summary: "The signed-in account's newest PDF of this file name (docs/product.md §7: the variant with file name only)",
         params: PdfFileNameParamsSchema,
         response: {
           200: { description: 'The PDF file', content: { 'application/pdf': { schema: PdfBytesSchema } } },
@@ -77,7 +77,7 @@ export const pdfFileRoutes: FastifyPluginAsyncZod<PdfFileRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      // Owner only (design 7), whatever the role: the name alone never reaches another account's file.
+      // Owner only (docs/product.md §D7), whatever the role: the name alone never reaches another account's file.
       const ownerUserId = request.currentUser!.id;
       return sendPdf(reply, await getLatestPdfFile(db, { fileName: request.params.fileName, ownerUserId, now: now() }));
     },

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database';
 import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-contract-document';
 
 /**
- * Renames an agreement (spec 7 `PATCH /api/v1/contracts/my/{id}/name`). The name lives in the
+ * Renames an agreement (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}/name`). The name lives in the
  * document, so a rename is a change like a save: the revision goes up, the history records it, and
  * an editor opened before the rename merges it instead of silently putting the old name back.
  *

@@ -5,5 +5,5 @@
 import type { PageSize } from '@bpa/domain/api';
 import type { Category } from '@bpa/domain/contract';
 
-/** Draws an agreement as PDF bytes (design 2: pdfkit, DejaVu Sans). */
+/** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
 export type RenderAgreementPdf = (agreement: { contractName: string; categories: Category[] }, options?: { pageSize?: PageSize }) => Promise<Buffer>;

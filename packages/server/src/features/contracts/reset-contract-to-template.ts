@@ -4,9 +4,9 @@ import { type ChangedContract, type RevisionAuthor, replaceContractDocument } fr
 import { findSubscriberTemplate } from './subscriber-templates';
 
 /**
- * Resets an agreement to a template (spec 7 `PATCH /api/v1/contracts/my/{id}/template`; spec 5:
+ * Resets an agreement to a template (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}/template`; docs/product.md §5:
  * the user confirmed "This will completely erase the existing Agreement."): the document becomes a
- * fresh agreement made from the template (new ids, placeholders added: design 4) under the same
+ * fresh agreement made from the template (new ids, placeholders added: docs/product.md §D4) under the same
  * name; the revision goes up, the previous document is kept as a revision row, and the agreement
  * remembers the template's name.
  *

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-contract-document';
 
 /**
- * Saves an agreement (spec 7 `PATCH /api/v1/contracts/my/{id}`; design 7; issue 11 §3). The body
+ * Saves an agreement (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}`; docs/product.md §D7; issue 11 §3). The body
  * was validated by SaveContractRequestSchema (13 categories, bounded sizes, temporary UI fields
  * dropped). At the stored revision it is stored as it is; from an older revision it is merged with
  * what was saved since, item by item, and the answer says what was merged.

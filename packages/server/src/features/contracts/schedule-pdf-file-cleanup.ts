@@ -9,7 +9,7 @@ const HISTORY_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Every `intervalMs` (and once at start), runs the maintenance jobs, each once across servers
- * (db/scheduled-jobs.ts): `deleteExpiredPdfFiles` (design 7: guest PDFs are deleted after one
+ * (db/scheduled-jobs.ts): `deleteExpiredPdfFiles` (docs/product.md §D7: guest PDFs are deleted after one
  * hour) every tick, and `pruneAllHistories` (the history retention rule, ADR 171) once a day. The
  * timer does not keep the process alive; failures are logged and retried at the next tick.
  *

@@ -595,7 +595,7 @@ describe('PATCH /api/v1/contracts/my/{id}/template (reset to a template)', () =>
 
     const reset = await loadAgreement(agreement.id, cookie);
     expect(reset).toMatchObject({ contractName: 'Partner 4', revision: 2, templateName: BLANK_TEMPLATE_NAME });
-    // The template's content with fresh ids and placeholders (design 4), none of the edits.
+    // The template's content with fresh ids and placeholders (docs/product.md §D4), none of the edits.
     expect(reset.categories.map((c) => c.categoryName)).toEqual(blank!.content.map((c) => c.categoryName));
     expect(reset.categories.map((c) => c.subjects.filter((s) => !isPlaceholderName(s.subjectName)).map((s) => [s.subjectName, s.isSelected]))).toEqual(
       blank!.content.map((c) => c.subjects.map((s) => [s.subjectName, s.isSelected])),

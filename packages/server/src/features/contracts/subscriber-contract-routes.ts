@@ -1,5 +1,5 @@
 /**
- * Subscriber agreement routes (spec 7, design 7): base `/api/v1/contracts/my`, the latest-revision
+ * Subscriber agreement routes (docs/product.md §7, docs/product.md §D7): base `/api/v1/contracts/my`, the latest-revision
  * and template-name calls, and the subscriber's PDF. Request and answer shapes:
  * @bpa/domain/api-contracts. Every route needs a signed-in account (`onRequest: requireUser`, so an
  * anonymous request is refused before its body is read) and works on that account's agreements
@@ -47,7 +47,7 @@ export interface SubscriberContractRoutesOptions {
   savesPerMinute?: number;
 }
 
-/** The subscriber agreements base path (design 7). */
+/** The subscriber agreements base path (docs/product.md §D7). */
 export const SUBSCRIBER_CONTRACTS_BASE = '/api/v1/contracts/my';
 
 /**
@@ -106,7 +106,7 @@ export function checkAccess(db: Database, request: FastifyRequest, id: string, n
   return requireContractAccess(db, { contractId: id, userId: owner(request).id, now: now() }, needed);
 }
 
-/** The names answer of GET base, rename and reset (spec 4: names and their count). */
+/** The names answer of GET base, rename and reset (docs/product.md §4: names and their count). */
 async function namesAnswer(db: Database, ownerUserId: string) {
   const data = await listContractNames(db, ownerUserId);
   return { status: 'success' as const, count: data.length, data };
@@ -142,7 +142,7 @@ async function sendContractAnswer(db: Database, request: FastifyRequest, id: str
   return reply.header('etag', tag(revision)).type('application/json; charset=utf-8').send(json);
 }
 
-/** Registers the subscriber agreement routes of spec 7. */
+/** Registers the subscriber agreement routes of docs/product.md §7. */
 export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 }) => {
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,

@@ -1,5 +1,5 @@
 /**
- * The templates a subscriber may start an agreement from (spec 1: six templates; spec 3: the Free
+ * The templates a subscriber may start an agreement from (docs/product.md §1: six templates; docs/product.md §3: the Free
  * Trial Agreement is hidden). Templates uploaded by administrators are listed too.
  */
 import { TEMPLATE_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';
@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { isUuid } from './owned-contracts';
 
 /**
- * The six shipped templates in the order the product lists them (design 6: "Blank, Basic
+ * The six shipped templates in the order the product lists them (docs/product.md §D6: "Blank, Basic
  * Precision, Modern Standard American, Basic 2 over 1 Game Forcing, Bridge World Standard, LC
  * Standard"); from the simplest start to the most specialised systems.
  */
@@ -31,10 +31,10 @@ function shippedRank(templateName: string): number {
 }
 
 /**
- * The template names of spec 7 `GET /api/v1/contracts/templates/`: visible templates only, the
+ * The template names of docs/product.md §7 `GET /api/v1/contracts/templates/`: visible templates only, the
  * shipped six first in SHIPPED_TEMPLATE_ORDER, then the others oldest first (then by name).
  *
- * @returns `[{ _id, templateName, createdAt }]`, `createdAt` as ISO 8601 (spec 3)
+ * @returns `[{ _id, templateName, createdAt }]`, `createdAt` as ISO 8601 (docs/product.md §3)
  */
 export async function listTemplateNames(db: Database): Promise<TemplateSummary[]> {
   const rows = await db

@@ -1,6 +1,6 @@
 /**
- * The trial agreement's source (spec 3, design 4): the hidden template "Free Trial Agreement".
- * A guest has exactly one agreement (spec 1: trial 1), named TRIAL_CONTRACT_NAME, whose id is
+ * The trial agreement's source (docs/product.md §3, docs/product.md §D4): the hidden template "Free Trial Agreement".
+ * A guest has exactly one agreement (docs/product.md §1: trial 1), named TRIAL_CONTRACT_NAME, whose id is
  * the template's id: nothing about a guest is stored on the server.
  */
 import { FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
@@ -36,7 +36,7 @@ export async function findTrialTemplate(db: Database, id?: string): Promise<Temp
  * template decides which categories a guest may use, never the names a client sends.
  *
  * @param content the stored trial template's 13 categories
- * @returns the indexes of its categories named as spec 1's trial categories, in order
+ * @returns the indexes of its categories named as docs/product.md §1's trial categories, in order
  */
 export function trialCategoryIndexes(content: readonly Pick<Category, 'categoryName'>[]): number[] {
   return content.flatMap((category, index) => ((TRIAL_CATEGORY_NAMES as readonly string[]).includes(category.categoryName) ? [index] : []));

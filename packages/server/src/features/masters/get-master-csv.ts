@@ -20,7 +20,7 @@ export function makeCsvFileName(templateName: string): string {
 }
 
 /**
- * A template as a master CSV file (design 6: "the same serialiser exports any template back to
+ * A template as a master CSV file (docs/product.md §D6: "the same serialiser exports any template back to
  * this format"), for `GET /api/v1/masters/{id}/csv`. Hidden templates (the Free Trial Agreement)
  * can be downloaded too, so that an administrator can correct and upload them again.
  *

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { templates } from '../../db/schema/templates';
 
 /**
- * The templates of the Admin Panel's Templates tab (spec 7 `GET /api/v1/masters`; spec 3
+ * The templates of the Admin Panel's Templates tab (docs/product.md §7 `GET /api/v1/masters`; docs/product.md §3
  * "Template: _id, templateName, createdAt. The template Free Trial Agreement is hidden from the
  * admin list"), in the order they were added, `createdAt` as ISO 8601.
  */

@@ -46,7 +46,7 @@ beforeEach(async () => {
 /** The 13 category names of a good test template, the two trial categories among them. */
 const CATEGORY_NAMES = SAMPLE_CATEGORY_NAMES;
 
-/** A master CSV (design 6): header, template row, then per category one subject with one option. */
+/** A master CSV (docs/product.md §D6): header, template row, then per category one subject with one option. */
 function templateCsv(templateName: string, options: { categories?: string[]; subjectSuffix?: string } = {}): string {
   const lines = ['level,name,bold,italic,selected,locked', `template,"${templateName.replaceAll('"', '""')}",,,,`];
   for (const category of options.categories ?? CATEGORY_NAMES) {

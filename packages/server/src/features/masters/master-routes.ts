@@ -1,5 +1,5 @@
 /**
- * The Admin Panel's Templates tab (spec 2, spec 7 `GET/POST /api/v1/masters`, design 6): the
+ * The Admin Panel's Templates tab (docs/product.md §2, docs/product.md §7 `GET/POST /api/v1/masters`, docs/product.md §D6): the
  * template list, the CSV upload and a CSV download of any template. Administrators only. Shapes:
  * @bpa/domain/api-admin.
  */
@@ -59,7 +59,7 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
       schema: {
         tags: ['masters', 'admin'],
         summary:
-          'Uploads a master template: multipart/form-data with one CSV file (design 6 format, at most 1,000,000 bytes) in the field "text". ' +
+          'Uploads a master template: multipart/form-data with one CSV file (docs/product.md §D6 format, at most 1,000,000 bytes) in the field "text". ' +
           'A new name adds a template (201); an existing name replaces its content (200). A file with errors changes nothing and answers 400 with the line- and column-numbered issues.',
         consumes: ['multipart/form-data'],
         response: { 200: MasterUploadAnswerSchema, 201: MasterUploadAnswerSchema, 400: errors, 401: errors, 403: errors, 413: errors },

@@ -1,6 +1,6 @@
 /**
- * Reading the master template upload (spec 5 "Master upload: a single CSV file, at most 1,000,000
- * bytes"; spec 7 "multipart, file field text"). Memory stays bounded whatever a client sends: the
+ * Reading the master template upload (docs/product.md §5 "Master upload: a single CSV file, at most 1,000,000
+ * bytes"; docs/product.md §7 "multipart, file field text"). Memory stays bounded whatever a client sends: the
  * file is cut off at MAX_UPLOAD_BYTES and reading stops there, other form fields are small and few.
  */
 import { MASTER_UPLOAD_FIELD, MAX_UPLOAD_SIZE_LABEL } from '@bpa/domain/api-admin';

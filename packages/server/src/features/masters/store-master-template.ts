@@ -9,18 +9,18 @@ export interface StoreMasterTemplateResult {
   template: TemplateSummary;
   /** True when a template of that name existed and its content was replaced. */
   isReplaced: boolean;
-  /** True for the Free Trial Agreement, which no list shows (spec 3). */
+  /** True for the Free Trial Agreement, which no list shows (docs/product.md §3). */
   isHidden: boolean;
 }
 
 /**
- * Stores an uploaded master template (spec 7 `POST /api/v1/masters`, design 6), in one transaction.
+ * Stores an uploaded master template (docs/product.md §7 `POST /api/v1/masters`, docs/product.md §D6), in one transaction.
  *
  * A new name adds a template. A name that exists replaces that template's content: that is how an
  * administrator corrects a template, and names are unique. The replaced template keeps its id,
  * its `createdAt` (when it was first added) and its hidden flag, so a new Free Trial Agreement
  * stays hidden and becomes the trial agreement at once. Agreements already made from the template
- * are copies and are not touched (design 4).
+ * are copies and are not touched (docs/product.md §D4).
  *
  * @param template a parsed template (parseMasterCsv: 13 categories, names checked)
  * @param now the moment a new template is added

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { messages } from '../../db/schema/messages';
 
 /**
- * Deletes one contact message (spec 7 `DELETE /api/v1/messages/{id}`, admin). Deleting a message
+ * Deletes one contact message (docs/product.md §7 `DELETE /api/v1/messages/{id}`, admin). Deleting a message
  * that is already gone is not an error: two administrators may delete the same message, and both
  * should simply see the list without it.
  *

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { messages } from '../../db/schema/messages';
 
 /**
- * Every contact message for the Admin Panel's Messages tab (spec 7 `GET /api/v1/messages`; spec 3
+ * Every contact message for the Admin Panel's Messages tab (docs/product.md §7 `GET /api/v1/messages`; docs/product.md §3
  * "Message: _id, mailName, mailEmail, mailMessage, sentAt"), newest first, `sentAt` as ISO 8601.
  */
 export async function listMessages(db: Database): Promise<ContactMessageItem[]> {

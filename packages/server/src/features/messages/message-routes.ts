@@ -1,6 +1,6 @@
 /**
- * Contact messages (spec 2 "Contact Us", spec 7, design 8): anyone may send one, with a solved
- * ALTCHA captcha (design 2: self-hosted proof of work, no third-party service); administrators read
+ * Contact messages (docs/product.md §2 "Contact Us", docs/product.md §7, docs/product.md §D8): anyone may send one, with a solved
+ * ALTCHA captcha (docs/product.md §D2: self-hosted proof of work, no third-party service); administrators read
  * and delete them in the Admin Panel's Messages tab. Shapes: @bpa/domain/api-admin.
  */
 import {
@@ -38,12 +38,12 @@ export interface MessageRoutesOptions {
   } & CaptchaTuning;
 }
 
-/** Contact messages per client address per 10 minutes (design 8: rate limit on contact). */
+/** Contact messages per client address per 10 minutes (docs/product.md §D8: rate limit on contact). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
 /** Captcha challenges per client address per minute: a page load fetches one, a retry another. */
 export const CHALLENGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
-/** A route's rate limit whose 429 says how long to wait (design 8), counted per client address. */
+/** A route's rate limit whose 429 says how long to wait (docs/product.md §D8), counted per client address. */
 function rateLimit(limit: { max: number; timeWindow: number }) {
   return {
     ...limit,

@@ -9,7 +9,7 @@ export interface ContactMessage {
 }
 
 /**
- * Stores a message sent through the Contact Us form (spec 2 "Contact Us", spec 7 `POST
+ * Stores a message sent through the Contact Us form (docs/product.md §2 "Contact Us", docs/product.md §7 `POST
  * /api/v1/messages`) for the administrators' Messages tab. The caller has validated it and checked
  * its captcha; the text is stored as typed and escaped wherever it is shown.
  *

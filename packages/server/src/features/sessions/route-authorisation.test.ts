@@ -1,5 +1,5 @@
 /**
- * Authorisation of EVERY route of the app (design 8): each route is called as an anonymous
+ * Authorisation of EVERY route of the app (docs/product.md §D8): each route is called as an anonymous
  * visitor, a subscriber, an expired subscriber and an administrator, and each answer's status is
  * compared with the table below. A route that is registered without a line in the table fails the
  * first test, so whoever adds a route decides here who may call it.

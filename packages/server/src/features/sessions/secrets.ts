@@ -1,11 +1,11 @@
 /**
- * Random secrets handed to a browser or put in a link (session ids, one-time tokens; design 8):
+ * Random secrets handed to a browser or put in a link (session ids, one-time tokens; docs/product.md §D8):
  * 256 random bits, base64url, stored only as their SHA-256 hash. A plain hash is enough because
  * the secret has full entropy: no one can guess one to compare against a leaked hash.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Random bytes per secret: 256 bits (design 8). */
+/** Random bytes per secret: 256 bits (docs/product.md §D8). */
 const SECRET_BYTES = 32;
 
 /** What a secret looks like: 43 base64url characters. Anything else is refused before any query. */

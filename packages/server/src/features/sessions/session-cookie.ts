@@ -1,5 +1,5 @@
 /**
- * The session cookie (design 8): HttpOnly (scripts cannot read it), SameSite=Lax (not sent on
+ * The session cookie (docs/product.md §D8): HttpOnly (scripts cannot read it), SameSite=Lax (not sent on
  * cross-site POSTs), Path=/, and Secure when PUBLIC_URL is https. Over https its name carries the
  * `__Host-` prefix, which makes browsers refuse it unless it is Secure, host-only and Path=/, so a
  * neighbouring subdomain cannot plant one.

@@ -30,7 +30,7 @@ function fetchPdf(cookie?: string) {
   return app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${pdf.pathName}/${pdf.fileName}`, headers: cookie ? { cookie } : {} });
 }
 
-describe("a subscriber's PDF (design 7: owner and administrators only)", () => {
+describe("a subscriber's PDF (docs/product.md §D7: owner and administrators only)", () => {
   it('is served to its owner, to an administrator and to an administrator impersonating the owner', async () => {
     const admin = await createTestAccount(database.db, { role: 'admin' });
     for (const cookie of [

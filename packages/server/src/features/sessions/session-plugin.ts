@@ -1,5 +1,5 @@
 /**
- * Who is asking (design 8). `installSessions` adds a hook that reads the session cookie on every
+ * Who is asking (docs/product.md §D8). `installSessions` adds a hook that reads the session cookie on every
  * API request and decorates the request:
  *
  * - `request.currentUser`: the signed-in account (SessionUser), or null for anonymous requests;
@@ -15,7 +15,7 @@
  * });
  * ```
  *
- * A subscriber whose subscription has expired or was cancelled is not signed in (spec 6), even with
+ * A subscriber whose subscription has expired or was cancelled is not signed in (docs/product.md §6), even with
  * a live session: `currentUser` is null and `requireUser` answers 401 with the spec's
  * "You have an account but your subscription is not active." During impersonation the
  * administrator may look at any account, so that check is skipped.
@@ -35,7 +35,7 @@ export interface CurrentSession {
   /** SHA-256 of the cookie value: the session's key in the database. */
   idHash: string;
   expiresAt: Date;
-  /** The administrator signed in as `currentUser` (design 8: impersonation), or null. */
+  /** The administrator signed in as `currentUser` (docs/product.md §D8: impersonation), or null. */
   impersonator: { id: string; email: string } | null;
 }
 
@@ -112,7 +112,7 @@ export function installSessions(app: FastifyInstance, settings: SessionSettings)
 }
 
 /**
- * Hook: lets the request through only with a signed-in account (spec 2: login-guarded).
+ * Hook: lets the request through only with a signed-in account (docs/product.md §2: login-guarded).
  *
  * @throws AppError unauthorised (401): "You are not signed in…", or the spec's
  *   subscriptionNotActive message when the session belongs to an expired or cancelled subscriber
@@ -123,7 +123,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Hook: lets the request through only for an administrator (spec 6). During impersonation the
+ * Hook: lets the request through only for an administrator (docs/product.md §6). During impersonation the
  * current user is the impersonated subscriber, so administrator routes are refused until the
  * administrator goes back to their own session.
  *

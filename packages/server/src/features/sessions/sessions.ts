@@ -1,5 +1,5 @@
 /**
- * Stored sessions (design 8): created at sign-in, found by the hash of the cookie value, extended
+ * Stored sessions (docs/product.md §D8): created at sign-in, found by the hash of the cookie value, extended
  * while used (30-day sliding expiry) and deleted at sign-out.
  */
 import type { Role, SubscriberStatus } from '@bpa/domain/api-users';
@@ -11,7 +11,7 @@ import { type UserRow, users } from '../../db/schema/users';
 import { getSubscriberStatus } from '../bookings/subscriber-status';
 import { hashSecret, makeSecret } from './secrets';
 
-/** How long a session lives after its last use, in milliseconds (design 8: 30 days, sliding). */
+/** How long a session lives after its last use, in milliseconds (docs/product.md §D8: 30 days, sliding). */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * A session is extended at most this often, in milliseconds: a write per request would be waste,
@@ -23,10 +23,10 @@ export const SESSION_EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
 export interface SessionUser {
   id: string;
   email: string;
-  /** The account's name, or its email when it has none (spec 3: userName). */
+  /** The account's name, or its email when it has none (docs/product.md §3: userName). */
   userName: string;
   role: Role;
-  /** Derived from the bookings at the time of the request (design 4). */
+  /** Derived from the bookings at the time of the request (docs/product.md §D4). */
   subscriberStatus: SubscriberStatus;
 }
 
@@ -35,7 +35,7 @@ export interface FoundSession {
   idHash: string;
   expiresAt: Date;
   user: SessionUser;
-  /** The administrator who is signed in as `user` (design 8: impersonation), with their current role. */
+  /** The administrator who is signed in as `user` (docs/product.md §D8: impersonation), with their current role. */
   impersonator: { id: string; email: string; role: Role } | null;
 }
 
@@ -103,7 +103,7 @@ export async function findSession(db: Database, sessionId: string, now: Date): P
 
 /**
  * Pushes a session's expiry to `now` + 30 days when it was last extended more than a day ago
- * (design 8: sliding expiry).
+ * (docs/product.md §D8: sliding expiry).
  *
  * @returns the new expiry, or null when the session did not need extending
  */

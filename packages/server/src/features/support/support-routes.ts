@@ -1,5 +1,5 @@
 /**
- * Where visitors can write to an administrator (spec 2: the registration pages "contact an
+ * Where visitors can write to an administrator (docs/product.md §2: the registration pages "contact an
  * administrator at {email}"; issue 9, item 15). The address is a setting, SUPPORT_EMAIL
  * (ADMIN_EMAIL when unset), so it is asked for rather than built into the web app.
  */

@@ -1,5 +1,5 @@
 /**
- * Loading the shipped master templates (design 6): on start every `templates/*.csv` is parsed and
+ * Loading the shipped master templates (docs/product.md §D6): on start every `templates/*.csv` is parsed and
  * stored when no template of that name exists yet. Templates already stored are left untouched,
  * so an administrator's upload of a newer version is never overwritten by a restart.
  */
@@ -30,7 +30,7 @@ const MAX_LISTED_ISSUES = 10;
 
 /**
  * Parses every `*.csv` file of a folder as a master template and stores the ones whose name is
- * not in the database yet. The Free Trial Agreement is stored hidden (spec 3).
+ * not in the database yet. The Free Trial Agreement is stored hidden (docs/product.md §3).
  *
  * All files are parsed before anything is stored, so a bad file stores nothing. Safe to run twice
  * and from two servers at once: the template name is unique and inserts skip existing names.

@@ -1,7 +1,7 @@
 /**
  * The account emails end to end, through a real SMTP server started here: what arrives, and what
- * its link does (design 8: invitation 7 days, reset 1 hour, each once). A second server that
- * refuses every recipient plays the failing mail server (spec 8: "An email was not sent").
+ * its link does (docs/product.md §D8: invitation 7 days, reset 1 hour, each once). A second server that
+ * refuses every recipient plays the failing mail server (docs/product.md §8: "An email was not sent").
  */
 import { MESSAGES } from '@bpa/domain/messages';
 import { eq } from 'drizzle-orm';

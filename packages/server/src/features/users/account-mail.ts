@@ -1,5 +1,5 @@
 /**
- * Sending the account emails (design 8) with a fresh token each: confirmation, password reset and
+ * Sending the account emails (docs/product.md §D8) with a fresh token each: confirmation, password reset and
  * invitation. Sending never throws (mail/mailer.ts): the result says whether it went out, and the
  * mailer has already logged why not.
  */

@@ -10,7 +10,7 @@ import { findBlankTemplate, insertAgreements } from '../contracts/create-contrac
 import { normaliseEmail } from './normalise-email';
 import { subscriptionExpiry } from '../bookings/subscriber-status';
 
-/** The names of a new subscriber's agreements: "Partner 1" … "Partner 5" (design 4). */
+/** The names of a new subscriber's agreements: "Partner 1" … "Partner 5" (docs/product.md §D4). */
 export function partnerAgreementNames(): string[] {
   return Array.from({ length: SUBSCRIBER_AGREEMENT_COUNT }, (_, index) => `Partner ${index + 1}`);
 }
@@ -18,12 +18,12 @@ export function partnerAgreementNames(): string[] {
 /** What adding a user did. */
 export interface AddSubscriberResult {
   user: UserListItem;
-  /** Whether the invitation email went out; when false the account exists anyway (design 8). */
+  /** Whether the invitation email went out; when false the account exists anyway (docs/product.md §D8). */
   isInvitationSent: boolean;
 }
 
 /**
- * Adds a subscriber (spec 7 `POST /api/v1/users/admin-signup`; design 8 "Adding a user"): in one
+ * Adds a subscriber (docs/product.md §7 `POST /api/v1/users/admin-signup`; docs/product.md §D8 "Adding a user"): in one
  * transaction the account (no password yet), a one-year booking at PRICE_CENTS, and the five
  * agreements "Partner 1" … "Partner 5" made from the Blank template; then the invitation email
  * with a set-password link (7 days). A failing email is reported, not undone. A partner account

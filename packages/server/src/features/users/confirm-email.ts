@@ -4,8 +4,8 @@ import { users } from '../../db/schema/users';
 import { consumeToken } from './one-time-tokens';
 
 /**
- * Confirms an email address with the token from a confirmation link (spec 7
- * `GET /api/v1/users/signup-complete/{token}`; spec 2 `/login/{token}`).
+ * Confirms an email address with the token from a confirmation link (docs/product.md §7
+ * `GET /api/v1/users/signup-complete/{token}`; docs/product.md §2 `/login/{token}`).
  *
  * @returns true when the token was valid (it is now used up), false when it is unknown, used or expired
  */

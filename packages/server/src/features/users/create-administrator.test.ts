@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const publicUrl = 'https://bridge.example.org';
 
-describe('ensureFirstAdministrator (design 8: first administrator on start)', () => {
+describe('ensureFirstAdministrator (docs/product.md §D8: first administrator on start)', () => {
   it('creates the administrator once, with a set-password link that works once; then does nothing', async () => {
     const now = new Date();
     const created = await ensureFirstAdministrator(database.db, { email: ' Admin@Localhost ', publicUrl, now });

@@ -16,7 +16,7 @@ export interface CreatedAdministrator {
 }
 
 /**
- * Makes `email` an administrator and issues a set-password link for it (design 8: first
+ * Makes `email` an administrator and issues a set-password link for it (docs/product.md §D8: first
  * administrator; `npm run cli -- create-admin EMAIL`). An existing account keeps its data and
  * gets the administrator role; a new account has no password until the link is used. The link is
  * for the operator to print, never emailed: the first administrator may have no working mail yet.
@@ -42,7 +42,7 @@ export async function createAdministrator(db: Database, request: { email: string
 }
 
 /**
- * On start (design 8): when no administrator exists, creates one for ADMIN_EMAIL and returns its
+ * On start (docs/product.md §D8): when no administrator exists, creates one for ADMIN_EMAIL and returns its
  * set-password link for the server to print. Does nothing when an administrator exists.
  *
  * @returns the created administrator, or null when there already was one

@@ -9,8 +9,8 @@ export const NO_SUCH_USER_MESSAGE = 'There is no user with this email.';
 export const CANNOT_IMPERSONATE_ADMIN_MESSAGE = 'An administrator cannot be impersonated.';
 
 /**
- * Finds the account an administrator wants to act as (spec 7 `POST /api/v1/users/im/login`,
- * design 8). The route starts the session, remembering the administrator. Subscribers are found
+ * Finds the account an administrator wants to act as (docs/product.md §7 `POST /api/v1/users/im/login`,
+ * docs/product.md §D8). The route starts the session, remembering the administrator. Subscribers are found
  * whatever their subscription status, so an administrator can look into an expired account.
  *
  * @param request the email of the account (ImpersonateSchema)

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { users } from '../../db/schema/users';
 
 /**
- * Every account for the admin panel's Users tab (spec 7 `GET /api/v1/users`; spec 3 "Admin-list
+ * Every account for the admin panel's Users tab (docs/product.md §7 `GET /api/v1/users`; docs/product.md §3 "Admin-list
  * user: _id, email, role"), ordered by email, with whether the invitation is still pending (no
  * password set yet; issue 9, item 13).
  */

@@ -12,11 +12,11 @@ import { isSubscriptionInactive } from '../bookings/subscriber-status';
 /** What a correct email and password lead to. */
 export type LogInResult =
   | { outcome: 'signed_in'; user: SessionUser }
-  /** Spec 8: "The email is not confirmed. An email was just sent…" when `isEmailSent`. */
+  /** docs/product.md §8: "The email is not confirmed. An email was just sent…" when `isEmailSent`. */
   | { outcome: 'email_not_confirmed'; isEmailSent: boolean };
 
 /**
- * Checks a sign-in (spec 7 `POST /api/v1/users/login`, spec 4 "Login"). The session itself is
+ * Checks a sign-in (docs/product.md §7 `POST /api/v1/users/login`, docs/product.md §4 "Login"). The session itself is
  * started by the route.
  *
  * Nothing is revealed beyond the spec's messages: an unknown email and a wrong password get the
@@ -24,10 +24,10 @@ export type LogInResult =
  * account). Only after the password is right does the answer say more (inactive subscription,
  * unconfirmed email).
  *
- * @param credentials validated by LoginSchema (spec 5)
+ * @param credentials validated by LoginSchema (docs/product.md §5)
  * @returns signed_in with the account, or email_not_confirmed after sending a new confirmation email
  * @throws AppError unauthorised (401) incorrectEmailOrPassword; forbidden (403) subscriptionNotActive
- *   for a non-admin whose subscription expired or was cancelled (spec 6)
+ *   for a non-admin whose subscription expired or was cancelled (docs/product.md §6)
  */
 export async function logIn(db: Database, credentials: LoginInput, dependencies: { now: Date; mail: AccountMail }): Promise<LogInResult> {
   const account = await findUserByEmail(db, credentials.email);

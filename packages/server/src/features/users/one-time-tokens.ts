@@ -1,5 +1,5 @@
 /**
- * One-time tokens for the links in account emails (design 8): random (256 bits), stored hashed,
+ * One-time tokens for the links in account emails (docs/product.md §D8): random (256 bits), stored hashed,
  * single-use, and expiring: email confirmation 7 days, password reset 1 hour, invitation 7 days.
  */
 import { and, eq, lte } from 'drizzle-orm';
@@ -7,14 +7,14 @@ import type { Database } from '../../db/database';
 import { type TokenPurpose, userTokens } from '../../db/schema/user-tokens';
 import { SECRET_PATTERN, hashSecret, makeSecret } from '../sessions/secrets';
 
-/** How long an email-confirmation link works (design 8: 7 days). */
+/** How long an email-confirmation link works (docs/product.md §D8: 7 days). */
 export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** How long a password-reset link works (design 8: 1 hour). */
+/** How long a password-reset link works (docs/product.md §D8: 1 hour). */
 export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-/** How long an invitation link works (design 8: 7 days). */
+/** How long an invitation link works (docs/product.md §D8: 7 days). */
 export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How long each kind of token works, in milliseconds (design 8; the emails state the same). */
+/** How long each kind of token works, in milliseconds (docs/product.md §D8; the emails state the same). */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   email_confirmation: CONFIRMATION_LINK_LIFETIME_MS,
   password_reset: PASSWORD_RESET_LINK_LIFETIME_MS,

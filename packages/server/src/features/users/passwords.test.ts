@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords';
 
-describe('hashPassword / verifyPassword (design 8: argon2id)', () => {
+describe('hashPassword / verifyPassword (docs/product.md §D8: argon2id)', () => {
   it('stores an argon2id PHC string with the OWASP parameters, salted', async () => {
     const hash = await hashPassword('Correct-horse-9');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -7,7 +7,7 @@ import { findUserById } from './find-user';
 export const NOT_IMPERSONATING_MESSAGE = 'You are not signed in as another user.';
 
 /**
- * Ends an impersonation (spec 7 `POST /api/v1/users/im/logout`, design 8 "a way back"): answers the
+ * Ends an impersonation (docs/product.md §7 `POST /api/v1/users/im/logout`, docs/product.md §D8 "a way back"): answers the
  * administrator's own account; the route replaces the session with one of theirs.
  *
  * @param impersonator the administrator remembered by the session, or null when there is none

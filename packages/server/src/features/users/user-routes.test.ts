@@ -90,7 +90,7 @@ async function me(cookie: string | undefined) {
 }
 
 describe('GET /api/v1/users/me', () => {
-  it('answers the signed-in subscriber as data.data.data (spec 7)', async () => {
+  it('answers the signed-in subscriber as data.data.data (docs/product.md §7)', async () => {
     const anna = await createTestAccount(database.db, { email: 'anna.me@example.org', now: clock });
     const response = await me(await signInAs(database.db, anna.id, { now: clock }));
     expect(response.statusCode).toBe(200);
@@ -118,7 +118,7 @@ describe('GET /api/v1/users/me', () => {
     expect(unknown.statusCode).toBe(401);
   });
 
-  it('refuses the session of an expired or cancelled subscriber with the spec message (spec 6)', async () => {
+  it('refuses the session of an expired or cancelled subscriber with the spec message (docs/product.md §6)', async () => {
     for (const subscription of ['expired', 'cancelled'] as const) {
       const account = await createTestAccount(database.db, { subscription, now: clock });
       const response = await me(await signInAs(database.db, account.id, { now: clock }));
@@ -155,7 +155,7 @@ describe('GET /api/v1/users/session (issue 9, item 21)', () => {
   });
 });
 
-describe('sessions (design 8)', () => {
+describe('sessions (docs/product.md §D8)', () => {
   it('slides: a use more than a day later pushes the expiry 30 days ahead and re-sends the cookie', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const cookie = await signInAs(database.db, account.id, { now: clock });
@@ -281,7 +281,7 @@ describe('POST /api/v1/users/login', () => {
     expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('validates the body with the spec 5 messages', async () => {
+  it('validates the body with the docs/product.md §5 messages', async () => {
     const badEmail = await logIn('not-an-email', TEST_PASSWORD);
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toContain(MESSAGES.loginEmailInvalid);
@@ -458,7 +458,7 @@ describe('POST /api/v1/users/forgotPassword', () => {
     expect(linkToken(email, 'reset-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('sends a confirmation link to an unconfirmed email; the message starts with "Email" (spec 7, spec 4: -2)', async () => {
+  it('sends a confirmation link to an unconfirmed email; the message starts with "Email" (docs/product.md §7, docs/product.md §4: -2)', async () => {
     const account = await createTestAccount(database.db, { isConfirmed: false, now: clock });
     const since = smtp.received.length;
     const response = await call('POST', '/api/v1/users/forgotPassword', { body: { email: account.email } });
@@ -514,7 +514,7 @@ describe('PATCH /api/v1/users/resetPassword/{token}', () => {
     expect(again.json()).toEqual({ status: 'fail', message: MESSAGES.passwordNotUpdated });
   });
 
-  it('refuses mismatched or short passwords with the spec 5 messages, keeping the token', async () => {
+  it('refuses mismatched or short passwords with the docs/product.md §5 messages, keeping the token', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const token = await resetToken(account);
     const mismatch = await call('PATCH', `/api/v1/users/resetPassword/${token}`, { body: { password: 'New-password-2', passwordConfirm: 'New-password-3' } });
@@ -655,7 +655,7 @@ describe('GET /api/v1/users', () => {
   });
 });
 
-describe('impersonation: POST /api/v1/users/im/login and /im/logout (design 8)', () => {
+describe('impersonation: POST /api/v1/users/im/login and /im/logout (docs/product.md §D8)', () => {
   it('signs the administrator in as the user, shows who impersonates, and goes back', async () => {
     const subscriber = await createTestAccount(database.db, { email: 'erin.im@example.org', now: clock });
     const response = await call('POST', '/api/v1/users/im/login', { cookie: adminCookie, body: { email: 'Erin.IM@example.org' } });

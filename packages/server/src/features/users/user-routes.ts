@@ -1,6 +1,6 @@
 /**
- * Account routes (spec 7 "Calls", design 8). Request and answer shapes: @bpa/domain/api-users and
- * @bpa/domain/validation; texts: @bpa/domain/messages (spec 8). Routes only parse, authorise, call
+ * Account routes (docs/product.md §7 "Calls", docs/product.md §D8). Request and answer shapes: @bpa/domain/api-users and
+ * @bpa/domain/validation; texts: @bpa/domain/messages (docs/product.md §8). Routes only parse, authorise, call
  * one operation and answer; sessions are started and ended here because they live in cookies.
  */
 import {
@@ -42,7 +42,7 @@ export interface UserRoutesOptions {
 }
 
 /**
- * Sign-in attempts per client address per 15 minutes (design 8: rate limits on login). High, so a
+ * Sign-in attempts per client address per 15 minutes (docs/product.md §D8: rate limits on login). High, so a
  * club signing in from one address is never stopped by one member's typos: wrong passwords are
  * throttled per account (login-throttle.ts; issue 9, item 9).
  */
@@ -52,25 +52,25 @@ export const FORGOT_PASSWORD_RATE_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
 /** Uses of token links (confirm, reset, set) per client address per 15 minutes: no guessing tokens. */
 export const TOKEN_RATE_LIMIT = { max: 20, timeWindow: 15 * 60_000 };
 
-/** forgotPassword's answer when a reset link was sent (spec 7). */
+/** forgotPassword's answer when a reset link was sent (docs/product.md §7). */
 export const TOKEN_SENT_MESSAGE = 'Token sent to email!';
 /**
- * forgotPassword's answer for an unconfirmed address: spec 7 reads a message "starting with Email"
- * as "unconfirmed" (spec 4: -2), and a confirmation email has been sent instead of a reset link.
+ * forgotPassword's answer for an unconfirmed address: docs/product.md §7 reads a message "starting with Email"
+ * as "unconfirmed" (docs/product.md §4: -2), and a confirmation email has been sent instead of a reset link.
  */
 export const EMAIL_UNCONFIRMED_MESSAGE = 'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
-/** logout's answer (spec 7: "result not used"). */
+/** logout's answer (docs/product.md §7: "result not used"). */
 export const LOGGED_OUT_MESSAGE = 'You are signed out.';
 /** GET logout's refusal when the request is not the site's own (issue 13 §2). */
 export const CROSS_SITE_LOGOUT_MESSAGE = 'Sign-out refused: the request did not come from this site. Use the Sign out button, or POST /api/v1/users/logout.';
 /** `Sec-Fetch-Site` values GET logout accepts: the app's own pages, or the address typed by the user. */
 const SIGN_OUT_GET_FETCH_SITES = new Set(['same-origin', 'none']);
-/** admin-signup's message when the invitation email could not be sent (design 8: the account stays). */
+/** admin-signup's message when the invitation email could not be sent (docs/product.md §D8: the account stays). */
 export const INVITATION_NOT_SENT_MESSAGE =
   'The user was added, but the invitation email was not sent. Check the email address and the mail settings (SMTP_URL); the server log has the details.';
 
 /**
- * A route's rate limit with a 429 answer that says how long to wait (design 8: "a locked-out
+ * A route's rate limit with a 429 answer that says how long to wait (docs/product.md §D8: "a locked-out
  * client gets 429 with a clear message"). Counted per client address (set TRUST_PROXY behind a proxy).
  */
 function rateLimit(limit: { max: number; timeWindow: number }) {
@@ -83,7 +83,7 @@ function rateLimit(limit: { max: number; timeWindow: number }) {
 
 const errors = ErrorEnvelopeSchema;
 
-/** Registers the account routes of spec 7 under /api/v1/users. */
+/** Registers the account routes of docs/product.md §7 under /api/v1/users. */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { sessions, mail, shared }) => {
   const { db, now } = sessions;
   const loginThrottle = createLoginThrottle(shared);
@@ -155,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     await endSession(sessions, request, reply);
     return { status: 'success' as const, message: LOGGED_OUT_MESSAGE };
   };
-  // The web app signs out with POST (origin-checked like every state change). The GET of spec 7
+  // The web app signs out with POST (origin-checked like every state change). The GET of docs/product.md §7
   // stays for API clients, but only when the browser says the request is the site's own (or typed
   // in the address bar): an <img> or a link on another site must not sign anyone out (issue 13 §2).
   app.get(
@@ -166,7 +166,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       },
       schema: {
         tags: ['users'],
-        summary: 'Signs out (spec 7): only same-origin requests (Sec-Fetch-Site); prefer POST',
+        summary: 'Signs out (docs/product.md §7): only same-origin requests (Sec-Fetch-Site); prefer POST',
         response: { 200: MessageAnswerSchema, 403: errors },
       },
     },

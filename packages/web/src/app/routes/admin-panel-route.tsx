@@ -1,8 +1,8 @@
 /**
- * Route `/my/admin` (spec 2 "Admin Panel", admin only): the admin feature's panel, with
+ * Route `/my/admin` (docs/product.md §2 "Admin Panel", admin only): the admin feature's panel, with
  * impersonation joined here to the account feature's session (features meet in route files).
  *
- * Impersonation (spec 4: "logs in as the chosen user then goes to /im/home"; design 8): the server
+ * Impersonation (docs/product.md §4: "logs in as the chosen user then goes to /im/home"; docs/product.md §D8): the server
  * switches the session (POST /users/im/login), the app goes to /im/home, and only once this admin
  * route has left the screen does the store take the user's session (`sessionStarted`). In the
  * other order the admin guard around this route would see a non-administrator first and send

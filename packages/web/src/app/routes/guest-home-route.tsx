@@ -1,5 +1,5 @@
 /**
- * /guest/home (spec 2): the guest dashboard with the trial information card above it. The two
+ * /guest/home (docs/product.md §2): the guest dashboard with the trial information card above it. The two
  * features meet here, in the route file (docs/conventions.md).
  */
 import GuestHomePage from '../../features/agreement/guest-home-page';

@@ -1,5 +1,5 @@
 /**
- * Route `/im/home` (spec 2: target after impersonation). "Return to my account" brings back the
+ * Route `/im/home` (docs/product.md §2: target after impersonation). "Return to my account" brings back the
  * administrator's session; the impersonated user's data is then cleared and the Admin Panel opens.
  */
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Route `/`: spec 2 "On load it logs the user out and clears loaded contracts". The landing feature
+ * Route `/`: docs/product.md §2 "On load it logs the user out and clears loaded contracts". The landing feature
  * only shows the page; the session and the agreement state are cleared here, where features meet.
  */
 import { useEffect } from 'react';

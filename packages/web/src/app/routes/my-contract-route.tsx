@@ -1,7 +1,7 @@
 /**
- * Route `/my/contract` (spec 2: the subscriber's contract editor): the agreement feature's editor in
+ * Route `/my/contract` (docs/product.md §2: the subscriber's contract editor): the agreement feature's editor in
  * its subscriber variant. Make PDF goes to /my/pdfview and asks it to download the new file once
- * it arrives (spec 4: "The PDF downloads automatically once file info is returned").
+ * it arrives (docs/product.md §4: "The PDF downloads automatically once file info is returned").
  */
 import { useNavigate } from 'react-router';
 import ContractEditorPage from '../../features/agreement/contract-editor-page';

@@ -1,5 +1,5 @@
 /**
- * Route `/my/home` (spec 2: the subscriber's dashboard): who is signed in (account feature) above
+ * Route `/my/home` (docs/product.md §2: the subscriber's dashboard): who is signed in (account feature) above
  * the subscriber's Dashboard with their agreements (agreement feature). The features meet here.
  */
 import { useAppSelector } from '../hooks';

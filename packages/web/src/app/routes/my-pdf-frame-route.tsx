@@ -1,4 +1,4 @@
-/** Route `/my/pdfview2` (spec 2: the viewer page with an iframe): the subscriber's PDF in the browser's own viewer. */
+/** Route `/my/pdfview2` (docs/product.md §2: the viewer page with an iframe): the subscriber's PDF in the browser's own viewer. */
 import PdfFramePage from '../../features/pdf-viewer/pdf-frame-page';
 import { MY_PDF_VIEW_PATH, SubscriberPdfView } from './subscriber-pdf-view';
 

@@ -1,4 +1,4 @@
-/** Route `/my/pdfview` (spec 2): the subscriber's PDF in the PDF.js viewer (every page, zoom, Download). */
+/** Route `/my/pdfview` (docs/product.md §2): the subscriber's PDF in the PDF.js viewer (every page, zoom, Download). */
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
 import { MY_PDF_FRAME_PATH, SubscriberPdfView } from './subscriber-pdf-view';
 

@@ -1,13 +1,13 @@
 /**
- * What the subscriber's two PDF viewer routes share (spec 2 "PDF viewer pages": /my/pdfview with
+ * What the subscriber's two PDF viewer routes share (docs/product.md §2 "PDF viewer pages": /my/pdfview with
  * PDF.js, /my/pdfview2 with an iframe). The agreement feature gives the loaded agreement, its PDF
  * and the leave warning; the pdf-viewer feature shows the file. They meet here.
  *
  * - Make PDF in the editor comes here with `DOWNLOAD_ON_ARRIVAL_STATE`: the viewer downloads the
- *   file once it arrives (spec 4), then the request is dropped from the history entry so a reload
+ *   file once it arrives (docs/product.md §4), then the request is dropped from the history entry so a reload
  *   or Back does not download it again.
  * - Unsaved edits of the agreement are still in the store here (Make PDF does not save): leaving
- *   the editor and its viewers asks first, as the editor does (spec 2 leave warning).
+ *   the editor and its viewers asks first, as the editor does (docs/product.md §2 leave warning).
  */
 import { type ComponentType, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { MarkupText } from '../../features/agreement/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import type { OtherViewerLink, PdfViewerPageProps } from '../../features/pdf-viewer/pdf-viewer-props';
 
-/** The subscriber's editor (spec 2: Go To Contract Editor goes there for a subscriber). */
+/** The subscriber's editor (docs/product.md §2: Go To Contract Editor goes there for a subscriber). */
 export const MY_EDITOR_PATH = '/my/contract';
 export const MY_PDF_VIEW_PATH = '/my/pdfview';
 export const MY_PDF_FRAME_PATH = '/my/pdfview2';

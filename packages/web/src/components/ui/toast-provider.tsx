@@ -1,5 +1,5 @@
 /**
- * App-wide toasts: one PrimeReact Toast (life TOAST_LIFE_MS = 3000 ms, spec 9) and a hook to show
+ * App-wide toasts: one PrimeReact Toast (life TOAST_LIFE_MS = 3000 ms, docs/product.md §9) and a hook to show
  * messages from any component. Pair with `toErrorMessage` (lib/error-message.ts) for failures:
  * `showError(toErrorMessage(error))`.
  */

@@ -1,12 +1,12 @@
 /**
- * Account calls (spec section 7; request and answer shapes: `@bpa/domain/api-users`), injected into
- * the one RTK Query `api` (lib/api.ts). All of them go with the session cookie (spec 7: "All use
+ * Account calls (docs/product.md §7; request and answer shapes: `@bpa/domain/api-users`), injected into
+ * the one RTK Query `api` (lib/api.ts). All of them go with the session cookie (docs/product.md §7: "All use
  * credentials except guest calls").
  *
  * Every answer is checked against its domain schema; an answer of the wrong shape becomes an
  * ordinary `CUSTOM_ERROR` failure that `toErrorMessage` turns into a sentence, never a crash.
  * The session slice does not read these endpoints' cache: the thunks of session-thunks.ts call them
- * and record the outcome in the slice (spec 3 "User session").
+ * and record the outcome in the slice (docs/product.md §3 "User session").
  */
 import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -28,14 +28,14 @@ function toAnswerShapeError(): FetchBaseQueryError {
   return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
 }
 
-/** What a successful login (or impersonation switch) answers: the user and the spec's bypass flag (spec 4). */
+/** What a successful login (or impersonation switch) answers: the user and the spec's bypass flag (docs/product.md §4). */
 export interface LoginResult {
   user: CurrentUser;
-  /** Spec 4: "A login response carrying a bypass flag means no-email". */
+  /** docs/product.md §4: "A login response carrying a bypass flag means no-email". */
   bypass?: boolean | undefined;
 }
 
-/** Which password screen is sending: reset (forgot-password link) or set (invitation link), spec 2. */
+/** Which password screen is sending: reset (forgot-password link) or set (invitation link), docs/product.md §2. */
 export type PasswordChangeKind = 'reset' | 'set';
 
 /** Body of PATCH resetPassword / setPassword (PasswordChangeSchema) plus the token from the link. */
@@ -51,7 +51,7 @@ type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/users/me: the signed-in user, read at `data.data` (spec 7: `data.data.data`); 401 when signed out. */
+    /** GET /api/v1/users/me: the signed-in user, read at `data.data` (docs/product.md §7: `data.data.data`); 401 when signed out. */
     getCurrentUser: build.query<CurrentUser, void, z.infer<typeof MeAnswerSchema>>({
       query: () => ({ url: '/users/me' }),
       rawResponseSchema: MeAnswerSchema,
@@ -75,7 +75,7 @@ export const accountApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data.email,
     }),
-    /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the spec 8 texts. */
+    /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the docs/product.md §8 texts. */
     logIn: build.mutation<LoginResult, LoginInput, LoginAnswer>({
       query: (body) => ({ url: '/users/login', method: 'POST', body }),
       rawResponseSchema: LoginAnswerSchema,
@@ -83,7 +83,7 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/users/logout: ends the session; the answer is not used (spec 7 names a GET, which
+     * POST /api/v1/users/logout: ends the session; the answer is not used (docs/product.md §7 names a GET, which
      * the server refuses unless same-origin; POST is origin-checked like every change, issue 13 §2).
      * `keepalive`: the request completes even when the page is left or closed right after the click.
      */
@@ -93,7 +93,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/users/im/login with `{ email }` (ImpersonateSchema, admin only): the session
-     * becomes the chosen user's (spec 4: "Impersonation logs in as the chosen user").
+     * becomes the chosen user's (docs/product.md §4: "Impersonation logs in as the chosen user").
      */
     impersonate: build.mutation<LoginResult, { email: string }, LoginAnswer>({
       query: (body) => ({ url: '/users/im/login', method: 'POST', body }),
@@ -101,14 +101,14 @@ export const accountApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** POST /api/v1/users/im/logout: back to the administrator's own session (design 8). */
+    /** POST /api/v1/users/im/logout: back to the administrator's own session (docs/product.md §D8). */
     endImpersonation: build.mutation<LoginResult, void, LoginAnswer>({
       query: () => ({ url: '/users/im/logout', method: 'POST' }),
       rawResponseSchema: LoginAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/users/signup-complete/{token}: confirms an email address; success or failure only (spec 7). */
+    /** GET /api/v1/users/signup-complete/{token}: confirms an email address; success or failure only (docs/product.md §7). */
     confirmEmail: build.mutation<string, string, MessageAnswer>({
       query: (token) => ({ url: `/users/signup-complete/${encodeURIComponent(token)}`, method: 'GET' }),
       rawResponseSchema: MessageAnswerSchema,
@@ -117,7 +117,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/users/forgotPassword with `{ email }`. Answers the server's message, which starts
-     * with "Email" when the address is not confirmed yet (spec 7).
+     * with "Email" when the address is not confirmed yet (docs/product.md §7).
      */
     forgotPassword: build.mutation<string, { email: string }, MessageAnswer>({
       query: (body) => ({ url: '/users/forgotPassword', method: 'POST', body }),

@@ -1,6 +1,6 @@
 /**
  * The pieces the account forms share: a labelled field with its message, the password field with
- * the strength meter of spec 5, the sales-closed banner and the notices above a form.
+ * the strength meter of docs/product.md §5, the sales-closed banner and the notices above a form.
  *
  * Accessibility: every input has a visible <label>; a field's message is tied to it with
  * aria-describedby and aria-invalid, and the form moves focus to the first field with a message.
@@ -28,7 +28,7 @@ export function hintIdOf(inputId: string): string {
 export interface FormFieldProps {
   inputId: string;
   label: string;
-  /** The field's validation message (spec 5), or undefined. */
+  /** The field's validation message (docs/product.md §5), or undefined. */
   message?: string | undefined;
   /** A rule shown between the label and the input (tie it to the input with `hintIdOf`). */
   hint?: string | undefined;
@@ -65,7 +65,7 @@ export interface PasswordFieldProps {
   message?: string | undefined;
   /** A rule shown above the input (see FormField). */
   hint?: string | undefined;
-  /** Shows the strength meter (spec 5) under the field; off for sign-in and confirmation fields. */
+  /** Shows the strength meter (docs/product.md §5) under the field; off for sign-in and confirmation fields. */
   hasMeter?: boolean;
   autoComplete: 'current-password' | 'new-password';
   disabled?: boolean;
@@ -76,7 +76,7 @@ export const STRENGTH_LABELS: Record<PasswordStrength, string> = { weak: 'Weak',
 const STRENGTH_LEVELS: Record<PasswordStrength, number> = { weak: 1, medium: 2, strong: 3 };
 
 /**
- * The password strength meter (spec 5, graded by the domain's `passwordStrength`: medium needs 6
+ * The password strength meter (docs/product.md §5, graded by the domain's `passwordStrength`: medium needs 6
  * characters and two of lower, upper, digit; strong 8 with all three). Three bars and a text,
  * always in place under the field: nothing moves when the field loses focus, so the next field or
  * the button is never covered or shifted under a finger. The text is announced as it changes.
@@ -124,7 +124,7 @@ export function PasswordField({ inputId, label, value, onChange, message, hint, 
   );
 }
 
-/** Spec 2 (Login): "This product is no longer for sale / You can still login if you have an account". */
+/** docs/product.md §2 (Login): "This product is no longer for sale / You can still login if you have an account". */
 export function SalesClosedBanner({ children }: { children?: ReactNode }) {
   return (
     <div className="sales-closed account-banner" role="note" aria-label="Sales closed">

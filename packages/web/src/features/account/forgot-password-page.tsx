@@ -1,9 +1,9 @@
 /**
- * The screen `/forgot-password` (spec 2 "Forgot password"): one email field and the button Send
- * Reset Instructions. Outcomes (spec 3 isForgotPasswordSent, spec 4, spec 8):
+ * The screen `/forgot-password` (docs/product.md §2 "Forgot password"): one email field and the button Send
+ * Reset Instructions. Outcomes (docs/product.md §3 isForgotPasswordSent, docs/product.md §4, docs/product.md §8):
  * 1 the instructions were sent; -1 "An email was not sent. Check if your email is correct.";
  * -2 "Your email has not been confirmed yet. A confirmation email was just sent."
- * Validation: ForgotPasswordSchema ("Please type a valid email address", spec 5).
+ * Validation: ForgotPasswordSchema ("Please type a valid email address", docs/product.md §5).
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -34,7 +34,7 @@ export default function ForgotPasswordPage() {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    // Each visit starts without the outcome of an earlier one (spec 4: the clear action).
+    // Each visit starts without the outcome of an earlier one (docs/product.md §4: the clear action).
     dispatch(clearSessionErrors());
   }, [dispatch]);
 

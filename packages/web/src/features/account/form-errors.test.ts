@@ -4,7 +4,7 @@ import { LoginSchema, PasswordChangeSchema } from '@bpa/domain/validation';
 import { toFieldErrors } from './form-errors';
 
 describe('toFieldErrors', () => {
-  it('gives each field its first spec 5 message', () => {
+  it('gives each field its first docs/product.md §5 message', () => {
     const parsed = LoginSchema.safeParse({ email: 'not an email', password: 'short' });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;

@@ -1,5 +1,5 @@
 /**
- * Form messages from zod (the schemas of `@bpa/domain/validation`, with the texts of spec 5).
+ * Form messages from zod (the schemas of `@bpa/domain/validation`, with the texts of docs/product.md §5).
  */
 import type { z } from 'zod';
 

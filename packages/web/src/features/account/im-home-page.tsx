@@ -1,5 +1,5 @@
 /**
- * `/im/home` (spec 2: "another home screen; target after impersonation"): the impersonation banner
+ * `/im/home` (docs/product.md §2: "another home screen; target after impersonation"): the impersonation banner
  * and the way into the user's own screens.
  */
 import { LinkButton } from '../../components/ui/link-button';

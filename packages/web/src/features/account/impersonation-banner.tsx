@@ -1,5 +1,5 @@
 /**
- * The banner shown while an administrator is signed in as another user (design 8: "lands on
+ * The banner shown while an administrator is signed in as another user (docs/product.md §D8: "lands on
  * /im/home with a visible banner and a way back"): "You are signed in as {email} (impersonating)"
  * and the button Return to my account, which calls POST /api/v1/users/im/logout.
  */

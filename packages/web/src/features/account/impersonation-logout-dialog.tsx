@@ -1,7 +1,7 @@
 /**
  * Logout while impersonating (issue 9, item 11): the administrator chooses between going back to
  * their own account (POST /users/im/logout, as the banner's button does) and ending the session
- * altogether (the Logout of spec 2). Cancel (or Escape) leaves everything as it is.
+ * altogether (the Logout of docs/product.md §2). Cancel (or Escape) leaves everything as it is.
  */
 import { useState } from 'react';
 import { Button } from 'primereact/button';

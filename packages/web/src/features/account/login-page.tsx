@@ -1,5 +1,5 @@
 /**
- * The sign-in screens `/login` and `/login/{token}` (spec 2 "Login" and "/login/{token}"):
+ * The sign-in screens `/login` and `/login/{token}` (docs/product.md §2 "Login" and "/login/{token}"):
  *
  * - the form: Email and Password, Forgot password (to /forgot-password), Sign In, and Sign Up for
  *   a New Account (to /register), under the banner "This product is no longer for sale / You can
@@ -9,10 +9,10 @@
  * - any other token is an email confirmation: a spinner titled "Your email address is being
  *   confirmed", then the form with "Your email is confirmed. Please login below" or "Your email
  *   address could not be confirmed.";
- * - a logged-in user whose subscription is not expired or cancelled goes to /my/home (spec 2);
- *   failures show the server's text of spec 8 above the form.
+ * - a logged-in user whose subscription is not expired or cancelled goes to /my/home (docs/product.md §2);
+ *   failures show the server's text of docs/product.md §8 above the form.
  *
- * Validation: LoginSchema (spec 5) on submit, then again on every change once a message shows.
+ * Validation: LoginSchema (docs/product.md §5) on submit, then again on every change once a message shows.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ import { clearSessionErrors, isSubscriptionInactive, selectMayEnterDashboard, se
 import { confirmEmail, logIn } from './session-thunks';
 import './account.css';
 
-/** The token values of spec 2 that are not email confirmations. */
+/** The token values of docs/product.md §2 that are not email confirmations. */
 export const PASSWORD_CHANGED_TOKEN = 'changed';
 export const PASSWORD_NOT_CHANGED_TOKEN = 'notchanged';
 
@@ -49,7 +49,7 @@ function LoginScreen({ token }: { token: string | undefined }) {
   const startedFor = useRef<string | null>(null);
 
   useEffect(() => {
-    // Stale messages of an earlier visit do not belong on a new sign-in screen (spec 4: clear action).
+    // Stale messages of an earlier visit do not belong on a new sign-in screen (docs/product.md §4: clear action).
     dispatch(clearSessionErrors());
   }, [dispatch]);
 
@@ -76,7 +76,7 @@ function LoginScreen({ token }: { token: string | undefined }) {
   return <LoginForm token={token} />;
 }
 
-/** The notice a token adds above the form (spec 2), or null. */
+/** The notice a token adds above the form (docs/product.md §2), or null. */
 function TokenNotice({ token }: { token: string | undefined }) {
   const { isRegistrationConfirmed } = useAppSelector(selectSession);
   if (token === undefined) return null;
@@ -97,7 +97,7 @@ function LoginForm({ token }: { token: string | undefined }) {
     { email: '', password: '' },
     { email: emailId, password: passwordId },
   );
-  // Restored from an earlier visit, but the subscription has ended since (spec 6).
+  // Restored from an earlier visit, but the subscription has ended since (docs/product.md §6).
   const isInactiveSession = session.isLoggedIn && session.role !== 'admin' && isSubscriptionInactive(session.subscriberStatus);
 
   const submit = async (event: FormEvent) => {

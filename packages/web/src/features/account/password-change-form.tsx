@@ -1,11 +1,11 @@
 /**
- * The Reset password and Set password screens (spec 2 "Other account screens"): parameter tok,
- * password and confirm fields (the password with the strength meter of spec 5), and the button
+ * The Reset password and Set password screens (docs/product.md §2 "Other account screens"): parameter tok,
+ * password and confirm fields (the password with the strength meter of docs/product.md §5), and the button
  * Reset Password or Set Password. Success goes to /login/changed, failure to /login/notchanged
- * (spec 4), with the server's text ("Password was not updated" / "Password was not set", spec 8)
+ * (docs/product.md §4), with the server's text ("Password was not updated" / "Password was not set", docs/product.md §8)
  * in a toast.
  * Validation: PasswordChangeSchema ("Passwords do not match", "Password or confirm password is
- * too short", spec 5).
+ * too short", docs/product.md §5).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -23,7 +23,7 @@ import { clearSessionErrors } from './session-slice';
 import { changePassword } from './session-thunks';
 import './account.css';
 
-/** The rules of spec 5 in words: the minimum length and what the meter calls strong. */
+/** The rules of docs/product.md §5 in words: the minimum length and what the meter calls strong. */
 export const PASSWORD_HINT = `At least ${String(MIN_PASSWORD_LENGTH)} characters. Strong passwords mix lower-case and upper-case letters and digits.`;
 
 const SCREENS: Record<PasswordChangeKind, { title: string; intro: string; failure: string }> = {
@@ -62,7 +62,7 @@ export function PasswordChangeForm({ kind }: { kind: PasswordChangeKind }) {
     if (changePassword.fulfilled.match(result)) {
       void navigate('/login/changed', { replace: true });
     } else {
-      // The server's spec 8 text when it sent one; else the screen's own.
+      // The server's docs/product.md §8 text when it sent one; else the screen's own.
       showError(result.payload && result.payload !== '' ? result.payload : screen.failure);
       void navigate('/login/notchanged', { replace: true });
     }

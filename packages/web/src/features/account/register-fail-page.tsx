@@ -1,5 +1,5 @@
 /**
- * "Your Registration Did Not Complete" (spec 2, presumably /register-fail): asks the visitor to try
+ * "Your Registration Did Not Complete" (docs/product.md §2, presumably /register-fail): asks the visitor to try
  * again or to contact an administrator at the SUPPORT_EMAIL address (support-contact.tsx).
  */
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,5 +1,5 @@
 /**
- * The screen `/register` (spec 2 "Register"): sales are closed (spec 1, design 1), so the banner
+ * The screen `/register` (docs/product.md §2 "Register"): sales are closed (docs/product.md §1, docs/product.md §D1), so the banner
  * says the Register button has been disabled; the fields email, password and confirm password are
  * shown, the Register button is disabled and its click (or Enter in a field) does nothing. The
  * button I Need to Login goes to /login.
@@ -12,10 +12,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, PasswordField, SalesClosedBanner } from './account-fields';
 import './account.css';
 
-/** Spec 2: "Banner says the Register button has been disabled". */
+/** docs/product.md §2: "Banner says the Register button has been disabled". */
 export const REGISTER_DISABLED_TEXT = 'The Register button has been disabled: new accounts can no longer be created. You can still login if you have an account.';
 
-/** Spec 2: "The register click does nothing". */
+/** docs/product.md §2: "The register click does nothing". */
 function doNothing(event: FormEvent) {
   event.preventDefault();
 }

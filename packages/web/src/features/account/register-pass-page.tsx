@@ -1,5 +1,5 @@
 /**
- * "Registration almost complete" (spec 2, presumably /register-pass): asks the visitor to check
+ * "Registration almost complete" (docs/product.md §2, presumably /register-pass): asks the visitor to check
  * the email and the spam folder, and gives the contact address (SUPPORT_EMAIL) and the Contact Us page.
  */
 import { MESSAGES } from '@bpa/domain/messages';

@@ -1,4 +1,4 @@
-/** The screen `/reset-password/{tok}` (spec 2): the password form with the button Reset Password. */
+/** The screen `/reset-password/{tok}` (docs/product.md §2): the password form with the button Reset Password. */
 import { PasswordChangeForm } from './password-change-form';
 
 export default function ResetPasswordPage() {

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The session transitions of spec section 4 on the app's real store. The thunks run for real,
+ * The session transitions of docs/product.md §4 on the app's real store. The thunks run for real,
  * through RTK Query and fetch, against a small HTTP server in this file that answers as
  * `@bpa/domain/api-users` documents (the web app may not import the server package); races are
  * played with the thunks' own actions.
@@ -104,7 +104,7 @@ const ok = (data: unknown) => ({ status: 'success', data });
 const message = (text: string) => ({ status: 'success', message: text });
 const fail = (text: string) => ({ status: 'fail', message: text });
 
-describe('session slice: initial state (spec 3)', () => {
+describe('session slice: initial state (docs/product.md §3)', () => {
   it('starts logged out with every code at 0 and the session not yet looked up', () => {
     const { session } = newStore().getState();
     expect(session).toEqual(initialSessionState);
@@ -114,7 +114,7 @@ describe('session slice: initial state (spec 3)', () => {
   });
 });
 
-describe('login (spec 4)', () => {
+describe('login (docs/product.md §4)', () => {
   it('success sets logged in with user name, email, role and subscriberStatus and clears the failure flags', async () => {
     const store = newStore();
     store.dispatch(logIn.rejected(null, 'login-0', credentials, MESSAGES.incorrectEmailOrPassword));
@@ -179,7 +179,7 @@ describe('login (spec 4)', () => {
   });
 });
 
-describe('who may enter the dashboard (spec 2 Login, spec 6)', () => {
+describe('who may enter the dashboard (docs/product.md §2 Login, docs/product.md §6)', () => {
   it.each([
     ['active', true],
     ['none', true],
@@ -202,7 +202,7 @@ describe('who may enter the dashboard (spec 2 Login, spec 6)', () => {
   });
 });
 
-describe('logout (spec 4: any result leads to logged out, data cleared)', () => {
+describe('logout (docs/product.md §4: any result leads to logged out, data cleared)', () => {
   it('logs out as soon as the call starts, every field back to its start value', () => {
     const store = loggedInStore();
     store.dispatch(requestPasswordReset.fulfilled('Token sent to email!', 'f', { email: subscriber.email }));
@@ -243,7 +243,7 @@ describe('logout (spec 4: any result leads to logged out, data cleared)', () => 
   });
 });
 
-describe('restoring the session on start (GET /users/session; spec 4 "Current-user load failure: auth error")', () => {
+describe('restoring the session on start (GET /users/session; docs/product.md §4 "Current-user load failure: auth error")', () => {
   it('a known session logs the user in', async () => {
     const store = newStore();
     answer('GET /api/v1/users/session', 200, ok({ user: admin }));
@@ -299,7 +299,7 @@ describe('restoring the session on start (GET /users/session; spec 4 "Current-us
   });
 });
 
-describe('email confirmation (spec 3 isRegistrationConfirmed -1/0/1, isConfirmedEmailFail)', () => {
+describe('email confirmation (docs/product.md §3 isRegistrationConfirmed -1/0/1, isConfirmedEmailFail)', () => {
   it('pending is 0, success 1', async () => {
     const store = newStore();
     store.dispatch(confirmEmail.rejected(null, 'c-0', goodToken, 'no'));
@@ -326,7 +326,7 @@ describe('email confirmation (spec 3 isRegistrationConfirmed -1/0/1, isConfirmed
   });
 });
 
-describe('forgot password (spec 3 isForgotPasswordSent 1 / -1 / -2 / 0)', () => {
+describe('forgot password (docs/product.md §3 isForgotPasswordSent 1 / -1 / -2 / 0)', () => {
   const body = { email: 'ann@example.org' };
   const route = 'POST /api/v1/users/forgotPassword';
 
@@ -340,7 +340,7 @@ describe('forgot password (spec 3 isForgotPasswordSent 1 / -1 / -2 / 0)', () => 
     expect(store.getState().session.isForgotPasswordSent).toBe(1);
   });
 
-  it('-2 when the answer starts with "Email" (unconfirmed address, spec 7)', async () => {
+  it('-2 when the answer starts with "Email" (unconfirmed address, docs/product.md §7)', async () => {
     const store = newStore();
     answer(route, 200, message('Email address not confirmed yet: a confirmation email was sent'));
     await store.dispatch(requestPasswordReset(body));
@@ -355,7 +355,7 @@ describe('forgot password (spec 3 isForgotPasswordSent 1 / -1 / -2 / 0)', () => 
   });
 });
 
-describe('reset / set password (spec 3 isResetPasswordSent 0 / 1 / -1)', () => {
+describe('reset / set password (docs/product.md §3 isResetPasswordSent 0 / 1 / -1)', () => {
   const passwords = { password: 'Abcdef12', passwordConfirm: 'Abcdef12' };
 
   it.each([
@@ -388,7 +388,7 @@ describe('reset / set password (spec 3 isResetPasswordSent 0 / 1 / -1)', () => {
   });
 });
 
-describe('the clear action (spec 4: "A clear action resets error flags")', () => {
+describe('the clear action (docs/product.md §4: "A clear action resets error flags")', () => {
   it('resets the error flags and the form outcomes, and keeps the user', () => {
     const store = loggedInStore();
     store.dispatch(requestPasswordReset.rejected(null, 'f', { email: 'a@b.c' }, 'x'));
@@ -446,7 +446,7 @@ describe('the server ending the session during a visit (issue 9, item 12)', () =
   });
 });
 
-describe('impersonation (spec 4, design 8)', () => {
+describe('impersonation (docs/product.md §4, docs/product.md §D8)', () => {
   it('switches to the chosen user and back to the administrator', async () => {
     const store = loggedInStore(admin);
     answer('POST /api/v1/users/im/login', 200, ok({ user: { ...subscriber, impersonatedBy: admin.email } }));

@@ -1,5 +1,5 @@
 /**
- * The user session (spec section 3 "User session") and its transitions (spec section 4):
+ * The user session (docs/product.md §3 "User session") and its transitions (docs/product.md §4):
  *
  * - Login success sets logged in with user name, email, role and subscriberStatus and clears the
  *   failure flags; failure sets isAuthFail and clears the user data.
@@ -34,7 +34,7 @@ import {
 /** Shown when a login failed without a sentence of its own (never expected: the thunk always gives one). */
 export const LOGIN_FAILED_FALLBACK = 'Signing in did not work. Please try again.';
 
-/** Spec 4/6: a subscriber whose status is expired or cancelled cannot pass login. */
+/** docs/product.md §4/6: a subscriber whose status is expired or cancelled cannot pass login. */
 export function isSubscriptionInactive(status: SubscriberStatus | null): boolean {
   return status === 'expired' || status === 'cancelled';
 }
@@ -47,7 +47,7 @@ function setUser(state: SessionState, user: CurrentUser): void {
   state.subscriberStatus = user.subscriberStatus;
   state.impersonatedBy = user.impersonatedBy ?? null;
   state.sessionCheck = 'done';
-  // Spec 4: login success "clears failure flags".
+  // docs/product.md §4: login success "clears failure flags".
   state.isAuthFail = false;
   state.authFailMessage = null;
   state.isConfirmedEmailFail = false;
@@ -67,7 +67,7 @@ const sessionSlice = createSlice({
   initialState: initialSessionState,
   reducers: {
     /**
-     * Spec 4: "A clear action resets error flags". Also resets the outcome codes of the forgot,
+     * docs/product.md §4: "A clear action resets error flags". Also resets the outcome codes of the forgot,
      * reset and register forms (and a failed confirmation), so each visit of a form starts clean.
      */
     clearSessionErrors(state) {
@@ -98,7 +98,7 @@ const sessionSlice = createSlice({
         // A look-up after a 403 that finds nobody: the session ended elsewhere (issue 9, item 12).
         const hadUser = state.isLoggedIn;
         clearUser(state);
-        // Spec 4: "Current-user load failure: auth error". Nobody typed anything, so there is no
+        // docs/product.md §4: "Current-user load failure: auth error". Nobody typed anything, so there is no
         // message on the form; a session the server refused says why on the sign-in page.
         state.isAuthFail = true;
         state.authFailMessage = null;
@@ -129,7 +129,7 @@ const sessionSlice = createSlice({
         state.authFailMessage = action.payload ?? LOGIN_FAILED_FALLBACK;
         state.sessionCheck = 'done';
       })
-      // Spec 4: "any result, success or failure, leads to logged out; data cleared". Applied at the
+      // docs/product.md §4: "any result, success or failure, leads to logged out; data cleared". Applied at the
       // start, so a later login is never undone by the logout's answer.
       .addCase(logOut.pending, () => ({ ...initialSessionState, sessionCheck: 'done' as const }))
       .addCase(impersonateUser.fulfilled, (state, action) => {
@@ -154,7 +154,7 @@ const sessionSlice = createSlice({
         state.isForgotPasswordSent = 0;
       })
       .addCase(requestPasswordReset.fulfilled, (state, action) => {
-        // Spec 4: "-2 (in -2 the server also sends a confirmation email)".
+        // docs/product.md §4: "-2 (in -2 the server also sends a confirmation email)".
         state.isForgotPasswordSent = isUnconfirmedEmailAnswer(action.payload) ? -2 : 1;
       })
       .addCase(requestPasswordReset.rejected, (state) => {
@@ -183,7 +183,7 @@ export const selectRole = (state: WithSession) => state.session.role;
 export const selectIsAdmin = (state: WithSession): boolean => state.session.isLoggedIn && state.session.role === 'admin';
 /** True once the start-up lookup, a login or a logout has decided who is signed in. */
 export const selectIsSessionKnown = (state: WithSession): boolean => state.session.sessionCheck === 'done';
-/** Spec 2 (Login): a logged-in user whose subscription is not expired or cancelled goes to /my/home. */
+/** docs/product.md §2 (Login): a logged-in user whose subscription is not expired or cancelled goes to /my/home. */
 export const selectMayEnterDashboard = (state: WithSession): boolean =>
   state.session.isLoggedIn && !isSubscriptionInactive(state.session.subscriberStatus);
 /** Why the server ended or refused the session, for the sign-in page (issue 9, item 12); null for nothing. */

@@ -1,17 +1,17 @@
 /**
- * The user session of the store (spec section 3 "User session"), with the spec's codes.
+ * The user session of the store (docs/product.md §3 "User session"), with the spec's codes.
  * Kept apart from the slice so that the thunks (session-thunks.ts) and the slice can both read it
  * without importing each other.
  */
 import type { Role, SubscriberStatus } from '@bpa/domain/api-users';
 
-/** Spec 3: isRegistrationConfirmed -1 failed, 0 pending/unknown, 1 confirmed. */
+/** docs/product.md §3: isRegistrationConfirmed -1 failed, 0 pending/unknown, 1 confirmed. */
 export type RegistrationConfirmedCode = -1 | 0 | 1;
-/** Spec 3: isRegistrationSent 1 sent, -1 error (0: nothing sent yet). */
+/** docs/product.md §3: isRegistrationSent 1 sent, -1 error (0: nothing sent yet). */
 export type RegistrationSentCode = -1 | 0 | 1;
-/** Spec 3: isForgotPasswordSent 1 sent, -1 failed, -2 email unconfirmed, 0 none. */
+/** docs/product.md §3: isForgotPasswordSent 1 sent, -1 failed, -2 email unconfirmed, 0 none. */
 export type ForgotPasswordSentCode = -2 | -1 | 0 | 1;
-/** Spec 3: isResetPasswordSent 0, 1 (changed), -1 (not changed). */
+/** docs/product.md §3: isResetPasswordSent 0, 1 (changed), -1 (not changed). */
 export type ResetPasswordSentCode = -1 | 0 | 1;
 
 /**
@@ -26,20 +26,20 @@ export interface SessionState {
   /** Not a spec field: the start-up session lookup (see SessionCheck). */
   sessionCheck: SessionCheck;
   isLoggedIn: boolean;
-  /** Spec 4: set by a failed login and by a failed current-user load. */
+  /** docs/product.md §4: set by a failed login and by a failed current-user load. */
   isAuthFail: boolean;
-  /** The text of the last failed login (spec 8), shown on the login form; null when there is nothing to show. */
+  /** The text of the last failed login (docs/product.md §8), shown on the login form; null when there is nothing to show. */
   authFailMessage: string | null;
   isConfirmedEmailFail: boolean;
   isRegistrationConfirmed: RegistrationConfirmedCode;
   isRegistrationSent: RegistrationSentCode;
   userName: string;
   email: string;
-  /** Spec 6: 'admin' opens the Admin Panel; null while logged out. */
+  /** docs/product.md §6: 'admin' opens the Admin Panel; null while logged out. */
   role: Role | null;
-  /** Spec 3/6: expired and cancelled subscribers cannot pass login; null while logged out. */
+  /** docs/product.md §3/6: expired and cancelled subscribers cannot pass login; null while logged out. */
   subscriberStatus: SubscriberStatus | null;
-  /** The administrator signed in as this user, or null (design 8: banner and a way back). */
+  /** The administrator signed in as this user, or null (docs/product.md §D8: banner and a way back). */
   impersonatedBy: string | null;
   isForgotPasswordSent: ForgotPasswordSentCode;
   isResetPasswordSent: ResetPasswordSentCode;

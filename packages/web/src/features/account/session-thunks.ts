@@ -1,7 +1,7 @@
 /**
- * The account actions that call the server (spec 4 "States and transitions"; calls: spec 7). Each
+ * The account actions that call the server (docs/product.md §4 "States and transitions"; calls: docs/product.md §7). Each
  * is a thunk whose pending / fulfilled / rejected actions the session slice turns into the spec's
- * session fields; a rejection carries the sentence to show (`toErrorMessage`: the server's spec 8
+ * session fields; a rejection carries the sentence to show (`toErrorMessage`: the server's docs/product.md §8
  * text when it sent one).
  *
  * Mutations run with `track: false`: nothing of a login (least of all the password) stays in the
@@ -17,7 +17,7 @@ import type { WithSession } from './session-state';
 
 const createSessionThunk = createAsyncThunk.withTypes<{ state: WithSession; rejectValue: string }>();
 
-/** Spec 7: a forgotPassword answer whose message starts with "Email" means the address is unconfirmed. */
+/** docs/product.md §7: a forgotPassword answer whose message starts with "Email" means the address is unconfirmed. */
 export function isUnconfirmedEmailAnswer(message: string): boolean {
   return message.trimStart().startsWith('Email');
 }
@@ -33,7 +33,7 @@ const MALFORMED_TOKEN_MESSAGE = 'This link is not valid.';
 /**
  * Looks up the session of an earlier visit (GET /users/session) once, on start, and again when a
  * call was refused with 403 (`stale`). Skipped when a login or logout already decided the session. Fulfils with the user; rejects when nobody is signed
- * in (spec 4: "Current-user load failure: auth error") with the reason a session was refused
+ * in (docs/product.md §4: "Current-user load failure: auth error") with the reason a session was refused
  * (the inactive-subscription text) or '' when there was none, or with the failure's sentence.
  */
 export const restoreSession = createSessionThunk<CurrentUser, void>(
@@ -51,7 +51,7 @@ export const restoreSession = createSessionThunk<CurrentUser, void>(
 
 /**
  * Signs in with `{ email, password }` (POST /users/login). Rejects with the server's text:
- * Incorrect Email or Password., the unconfirmed-email text or the inactive-subscription text (spec 8).
+ * Incorrect Email or Password., the unconfirmed-email text or the inactive-subscription text (docs/product.md §8).
  */
 export const logIn = createSessionThunk<LoginResult, LoginInput>('session/logIn', async (credentials, { dispatch, rejectWithValue }) => {
   try {
@@ -62,7 +62,7 @@ export const logIn = createSessionThunk<LoginResult, LoginInput>('session/logIn'
 });
 
 /**
- * Signs out (POST /users/logout). Never rejects: spec 4 "any result, success or failure, leads to
+ * Signs out (POST /users/logout). Never rejects: docs/product.md §4 "any result, success or failure, leads to
  * logged out", so the slice logs out as soon as it starts. The RTK Query cache (the user's
  * answers) is emptied first: emptying it while the call runs would drop the call.
  */
@@ -71,11 +71,11 @@ export const logOut = createSessionThunk<void, void>('session/logOut', async (_a
   try {
     await dispatch(accountApi.endpoints.logOut.initiate(undefined, { track: false })).unwrap();
   } catch {
-    // Spec 4: the result does not matter; the browser has already forgotten the user.
+    // docs/product.md §4: the result does not matter; the browser has already forgotten the user.
   }
 });
 
-/** Starts a session as another user (POST /users/im/login, admin only; spec 4, design 8). */
+/** Starts a session as another user (POST /users/im/login, admin only; docs/product.md §4, docs/product.md §D8). */
 export const impersonateUser = createSessionThunk<LoginResult, { email: string }>('session/impersonate', async (body, { dispatch, rejectWithValue }) => {
   try {
     return await dispatch(accountApi.endpoints.impersonate.initiate(body, { track: false })).unwrap();
@@ -84,7 +84,7 @@ export const impersonateUser = createSessionThunk<LoginResult, { email: string }
   }
 });
 
-/** Ends an impersonation (POST /users/im/logout): the administrator's own session again (design 8). */
+/** Ends an impersonation (POST /users/im/logout): the administrator's own session again (docs/product.md §D8). */
 export const endImpersonation = createSessionThunk<LoginResult, void>('session/endImpersonation', async (_arg, { dispatch, rejectWithValue }) => {
   try {
     return await dispatch(accountApi.endpoints.endImpersonation.initiate(undefined, { track: false })).unwrap();
@@ -93,7 +93,7 @@ export const endImpersonation = createSessionThunk<LoginResult, void>('session/e
   }
 });
 
-/** Confirms an email address from the link /login/{token} (GET /users/signup-complete/{token}; spec 2, 4). */
+/** Confirms an email address from the link /login/{token} (GET /users/signup-complete/{token}; docs/product.md §2, 4). */
 export const confirmEmail = createSessionThunk<string, string>('session/confirmEmail', async (token, { dispatch, rejectWithValue }) => {
   if (!isWellFormedToken(token)) return rejectWithValue(MALFORMED_TOKEN_MESSAGE);
   try {
@@ -115,7 +115,7 @@ export const requestPasswordReset = createSessionThunk<string, { email: string }
   }
 });
 
-/** Resets or sets a password from a link (PATCH resetPassword / setPassword; spec 2, 4). */
+/** Resets or sets a password from a link (PATCH resetPassword / setPassword; docs/product.md §2, 4). */
 export const changePassword = createSessionThunk<string, PasswordChangeRequest>('session/changePassword', async (request, { dispatch, rejectWithValue }) => {
   if (!isWellFormedToken(request.token)) return rejectWithValue(MALFORMED_TOKEN_MESSAGE);
   try {

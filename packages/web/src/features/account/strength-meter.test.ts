@@ -1,5 +1,5 @@
 /**
- * The strength meter shows the domain's grading (spec 5) as text and filled bars.
+ * The strength meter shows the domain's grading (docs/product.md §5) as text and filled bars.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,7 +14,7 @@ function render(password: string) {
   };
 }
 
-describe('StrengthMeter (spec 5)', () => {
+describe('StrengthMeter (docs/product.md §5)', () => {
   it.each([
     ['', 'Password strength: type a password', 0],
     ['abcdef', 'Password strength: Weak', 1],

@@ -1,5 +1,5 @@
 /**
- * State of an account form driven by a domain schema (spec 5 rules and texts): the values, one
+ * State of an account form driven by a domain schema (docs/product.md §5 rules and texts): the values, one
  * message per field, checking as the user types once a first submit has shown the messages, and
  * focus on the first field in error when a submit is refused.
  */

@@ -1,12 +1,12 @@
 /**
- * Admin Panel calls (spec 7; shapes: `@bpa/domain/api-admin` and `@bpa/domain/api-users`),
+ * Admin Panel calls (docs/product.md §7; shapes: `@bpa/domain/api-admin` and `@bpa/domain/api-users`),
  * injected into the one RTK Query `api` (lib/api.ts); all go with the session cookie.
  *
  * Every answer is checked against its domain schema; an answer of the wrong shape becomes an
- * ordinary `CUSTOM_ERROR` failure, never a crash. Reloads follow spec 4: adding a user reloads the
+ * ordinary `CUSTOM_ERROR` failure, never a crash. Reloads follow docs/product.md §4: adding a user reloads the
  * user and subscription lists (tags Users, Bookings), a master upload reloads the template list
  * (Masters, and the subscribers' template names, Templates). Deleting a message answers the
- * updated list (spec 7), which replaces the cached list without another request.
+ * updated list (docs/product.md §7), which replaces the cached list without another request.
  */
 import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -78,7 +78,7 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       providesTags: ['Messages'],
     }),
-    /** DELETE /api/v1/messages/{id}: answers the list after the deletion, which becomes the cached list (spec 7). */
+    /** DELETE /api/v1/messages/{id}: answers the list after the deletion, which becomes the cached list (docs/product.md §7). */
     deleteMessage: build.mutation<ContactMessageItem[], string, z.infer<typeof MessageListAnswerSchema>>({
       query: (id) => ({ url: `/messages/${encodeURIComponent(id)}`, method: 'DELETE' }),
       rawResponseSchema: MessageListAnswerSchema,
@@ -105,7 +105,7 @@ export const adminApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/users/admin-signup with `{ email }` (AddUserSchema): a subscriber with a one-year
-     * subscription and an invitation email (design 8). Reloads the users and subscriptions (spec 4).
+     * subscription and an invitation email (docs/product.md §D8). Reloads the users and subscriptions (docs/product.md §4).
      */
     addUser: build.mutation<AddedUser, { email: string }, UserAnswer>({
       query: (body) => ({ url: '/users/admin-signup', method: 'POST', body }),
@@ -114,7 +114,7 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (answer) => ({ user: answer.data, message: answer.message ?? `${answer.data.email} was added.` }),
       invalidatesTags: (result) => (result ? ['Users', 'Bookings'] : []),
     }),
-    /** GET /api/v1/masters: the templates (the hidden Free Trial Agreement left out, spec 3). */
+    /** GET /api/v1/masters: the templates (the hidden Free Trial Agreement left out, docs/product.md §3). */
     getMasters: build.query<TemplateSummary[], void, z.infer<typeof MasterListAnswerSchema>>({
       query: () => ({ url: '/masters' }),
       rawResponseSchema: MasterListAnswerSchema,
@@ -124,9 +124,9 @@ export const adminApi = api.injectEndpoints({
       providesTags: ['Masters'],
     }),
     /**
-     * POST /api/v1/masters, multipart with the CSV file in field `text` (spec 7). Fails with 400 and
+     * POST /api/v1/masters, multipart with the CSV file in field `text` (docs/product.md §7). Fails with 400 and
      * `issues` (line and column) for a file with errors, 413 for a file above the limit. Reloads
-     * the template lists on success (spec 4).
+     * the template lists on success (docs/product.md §4).
      */
     uploadMaster: build.mutation<MasterUploadAnswer, File, MasterUploadAnswer>({
       query: (file) => {
@@ -153,7 +153,7 @@ export const {
 } = adminApi;
 
 /**
- * Fetches a template as its master CSV (GET /api/v1/masters/{id}/csv, design 6). A plain fetch,
+ * Fetches a template as its master CSV (GET /api/v1/masters/{id}/csv, docs/product.md §D6). A plain fetch,
  * not RTK Query: a file does not belong in the store.
  *
  * @param id the template's id

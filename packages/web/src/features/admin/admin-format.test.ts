@@ -18,7 +18,7 @@ import {
 
 const utc = { timeZone: 'UTC' };
 
-describe('formatAdminDate (spec 9: month/day/year)', () => {
+describe('formatAdminDate (docs/product.md §9: month/day/year)', () => {
   it('shows two-digit month and day and the full year', () => {
     expect(formatAdminDate('2025-03-01T14:05:00.000Z', utc)).toBe('03/01/2025');
     expect(formatAdminDate('2024-12-31T23:59:59.000Z', utc)).toBe('12/31/2024');
@@ -34,7 +34,7 @@ describe('formatAdminDate (spec 9: month/day/year)', () => {
   });
 });
 
-describe('formatMessageTime (spec 9: 12-hour with AM/PM)', () => {
+describe('formatMessageTime (docs/product.md §9: 12-hour with AM/PM)', () => {
   it('shows afternoon, morning, noon and midnight in 12-hour form', () => {
     expect(formatMessageTime('2025-03-01T14:05:00.000Z', utc)).toBe('2:05 PM');
     expect(formatMessageTime('2025-03-01T09:30:00.000Z', utc)).toBe('9:30 AM');
@@ -48,7 +48,7 @@ describe('formatMessageTime (spec 9: 12-hour with AM/PM)', () => {
   });
 });
 
-describe('formatPrice (spec 9: a dollar amount with cents)', () => {
+describe('formatPrice (docs/product.md §9: a dollar amount with cents)', () => {
   it('shows the product price as $15.00', () => {
     expect(formatPrice(PRICE_CENTS)).toBe('$15.00');
   });
@@ -60,7 +60,7 @@ describe('formatPrice (spec 9: a dollar amount with cents)', () => {
   });
 });
 
-describe('tablePagination (spec 9)', () => {
+describe('tablePagination (docs/product.md §9)', () => {
   it('paginates only above 10 rows, 10 per page, with the choices 10, 20, 50', () => {
     expect(tablePagination(0).paginator).toBe(false);
     expect(tablePagination(10).paginator).toBe(false);
@@ -68,7 +68,7 @@ describe('tablePagination (spec 9)', () => {
   });
 });
 
-describe('checkMasterUpload (spec 5: one CSV file of at most 1,000,000 bytes)', () => {
+describe('checkMasterUpload (docs/product.md §5: one CSV file of at most 1,000,000 bytes)', () => {
   it('accepts one CSV file up to the limit, whatever the case of the extension', () => {
     expect(checkMasterUpload([{ name: 'precision.csv', size: 2048 }])).toBeNull();
     expect(checkMasterUpload([{ name: 'PRECISION.CSV', size: MAX_UPLOAD_BYTES }])).toBeNull();
@@ -107,7 +107,7 @@ describe('countText', () => {
   });
 });
 
-describe('toUploadProblem (design 6: errors name the line and column)', () => {
+describe('toUploadProblem (docs/product.md §D6: errors name the line and column)', () => {
   it('lists the issues of a 400 answer with their line and column', () => {
     const problem = toUploadProblem(
       {

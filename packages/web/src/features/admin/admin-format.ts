@@ -1,7 +1,7 @@
 /**
- * Pure helpers of the Admin Panel (spec 2 "Admin Panel", spec 5, spec 9): how dates, message
+ * Pure helpers of the Admin Panel (docs/product.md §2 "Admin Panel", docs/product.md §5, docs/product.md §9): how dates, message
  * times and prices are shown, when a table paginates, and the browser's check of a master upload
- * before it is sent (the server checks again, design 6).
+ * before it is sent (the server checks again, docs/product.md §D6).
  */
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_OPTIONS, MAX_UPLOAD_BYTES } from '@bpa/domain/constants';
 import { MAX_UPLOAD_SIZE_LABEL, formatPriceCents } from '@bpa/domain/api-admin';
@@ -29,7 +29,7 @@ function normaliseSpaces(text: string): string {
 }
 
 /**
- * A date as month/day/year (spec 9: "Dates month/day/year"; locale date format mm/dd/yy), two
+ * A date as month/day/year (docs/product.md §9: "Dates month/day/year"; locale date format mm/dd/yy), two
  * digits for month and day and four for the year.
  *
  * @param iso an ISO 8601 date-time, e.g. "2025-03-01T14:05:00.000Z"
@@ -42,7 +42,7 @@ export function formatAdminDate(iso: string, options: FormatOptions = {}): strin
 }
 
 /**
- * A time in 12-hour form with AM/PM (spec 9: "message times 12-hour with AM/PM").
+ * A time in 12-hour form with AM/PM (docs/product.md §9: "message times 12-hour with AM/PM").
  *
  * @param iso an ISO 8601 date-time
  * @returns e.g. "2:05 PM"; the input unchanged when it is not a date
@@ -55,7 +55,7 @@ export function formatMessageTime(iso: string, options: FormatOptions = {}): str
 }
 
 /**
- * When a message was sent: its date (month/day/year) and its time (12-hour), spec 9.
+ * When a message was sent: its date (month/day/year) and its time (12-hour), docs/product.md §9.
  *
  * @returns e.g. "03/01/2025 2:05 PM"; the input unchanged when it is not a date
  */
@@ -65,7 +65,7 @@ export function formatMessageSentAt(iso: string, options: FormatOptions = {}): s
 }
 
 /**
- * A price in cents as a dollar amount with cents (spec 9: "$15 (shown as a dollar amount with .00)").
+ * A price in cents as a dollar amount with cents (docs/product.md §9: "$15 (shown as a dollar amount with .00)").
  *
  * @param cents a whole number of cents, e.g. 1500
  * @returns e.g. "$15.00"
@@ -74,7 +74,7 @@ export function formatPrice(cents: number): string {
   return formatPriceCents(cents);
 }
 
-/** The paginator settings of a PrimeReact DataTable (spec 9). */
+/** The paginator settings of a PrimeReact DataTable (docs/product.md §9). */
 export interface TablePagination {
   paginator: boolean;
   rows: number;
@@ -82,7 +82,7 @@ export interface TablePagination {
 }
 
 /**
- * Spec 9: "Admin tables paginate only with more than 10 rows; 10 per page, options 10, 20, 50".
+ * docs/product.md §9: "Admin tables paginate only with more than 10 rows; 10 per page, options 10, 20, 50".
  *
  * @param rowCount how many rows the table holds
  * @returns the DataTable props: `paginator` only above ADMIN_PAGE_SIZE rows
@@ -91,10 +91,10 @@ export function tablePagination(rowCount: number): TablePagination {
   return { paginator: rowCount > ADMIN_PAGE_SIZE, rows: ADMIN_PAGE_SIZE, rowsPerPageOptions: [...ADMIN_PAGE_SIZE_OPTIONS] };
 }
 
-/** Shown when no file, or more than one, is chosen for a master upload (spec 5: "a single CSV file"). */
+/** Shown when no file, or more than one, is chosen for a master upload (docs/product.md §5: "a single CSV file"). */
 export const ONE_FILE_MESSAGE = 'Please choose one CSV file.';
 
-/** Shown when the chosen file is not a CSV file (spec 5). */
+/** Shown when the chosen file is not a CSV file (docs/product.md §5). */
 export function notCsvMessage(fileName: string): string {
   return `${fileName}: Please choose a CSV file (a name ending in .csv).`;
 }
@@ -107,9 +107,9 @@ export interface ChosenFile {
 }
 
 /**
- * The browser's check of a master upload before it is sent (spec 5: "a single CSV file, at most
- * 1,000,000 bytes"; size error text of spec 5 and 8: `invalidFileSizeMessage(fileName, limit)`).
- * The server checks the same rules again and parses the file (design 6).
+ * The browser's check of a master upload before it is sent (docs/product.md §5: "a single CSV file, at most
+ * 1,000,000 bytes"; size error text of docs/product.md §5 and 8: `invalidFileSizeMessage(fileName, limit)`).
+ * The server checks the same rules again and parses the file (docs/product.md §D6).
  *
  * @param files the chosen files (a FileList or an array)
  * @returns the problem to show, or null when the file may be sent
@@ -153,7 +153,7 @@ export function countText(count: number, noun: string): string {
 
 /**
  * What an admin table says when it has no rows: `empty` when the list loaded and is empty, else why
- * it could not be loaded. The spec ignores admin list load errors (spec 8); an empty table then read
+ * it could not be loaded. The spec ignores admin list load errors (docs/product.md §8); an empty table then read
  * as "No messages." while messages were there, e.g. in a second tab after an impersonation began
  * in another (issue 9, item 11; ADR 111).
  *
@@ -168,14 +168,14 @@ export function tableEmptyText(error: unknown, empty: string, what: string): str
 /** A rejected master upload as the Templates tab shows it: one sentence and the file's problems. */
 export interface UploadProblem {
   message: string;
-  /** One line per problem, e.g. "Line 4, column 1: Unknown level "subjet"" (design 6); empty when none were listed. */
+  /** One line per problem, e.g. "Line 4, column 1: Unknown level "subjet"" (docs/product.md §D6); empty when none were listed. */
   issues: string[];
 }
 
 /**
- * What to show for a failed master upload (design 6: "Errors name the line and column and reject
+ * What to show for a failed master upload (docs/product.md §D6: "Errors name the line and column and reject
  * the whole file"). The server's 400 answer lists `issues` with line and column: the sentence then
- * names the file and counts them, and the list gives each. A 413 carries the size error of spec 8;
+ * names the file and counts them, and the list gives each. A 413 carries the size error of docs/product.md §8;
  * anything else becomes one sentence (`toErrorMessage`).
  *
  * @param error an RTK Query error (`{ status, data }`) or anything thrown

@@ -1,6 +1,6 @@
 /**
- * The Admin Panel (spec 2 "Admin Panel (/my/admin)": tabs Subscriptions, Messages, Users,
- * Templates; spec 6: administrators only, the route guard sees to that). The open tab is kept in
+ * The Admin Panel (docs/product.md §2 "Admin Panel (/my/admin)": tabs Subscriptions, Messages, Users,
+ * Templates; docs/product.md §6: administrators only, the route guard sees to that). The open tab is kept in
  * the address (`?tab=messages`), so a reload or a shared link opens the same tab. Only the open
  * tab is rendered, so only its list is fetched; each list is fetched afresh when its tab opens.
  */
@@ -22,7 +22,7 @@ export const ADMIN_TABS = [
 ] as const;
 
 export interface AdminPanelProps {
-  /** Signs in as the user with this email and opens /im/home (spec 4); rejects with the reason on failure. */
+  /** Signs in as the user with this email and opens /im/home (docs/product.md §4); rejects with the reason on failure. */
   onImpersonate: (email: string) => Promise<void>;
 }
 

@@ -1,8 +1,8 @@
 /**
- * The Messages tab (spec 2, spec 3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"; spec
+ * The Messages tab (docs/product.md §2, docs/product.md §3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"; spec
  * 6: messages view and delete): when each message was sent (month/day/year and a 12-hour time,
- * spec 9), the sender and the text. Delete asks first; the server answers the updated list, which
- * the table then shows (spec 7). The texts are shown as plain text, never as markup.
+ * docs/product.md §9), the sender and the text. Delete asks first; the server answers the updated list, which
+ * the table then shows (docs/product.md §7). The texts are shown as plain text, never as markup.
  */
 import { useState } from 'react';
 import { Button } from 'primereact/button';

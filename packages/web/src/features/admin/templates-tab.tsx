@@ -1,13 +1,13 @@
 /**
- * The Templates tab (spec 2, spec 3 "Template: _id, templateName, createdAt"; spec 6: templates
+ * The Templates tab (docs/product.md §2, docs/product.md §3 "Template: _id, templateName, createdAt"; docs/product.md §6: templates
  * upload master).
  *
- * - The list: every template but the hidden Free Trial Agreement (spec 3), with its created date
- *   (month/day/year, spec 9) and a Download CSV button (the master CSV of design 6).
- * - Upload master: one CSV file of at most 1,000,000 bytes (spec 5), checked here as soon as it is
- *   chosen (the size error of spec 5 and 8) and again by the server, which parses it. A file with
- *   errors is rejected whole and its problems are listed with line and column (design 6); after a
- *   good upload the list reloads (spec 4).
+ * - The list: every template but the hidden Free Trial Agreement (docs/product.md §3), with its created date
+ *   (month/day/year, docs/product.md §9) and a Download CSV button (the master CSV of docs/product.md §D6).
+ * - Upload master: one CSV file of at most 1,000,000 bytes (docs/product.md §5), checked here as soon as it is
+ *   chosen (the size error of docs/product.md §5 and 8) and again by the server, which parses it. A file with
+ *   errors is rejected whole and its problems are listed with line and column (docs/product.md §D6); after a
+ *   good upload the list reloads (docs/product.md §4).
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from 'primereact/button';

@@ -1,11 +1,11 @@
 /**
- * The Users tab (spec 2, spec 3 "Admin-list user: _id, email, role"; spec 6: users add and
+ * The Users tab (docs/product.md §2, docs/product.md §3 "Admin-list user: _id, email, role"; docs/product.md §6: users add and
  * impersonate).
  *
- * - Add User: one email field (spec 5: required, "Incorrect email format"; AddUserSchema) sent to
- *   POST /users/admin-signup; the user and subscription lists then reload (spec 4) and the server's
+ * - Add User: one email field (docs/product.md §5: required, "Incorrect email format"; AddUserSchema) sent to
+ *   POST /users/admin-signup; the user and subscription lists then reload (docs/product.md §4) and the server's
  *   sentence (invitation sent or not) shows in a toast.
- * - Impersonate: signs in as that user (spec 4: "Impersonation logs in as the chosen user then goes
+ * - Impersonate: signs in as that user (docs/product.md §4: "Impersonation logs in as the chosen user then goes
  *   to /im/home"). Switching the session is the caller's (`onImpersonate`), since the session
  *   belongs to the account feature; administrators cannot be impersonated (the server refuses), so
  *   their rows have no button.
@@ -32,7 +32,7 @@ export interface UsersTabProps {
 
 const ROLE_LABELS: Record<UserListItem['role'], string> = { admin: 'Administrator', subscriber: 'Subscriber', partner: 'Partner (free)' };
 
-/** The first message of the Add User rule (spec 5), or undefined for a good address. */
+/** The first message of the Add User rule (docs/product.md §5), or undefined for a good address. */
 function emailProblemOf(value: string): string | undefined {
   const parsed = AddUserSchema.safeParse({ email: value });
   return parsed.success ? undefined : parsed.error.issues[0]?.message;

@@ -2,10 +2,10 @@
  * Agreement calls of the guest (trial) flow and of the subscriber workspace, injected into the one
  * RTK Query `api` (lib/api.ts).
  *
- * Paths and payloads: spec section 7 and design section 7. Every answer is checked against its
+ * Paths and payloads: docs/product.md §7 and docs/product.md §D7. Every answer is checked against its
  * schema from `@bpa/domain/api` before use; an answer of the wrong shape becomes an ordinary
  * failure (`CUSTOM_ERROR`) that `toErrorMessage` turns into a sentence, never a crash.
- * Guest calls go without credentials (spec 7: "All use credentials except guest calls").
+ * Guest calls go without credentials (docs/product.md §7: "All use credentials except guest calls").
  */
 import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -35,10 +35,10 @@ function toAnswerShapeError(): FetchBaseQueryError {
   return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
 }
 
-/** The subscriber agreements base of design 7, under the api's `/api/v1`. */
+/** The subscriber agreements base of docs/product.md §D7, under the api's `/api/v1`. */
 const MY_CONTRACTS = '/contracts/my';
 
-/** A subscriber's agreement names with the count the server gives (spec 4: revision from the count). */
+/** A subscriber's agreement names with the count the server gives (docs/product.md §4: revision from the count). */
 export interface SubscriberContractNames {
   contractNames: ContractName[];
   count: number;
@@ -50,14 +50,14 @@ function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSch
 
 export const agreementApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/contracts/guest: the trial agreement's names (spec 7). */
+    /** GET /api/v1/contracts/guest: the trial agreement's names (docs/product.md §7). */
     getGuestContractNames: build.query<ContractName[], void, z.infer<typeof GuestContractNamesAnswerSchema>>({
       query: () => ({ url: '/contracts/guest', credentials: 'omit' }),
       rawResponseSchema: GuestContractNamesAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/contracts/guest/{id}: one trial agreement, `data` is the contract (spec 7). */
+    /** GET /api/v1/contracts/guest/{id}: one trial agreement, `data` is the contract (docs/product.md §7). */
     getGuestContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `/contracts/guest/${encodeURIComponent(id)}`, credentials: 'omit' }),
       rawResponseSchema: ContractAnswerSchema,
@@ -65,8 +65,8 @@ export const agreementApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/contracts/pdf-guest: makes the trial PDF (spec 7; body `MakePdfRequestSchema`).
-     * The server keeps only the two trial categories whatever is sent (design 4).
+     * POST /api/v1/contracts/pdf-guest: makes the trial PDF (docs/product.md §7; body `MakePdfRequestSchema`).
+     * The server keeps only the two trial categories whatever is sent (docs/product.md §D4).
      * @returns where to fetch the file: `{ fileName, pathName }`.
      */
     makeGuestPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
@@ -76,7 +76,7 @@ export const agreementApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (design 7), same body and answer as
+     * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
      * the guest call; sent with the session cookie. Used by /my/contract (subscriber issue).
      */
     makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
@@ -85,28 +85,28 @@ export const agreementApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (spec 7). */
+    /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (docs/product.md §7). */
     getSubscriberContractNames: build.query<SubscriberContractNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
       query: () => ({ url: MY_CONTRACTS }),
       rawResponseSchema: ContractNamesAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: toSubscriberContractNames,
     }),
-    /** GET /api/v1/contracts/my/{id}: one agreement with the revision a save sends back (spec 7, design 7). */
+    /** GET /api/v1/contracts/my/{id}: one agreement with the revision a save sends back (docs/product.md §7, docs/product.md §D7). */
     getSubscriberContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}` }),
       rawResponseSchema: ContractAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/contracts/{id}/latest: the agreement as stored now, after a stale save (spec 7). */
+    /** GET /api/v1/contracts/{id}/latest: the agreement as stored now, after a stale save (docs/product.md §7). */
     getLatestContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `/contracts/${encodeURIComponent(id)}/latest` }),
       rawResponseSchema: ContractAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/contracts/templates/: the templates an agreement can be reset to (spec 3, 7). */
+    /** GET /api/v1/contracts/templates/: the templates an agreement can be reset to (docs/product.md §3, 7). */
     getTemplateNames: build.query<TemplateSummary[], void, z.infer<typeof TemplateNamesAnswerSchema>>({
       query: () => ({ url: '/contracts/templates/' }),
       rawResponseSchema: TemplateNamesAnswerSchema,
@@ -114,7 +114,7 @@ export const agreementApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * PATCH /api/v1/contracts/my/{id}: saves the agreement (spec 7 "contract without _id"; design 7:
+     * PATCH /api/v1/contracts/my/{id}: saves the agreement (docs/product.md §7 "contract without _id"; docs/product.md §D7:
      * with the revision it was loaded at). A stale revision answers 409 (see `isStaleRevisionError`).
      * @returns the stored name and the new revision, to send with the next save.
      */
@@ -124,14 +124,14 @@ export const agreementApi = api.injectEndpoints({
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
-    /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (spec 7). */
+    /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
     renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
       rawResponseSchema: ContractNamesAnswerSchema,
       catchSchemaFailure: toAnswerShapeError,
       transformResponse: toSubscriberContractNames,
     }),
-    /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (spec 7). */
+    /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (docs/product.md §7). */
     resetSubscriberContract: build.mutation<SubscriberContractNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, templateId }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/template`, method: 'PATCH', body: { templateId } }),
       rawResponseSchema: ContractNamesAnswerSchema,
@@ -150,7 +150,7 @@ export const {
 } = agreementApi;
 
 /**
- * The body of a save (spec 7 "contract without _id"; `SaveContractRequestSchema`): the document
+ * The body of a save (docs/product.md §7 "contract without _id"; `SaveContractRequestSchema`): the document
  * (name and 13 categories) and the revision it was loaded at. The id, the template name and any
  * other field of the loaded agreement are left out.
  */
@@ -159,7 +159,7 @@ export function toSaveContractRequest(contract: Contract): SaveContractRequest {
 }
 
 /**
- * True when a failed save was refused as stale (design 7: HTTP 409, the agreement was saved,
+ * True when a failed save was refused as stale (docs/product.md §D7: HTTP 409, the agreement was saved,
  * renamed or reset elsewhere since it was loaded), as opposed to any other failure.
  */
 export function isStaleRevisionError(error: unknown): boolean {
@@ -167,9 +167,9 @@ export function isStaleRevisionError(error: unknown): boolean {
 }
 
 /**
- * The body of a Make PDF call for the loaded agreement (spec 7: "contract and subscriber flag";
+ * The body of a Make PDF call for the loaded agreement (docs/product.md §7: "contract and subscriber flag";
  * `MakePdfRequestSchema`): only the document (name and 13 categories) is sent, never the id or
- * revision, so nothing but the PDF is made from a guest's agreement (spec 1: nothing saved).
+ * revision, so nothing but the PDF is made from a guest's agreement (docs/product.md §1: nothing saved).
  */
 export function toMakePdfRequest(contract: Contract, isSubscriber: boolean): MakePdfRequest {
   // A guest's PDF prints only the trial categories: the others go empty, so the request stays

@@ -72,7 +72,7 @@ function subjectNamed(store: ReturnType<typeof makeStore>, name: string) {
   return subject;
 }
 
-describe('loading an agreement (spec 4)', () => {
+describe('loading an agreement (docs/product.md §4)', () => {
   it('sets the contract, selects its id, clears the edited flag, resets the category and records a guest', () => {
     const store = makeStore({ storage: null });
     const first = makeTestAgreement();
@@ -100,7 +100,7 @@ describe('loading an agreement (spec 4)', () => {
   });
 });
 
-describe('editing (spec 4)', () => {
+describe('editing (docs/product.md §4)', () => {
   it('toggles a subject and marks the agreement edited', () => {
     const store = loadedGuestStore();
     const subject = subjectNamed(store, '1-level overcall range');
@@ -140,7 +140,7 @@ describe('editing (spec 4)', () => {
     }
   });
 
-  it('does not let a guest edit a category outside the trial (design 4)', () => {
+  it('does not let a guest edit a category outside the trial (docs/product.md §D4)', () => {
     const store = loadedGuestStore();
     const general = selectContract(store.getState())?.categories[0];
     const subject = general?.subjects[0];
@@ -153,7 +153,7 @@ describe('editing (spec 4)', () => {
   });
 });
 
-describe('renaming (spec 4)', () => {
+describe('renaming (docs/product.md §4)', () => {
   it('sets the edited name of a subject, ticks it and marks the agreement edited', () => {
     const store = loadedGuestStore();
     const subject = subjectNamed(store, 'Jump overcalls');
@@ -198,7 +198,7 @@ describe('renaming (spec 4)', () => {
   });
 });
 
-describe('clearing (spec 4: "Clearing or logout empties everything")', () => {
+describe('clearing (docs/product.md §4: "Clearing or logout empties everything")', () => {
   it('returns to the empty state', () => {
     const store = loadedGuestStore();
     store.dispatch(pdfFileInfoSet({ fileName: 'a.pdf', pathName: 'guest' }));
@@ -269,7 +269,7 @@ describe('guest persistence (the trial agreement survives a reload)', () => {
   });
 });
 
-describe('Make PDF request (spec 7)', () => {
+describe('Make PDF request (docs/product.md §7)', () => {
   it('sends the edited document and the guest flag in the shape the server validates, without id or revision', () => {
     const store = loadedGuestStore();
     const subject = subjectNamed(store, 'Jump overcalls');
@@ -309,7 +309,7 @@ function tickFirstSubject(store: ReturnType<typeof makeStore>) {
   store.dispatch(subjectToggled({ categoryId: general._id, subjectId: subject._id }));
 }
 
-describe('subscriber workspace (spec 4)', () => {
+describe('subscriber workspace (docs/product.md §4)', () => {
   it('loads a subscriber agreement with the subscriber flag, and lets every category be edited', () => {
     const store = loadedSubscriberStore();
     const state = store.getState().agreement;

@@ -1,10 +1,10 @@
 /**
- * Agreement state (spec section 3 "Agreement state") and its transitions (spec section 4).
+ * Agreement state (docs/product.md §3 "Agreement state") and its transitions (docs/product.md §4).
  *
  * The reducers only route actions to the pure editing rules of `@bpa/domain/editing`; the rules
  * themselves (locked subjects, placeholders, "selecting an option selects its subject") live there.
  * New ids for user-added subjects and options are made in the action creators (`prepare`), so the
- * reducers stay pure and replayable (design 4: "New ids are generated client-side").
+ * reducers stay pure and replayable (docs/product.md §D4: "New ids are generated client-side").
  */
 import { type PayloadAction, createSlice, isDraft, nanoid, original } from '@reduxjs/toolkit';
 import type { Contract, ContractDocument, ContractName, TemplateSummary } from '@bpa/domain/contract';
@@ -19,11 +19,11 @@ import {
   toggleSubject,
 } from '@bpa/domain/editing';
 
-/** The agreement area of the store (spec 3). */
+/** The agreement area of the store (docs/product.md §3). */
 export interface AgreementState {
   /** True when the loaded agreement belongs to a logged-in subscriber (false for the trial). */
   isSubscriber: boolean;
-  /** True once the loaded agreement has changes (spec 4); a guest's edits are never saved to the server. */
+  /** True once the loaded agreement has changes (docs/product.md §4); a guest's edits are never saved to the server. */
   isContractEdited: boolean;
   /** The agreements on the dashboard. */
   contractNames: ContractName[];
@@ -33,12 +33,12 @@ export interface AgreementState {
   contract: Contract | null;
   /** Id of the agreement chosen on the dashboard, or null. */
   selectedContract: string | null;
-  /** Index of the open category in `contract.categories`, -1 for none (spec 3). */
+  /** Index of the open category in `contract.categories`, -1 for none (docs/product.md §3). */
   selectedCategory: number;
   /** Where the last produced PDF can be fetched, or null. */
   pdfFileInfo: PdfFileInfo | null;
   /**
-   * How many agreements the names answer counted (spec 3/4 call this field `revision`: "Loading
+   * How many agreements the names answer counted (docs/product.md §3/4 call this field `revision`: "Loading
    * names sets contractNames and revision from the payload count"). Not an agreement's revision:
    * that is `contract.revision`, sent back with a save.
    */
@@ -60,7 +60,7 @@ export interface AgreementState {
 /** How many edits Undo can take back (issue 9 asks for at least 50). */
 export const UNDO_STEPS = 100;
 
-/** The empty agreement state (spec 4: "Clearing or logout empties everything"). */
+/** The empty agreement state (docs/product.md §4: "Clearing or logout empties everything"). */
 export const initialAgreementState: AgreementState = {
   isSubscriber: false,
   isContractEdited: false,
@@ -78,7 +78,7 @@ export const initialAgreementState: AgreementState = {
 /** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
 const IDS_PER_RENAME = 4;
 
-/** Makes a list of fresh ids for a rename; `crypto.randomUUID` where available (design 4). */
+/** Makes a list of fresh ids for a rename; `crypto.randomUUID` where available (docs/product.md §D4). */
 function makeIds(): string[] {
   const cryptoApi = globalThis.crypto as Crypto | undefined;
   return Array.from({ length: IDS_PER_RENAME }, () => (cryptoApi?.randomUUID ? cryptoApi.randomUUID() : nanoid()));
@@ -94,7 +94,7 @@ function takeIds(ids: readonly string[]): () => string {
  * Applies one pure edit to the loaded agreement. The edit receives the un-drafted agreement (Immer's
  * original: nothing has changed it yet in this reducer), so the domain's "same object when nothing
  * changes" can be checked by reference and untouched categories are shared, not copied; only a real
- * change marks the agreement edited. Guests may edit only the trial categories (design 4), whatever the UI does.
+ * change marks the agreement edited. Guests may edit only the trial categories (docs/product.md §D4), whatever the UI does.
  */
 function applyEdit(state: AgreementState, categoryId: string, edit: (doc: Contract) => ContractDocument): void {
   const contract = state.contract;
@@ -145,7 +145,7 @@ const agreementSlice = createSlice({
   initialState: initialAgreementState,
   reducers: {
     /**
-     * Spec 4: "Loading an agreement sets the contract, selects its id, clears the edited flag,
+     * docs/product.md §4: "Loading an agreement sets the contract, selects its id, clears the edited flag,
      * resets category to none, records the subscriber flag (guest load: false)".
      */
     agreementLoaded(state, action: PayloadAction<{ contract: Contract; isSubscriber: boolean }>) {
@@ -160,7 +160,7 @@ const agreementSlice = createSlice({
       state.pdfFileInfo = null;
     },
     /**
-     * Spec 4: "Loading names sets contractNames and revision from the payload count" (`count` of the
+     * docs/product.md §4: "Loading names sets contractNames and revision from the payload count" (`count` of the
      * subscriber answer; the guest answer has none, so its list length counts).
      *
      * Switching between the guest and the subscriber lists (signing in after the trial, or the
@@ -175,7 +175,7 @@ const agreementSlice = createSlice({
       state.isSubscriber = isSubscriber;
     },
     /**
-     * Spec 4: "Saving a name or resetting empties the current contract and sets names" (the answer of
+     * docs/product.md §4: "Saving a name or resetting empties the current contract and sets names" (the answer of
      * PATCH base/{id}/name and base/{id}/template is the subscriber's names with their count).
      */
     contractNamesReplaced(state, action: PayloadAction<{ contractNames: ContractName[]; count: number }>) {
@@ -203,17 +203,17 @@ const agreementSlice = createSlice({
       if (!category || (!state.isSubscriber && !isTrialCategory(category))) return;
       state.selectedCategory = index;
     },
-    /** Spec 4: toggling a subject flips isSelected and marks the agreement edited (locked: no change). */
+    /** docs/product.md §4: toggling a subject flips isSelected and marks the agreement edited (locked: no change). */
     subjectToggled(state, action: PayloadAction<{ categoryId: string; subjectId: string }>) {
       const { categoryId, subjectId } = action.payload;
       applyEdit(state, categoryId, (doc) => toggleSubject(doc, categoryId, subjectId));
     },
-    /** Spec 4: toggling an option; selecting an option selects its subject. */
+    /** docs/product.md §4: toggling an option; selecting an option selects its subject. */
     optionToggled(state, action: PayloadAction<{ categoryId: string; subjectId: string; optionId: string }>) {
       const { categoryId, subjectId, optionId } = action.payload;
       applyEdit(state, categoryId, (doc) => toggleOption(doc, categoryId, subjectId, optionId));
     },
-    /** Spec 4: "select all selects everything" in the category. */
+    /** docs/product.md §4: "select all selects everything" in the category. */
     allSelectedInCategory(state, action: PayloadAction<{ categoryId: string }>) {
       const { categoryId } = action.payload;
       applyEdit(state, categoryId, (doc) => selectAllInCategory(doc, categoryId));
@@ -232,7 +232,7 @@ const agreementSlice = createSlice({
       stepThroughHistory(state, 'redo');
     },
     /**
-     * Spec 4: saving a subject's name edit (placeholder rows become user-added subjects).
+     * docs/product.md §4: saving a subject's name edit (placeholder rows become user-added subjects).
      * `name` is colour markup; guests' edits stay in the browser.
      */
     subjectRenamed: {
@@ -244,7 +244,7 @@ const agreementSlice = createSlice({
         return { payload: { ...payload, newIds: makeIds() } };
       },
     },
-    /** Spec 4: saving an option's name edit (placeholder rows become user-added options). */
+    /** docs/product.md §4: saving an option's name edit (placeholder rows become user-added options). */
     optionRenamed: {
       reducer(state, action: PayloadAction<{ categoryId: string; subjectId: string; optionId: string; name: string; newIds: string[] }>) {
         const { categoryId, subjectId, optionId, name, newIds } = action.payload;
@@ -256,7 +256,7 @@ const agreementSlice = createSlice({
     },
     /**
      * Renames an agreement in the dashboard list and, when it is the loaded one, the agreement
-     * itself (spec 4: "Contract names edit inline with cancel. Guests' name edits stay local").
+     * itself (docs/product.md §4: "Contract names edit inline with cancel. Guests' name edits stay local").
      * A guest's rename marks the agreement edited so that /guest/home does not reload it over the change.
      */
     agreementRenamed(state, action: PayloadAction<{ id: string; contractName: string }>) {
@@ -271,11 +271,11 @@ const agreementSlice = createSlice({
       }
     },
     /**
-     * Spec 4: "Saving clears the edited flag". `saved` is the document that was sent; edits made
+     * docs/product.md §4: "Saving clears the edited flag". `saved` is the document that was sent; edits made
      * while the save was on its way are not in it, so the flag is cleared only when the agreement on
      * screen is still that document (same categories by reference, same name): otherwise the newer
      * edits stay marked unsaved and the leave warning keeps guarding them. The new `revision`
-     * (design 7) is taken either way, since the stored agreement moved on. A save answer for an
+     * (docs/product.md §D7) is taken either way, since the stored agreement moved on. A save answer for an
      * agreement that is no longer loaded only renames its dashboard row.
      */
     agreementSaved(state, action: PayloadAction<{ id: string; revision: number; saved: ContractDocument }>) {
@@ -292,7 +292,7 @@ const agreementSlice = createSlice({
     /**
      * After a stale save (409) the user chose to keep editing: the unsaved edits stay, and the
      * agreement takes the stored revision so that their next Save replaces the version saved
-     * elsewhere (design 7 keeps that version as a revision row, so nothing is lost on the server).
+     * elsewhere (docs/product.md §D7 keeps that version as a revision row, so nothing is lost on the server).
      * Given the stored version's name, the agreement takes it when its own name is still the one it
      * was loaded with: "Keep editing" no longer undoes a rename made in another tab (issue 9, item 5).
      */
@@ -310,12 +310,12 @@ const agreementSlice = createSlice({
     pdfFileInfoSet(state, action: PayloadAction<PdfFileInfo | null>) {
       state.pdfFileInfo = action.payload;
     },
-    /** Spec 4: "Clearing or logout empties everything". */
+    /** docs/product.md §4: "Clearing or logout empties everything". */
     clearAgreement() {
       return initialAgreementState;
     },
     /**
-     * The leave warning's OK ("Press OK to proceed without saving changes", spec 2): the unsaved
+     * The leave warning's OK ("Press OK to proceed without saving changes", docs/product.md §2): the unsaved
      * edits are dropped with the loaded agreement, so the next Edit Agreement loads the saved one
      * (issue 9, item 8: OK used to keep them as a draft that came back on the same agreement only).
      */

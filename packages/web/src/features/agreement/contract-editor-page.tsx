@@ -1,17 +1,17 @@
 /**
- * The contract (agreement) editor, /guest/contract and /my/contract (spec 2 "Contract editor"):
+ * The contract (agreement) editor, /guest/contract and /my/contract (docs/product.md §2 "Contract editor"):
  * left, the agreement status card and the Categories list; right, the subjects of the selected
  * category with their options.
  *
- * Rules come from the domain (spec 4 "Editing", through the slice): ticking, Select All, renaming,
+ * Rules come from the domain (docs/product.md §4 "Editing", through the slice): ticking, Select All, renaming,
  * "Add New Subject" / "Add New Option" rows, locked subjects. This page adds what is only UI: which
- * options rows are open (ticking an unselected subject opens its row, spec 4), the name dialog and
+ * options rows are open (ticking an unselected subject opens its row, docs/product.md §4), the name dialog and
  * where focus goes when it closes, Make PDF, and the leave warning for subscribers with unsaved edits.
  * Guests see all 13 categories; the 11 outside the trial are marked as part of the full program
- * and cannot be opened (design 4).
+ * and cannot be opened (docs/product.md §D4).
  *
  * The subscriber variant (/my/contract) adds Save (PATCH /api/v1/contracts/my/{id} with the
- * revision it was loaded at, design 7), the stale-save dialog (save-conflict-dialog.tsx) and the
+ * revision it was loaded at, docs/product.md §D7), the stale-save dialog (save-conflict-dialog.tsx) and the
  * leave warning in and out of the app. After a reload of the tab it opens the same agreement again
  * from the server (subscriber-agreement-memory.ts). Only a subscriber's agreement is shown there.
  */
@@ -86,7 +86,7 @@ export const REOPENING_TEXT = 'Opening your agreement…';
 export const VIEW_ONLY_TEXT = 'You can view this agreement but not change it.';
 export const PAUSED_TEXT = 'Editing is paused: the owner’s subscription has ended. You can still view it and make its PDF.';
 
-/** The PDF viewers of each variant (spec 2): Make PDF goes to the first. */
+/** The PDF viewers of each variant (docs/product.md §2): Make PDF goes to the first. */
 const VIEWER_PATHS = { guest: ['/pdfview'], subscriber: ['/my/pdfview', '/my/pdfview2'] } as const;
 const DASHBOARD_PATHS = { guest: '/guest/home', subscriber: '/my/home' } as const;
 
@@ -95,12 +95,12 @@ export interface ContractEditorPageProps {
   variant?: 'guest' | 'subscriber';
   /**
    * Called with the file info once a PDF is made, instead of going to the variant's viewer: the
-   * route decides where to go (e.g. the viewer, asking it to download the file, spec 4).
+   * route decides where to go (e.g. the viewer, asking it to download the file, docs/product.md §4).
    */
   onPdfMade?: (pdfFileInfo: PdfFileInfo) => void;
 }
 
-/** A stale save waiting for the user's choice (design 7: 409). */
+/** A stale save waiting for the user's choice (docs/product.md §D7: 409). */
 interface SaveConflict {
   /** The agreement the save was for. */
   id: string;
@@ -562,7 +562,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 category={selectedCategory}
                 expandedSubjects={expandedSubjects}
                 onToggleSubject={(subject) => {
-                  // Spec 4: "Ticking an unselected subject expands its options row."
+                  // docs/product.md §4: "Ticking an unselected subject expands its options row."
                   if (!subject.isSelected && !subject.isLocked) setExpanded(subject._id, true);
                   dispatch(subjectToggled({ categoryId: selectedCategory._id, subjectId: subject._id }));
                 }}

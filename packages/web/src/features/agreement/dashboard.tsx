@@ -1,14 +1,14 @@
 /**
- * The Dashboard (spec 2 "Dashboard"): the visitor's agreements with the columns Agreement Name,
+ * The Dashboard (docs/product.md §2 "Dashboard"): the visitor's agreements with the columns Agreement Name,
  * Edit Name and an action column (Edit Agreement, Load a Template).
  *
- * - Edit Name edits the name inline with Save and Cancel (spec 4: "Contract names edit inline with
- *   cancel"). A guest's rename stays in the browser (spec 4); a subscriber's is sent by the caller.
+ * - Edit Name edits the name inline with Save and Cancel (docs/product.md §4: "Contract names edit inline with
+ *   cancel"). A guest's rename stays in the browser (docs/product.md §4); a subscriber's is sent by the caller.
  * - Edit Agreement opens the editor: /guest/contract for a guest, /my/contract when logged in.
  * - Load a Template is disabled unless logged in; the reason is written beside it. For a subscriber
  *   the caller opens its template choice (subscriber-dashboard.tsx).
  * - A subscriber's agreement that is open in the editor with unsaved changes is marked so.
- * The table turns into one card per agreement on a phone (below 576 px, spec 2 breakpoints).
+ * The table turns into one card per agreement on a phone (below 576 px, docs/product.md §2 breakpoints).
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,7 +29,7 @@ export const EMPTY_AGREEMENT_NAME_MESSAGE = 'Please type a name for the agreemen
 export const UNSAVED_CHANGES_NOTE = 'Unsaved changes in the editor';
 
 export interface DashboardProps {
-  /** Guest (trial) or subscriber dashboard (spec 2). */
+  /** Guest (trial) or subscriber dashboard (docs/product.md §2). */
   variant: 'guest' | 'subscriber';
   /** The agreements to list; defaults to the agreement names in the store. */
   agreements?: ContractName[];
@@ -53,7 +53,7 @@ export interface DashboardProps {
   unsavedAgreementId?: string | null;
 }
 
-/** The name shown for an agreement: its name, or its id when it has none (spec 3). */
+/** The name shown for an agreement: its name, or its id when it has none (docs/product.md §3). */
 function shownName(agreement: ContractName): string {
   return agreement.contractName.trim() === '' ? agreement._id : agreement.contractName;
 }

@@ -1,9 +1,9 @@
 /**
- * The page /guest/home (spec 2): "On mount loads the guest contract unless the contract was already
+ * The page /guest/home (docs/product.md §2): "On mount loads the guest contract unless the contract was already
  * edited, then shows the trial information card and the dashboard."
  *
  * Loading is GET /api/v1/contracts/guest (the names) then GET /api/v1/contracts/guest/{id} for the
- * first one (spec 7). A guest's edited agreement (kept in this browser, see guest-persistence.ts)
+ * first one (docs/product.md §7). A guest's edited agreement (kept in this browser, see guest-persistence.ts)
  * is left as it is (also after a visit to /, issue 9 item 2); a subscriber's agreement in the store
  * is replaced by the trial one. **Start over**, after a confirmation, replaces the trial agreement
  * with a blank one: the only way it is erased.
@@ -31,7 +31,7 @@ export const NO_GUEST_AGREEMENT_TEXT = 'No trial agreement is available at the m
 type LoadState = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
 
 export interface GuestHomePageProps {
-  /** The "Free Trial Information" card, shown beside the dashboard (spec 2 /guest/home). */
+  /** The "Free Trial Information" card, shown beside the dashboard (docs/product.md §2 /guest/home). */
   trialInformation?: ReactNode;
 }
 
@@ -68,7 +68,7 @@ export default function GuestHomePage({ trialInformation }: GuestHomePageProps) 
   }, [dispatch, showError]);
 
   useEffect(() => {
-    // Read the store once, at mount: a guest's own edits are kept (spec 2), everything else reloads.
+    // Read the store once, at mount: a guest's own edits are kept (docs/product.md §2), everything else reloads.
     const { isContractEdited, isSubscriber, contract } = agreementAtMount.current;
     if (isContractEdited && !isSubscriber && contract !== null) return;
     void loadGuestAgreement();

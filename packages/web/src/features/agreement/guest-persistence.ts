@@ -1,7 +1,7 @@
 /**
  * Keeps a guest's trial agreement in the browser (localStorage) so that edits survive a reload.
  *
- * Spec 1 and 6: a guest saves nothing on the server ("Guests' name edits stay local"); the only
+ * docs/product.md §1 and 6: a guest saves nothing on the server ("Guests' name edits stay local"); the only
  * call that carries the agreement is the PDF. A subscriber's agreement is never written here (it is
  * saved on the server), and whatever is read back is validated with the domain schemas: anything
  * malformed, from another version or tampered with is dropped and the key removed.
@@ -48,7 +48,7 @@ function parseStoredGuestAgreement(value: unknown): StoredGuestAgreement | null 
 
 /**
  * What to store for a state, or null when nothing should be kept: a subscriber's agreement, or no
- * agreement at all (after "Clearing or logout empties everything", spec 4).
+ * agreement at all (after "Clearing or logout empties everything", docs/product.md §4).
  */
 export function toStoredGuestAgreement(state: AgreementState): StoredGuestAgreement | null {
   if (state.isSubscriber || state.contract === null) return null;

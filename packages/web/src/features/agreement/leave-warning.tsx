@@ -1,5 +1,5 @@
 /**
- * The leave warning of the contract editor (spec 2: "Leave warning for subscribers with unsaved
+ * The leave warning of the contract editor (docs/product.md §2: "Leave warning for subscribers with unsaved
  * edits: Press OK to proceed without saving changes."). Inside the app a route change is held by
  * React Router's `useBlocker` and a dialog asks; closing or reloading the tab gets the browser's own
  * `beforeunload` question (browsers show their own text there).
@@ -21,7 +21,7 @@ export const LEAVE_WARNING_TEXT = MESSAGES.leaveWithoutSaving;
 const NO_ALLOWED_PATHS: readonly string[] = [];
 
 export interface LeaveWarningProps {
-  /** True while there are unsaved edits (spec 2: subscribers only). */
+  /** True while there are unsaved edits (docs/product.md §2: subscribers only). */
   shouldWarn: boolean;
   /** Paths reached without a question, e.g. the PDF viewers from the editor. */
   allowedPaths?: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * Shows a stored name in its colours (design 5) as React text: each run of `toTextRuns` becomes a
+ * Shows a stored name in its colours (docs/product.md §D5) as React text: each run of `toTextRuns` becomes a
  * span with an inline colour. Nothing from the name is ever read as HTML, so typed `<b>` stays text.
  */
 import { useMemo } from 'react';

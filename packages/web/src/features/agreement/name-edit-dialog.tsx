@@ -1,12 +1,12 @@
 /**
- * The name dialog of the agreement editor (spec 4 "Editing a name"; design 5 colour markup): a
+ * The name dialog of the agreement editor (docs/product.md §4 "Editing a name"; docs/product.md §D5 colour markup): a
  * rich-text field limited to the five palette colours, Save and Cancel.
  *
  * - It opens on the current name (`initialEditName`: '' for an "Add New ..." row), converted from
  *   markup to editor content; Save converts back (name-editor-content.ts), so the stored name only
  *   ever holds the five colour markers. Bold, italics, headings, lists etc. are not offered.
- * - Enter saves (a name has no paragraph breaks, spec 5); Escape or Cancel discards.
- * - The dialog is at least 25vw wide and grows with a longer name (spec 5: "Names longer than
+ * - Enter saves (a name has no paragraph breaks, docs/product.md §5); Escape or Cancel discards.
+ * - The dialog is at least 25vw wide and grows with a longer name (docs/product.md §5: "Names longer than
  *   25vw widen the edit dialog"), up to the window's width, where the name wraps.
  * Tiptap is imported only here and in name-editor-schema.ts, so it loads with the editor page's
  * chunk and nowhere else.
@@ -90,7 +90,7 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
     // Tiptap adds a style element; it needs the page's CSP nonce (no 'unsafe-inline', issue 13 §2).
     injectNonce: readCspNonce(),
     editorProps: {
-      // Pasted lines become one line, as Save would make them anyway (spec 5).
+      // Pasted lines become one line, as Save would make them anyway (docs/product.md §5).
       transformPastedText: (text) => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' '),
       attributes: {
         role: 'textbox',
@@ -125,7 +125,7 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
     }
     onSave(markup);
   };
-  // Enter saves and Shift+Enter does nothing (spec 5: a name has no paragraph breaks). Caught on the
+  // Enter saves and Shift+Enter does nothing (docs/product.md §5: a name has no paragraph breaks). Caught on the
   // way down, before the editor's own keymap would split the paragraph.
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;

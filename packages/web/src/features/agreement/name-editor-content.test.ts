@@ -61,7 +61,7 @@ describe('editor content -> markup', () => {
     expect(toPaletteIndex('red')).toBeNull();
   });
 
-  it('removes paragraph breaks and hard breaks (spec 5)', () => {
+  it('removes paragraph breaks and hard breaks (docs/product.md §5)', () => {
     expect(editorContentToMarkup(doc([text('Weak')], [text('two', '#248507')], []))).toBe('Weak ##c4#two');
     expect(editorContentToMarkup(doc([text('a'), { type: 'hardBreak' }, text('b')]))).toBe('a b');
     expect(editorContentToMarkup(doc([text('  padded  ')]))).toBe('padded');

@@ -1,5 +1,5 @@
 /**
- * Conversion between stored colour markup (design section 5) and the JSON content of the rich-text
+ * Conversion between stored colour markup (docs/product.md §D5) and the JSON content of the rich-text
  * name editor (Tiptap: a `doc` of paragraphs of text nodes, colour as a `textStyle` mark with a
  * `color` attribute, as `@tiptap/extension-text-style`'s TextStyle + Color write it).
  *
@@ -34,7 +34,7 @@ export interface EditorTextNode {
   marks?: EditorMark[];
 }
 
-/** The content this module builds: one paragraph (design 5: "each text is wrapped in a paragraph"). */
+/** The content this module builds: one paragraph (docs/product.md §D5: "each text is wrapped in a paragraph"). */
 export interface EditorDocument {
   type: 'doc';
   content: [{ type: 'paragraph'; content?: EditorTextNode[] }];
@@ -45,7 +45,7 @@ export interface EditorDocument {
  *
  * @param markup a stored name with `##cN#` / `###` markers (may be '').
  * @returns a document of one paragraph; each coloured run is a text node with a `textStyle` mark
- *   whose `color` is the palette hex (design 5); default-coloured runs have no mark.
+ *   whose `color` is the palette hex (docs/product.md §D5); default-coloured runs have no mark.
  */
 export function markupToEditorContent(markup: string): EditorDocument {
   const nodes: EditorTextNode[] = parseMarkup(markup).map((segment) =>
@@ -59,12 +59,12 @@ export function markupToEditorContent(markup: string): EditorDocument {
 /**
  * Converts the editor's content back to stored markup.
  *
- * - Paragraphs and hard breaks become one space (spec 5: "Rich-text edits have paragraph breaks
+ * - Paragraphs and hard breaks become one space (docs/product.md §5: "Rich-text edits have paragraph breaks
  *   removed"; `removeParagraphBreaks` of the domain also trims the ends).
  * - A text node's colour maps to its palette index; colours outside the palette (pasted text) and
  *   other marks are dropped, so the text falls back to the default colour.
  * - Typed text never turns into markup and comes back exactly as typed: `serialiseMarkup` escapes
- *   every `#` and backslash (design 5; issue 9, item 6).
+ *   every `#` and backslash (docs/product.md §D5; issue 9, item 6).
  *
  * @param content the editor's `getJSON()` (any shape is tolerated; unknown nodes are skipped).
  * @returns the name as markup, without leading or trailing spaces.
@@ -81,7 +81,7 @@ const LINE_BREAKS = /\s*(?:\r\n|\r|\n|\u2028|\u2029)+\s*/g;
 
 /**
  * Replaces each line break (with the spaces around it) by one space in the default colour and
- * trims the ends, keeping every other character's colour (spec 5: paragraph breaks removed).
+ * trims the ends, keeping every other character's colour (docs/product.md §5: paragraph breaks removed).
  */
 function joinLines(segments: readonly MarkupSegment[]): MarkupSegment[] {
   const plain = segments.map((segment) => segment.text).join('');
@@ -144,7 +144,7 @@ function colourOfMarks(marks: EditorMark[] | undefined): ColourIndex | null {
 }
 
 /**
- * Maps a CSS colour to its palette index (design 5), or null when it is not one of the five.
+ * Maps a CSS colour to its palette index (docs/product.md §D5), or null when it is not one of the five.
  * Accepts `#rrggbb`, `#rgb` (any case) and `rgb(r, g, b)`, the forms a browser may report.
  */
 export function toPaletteIndex(cssColour: string): ColourIndex | null {

@@ -1,7 +1,7 @@
 /**
  * The schema of the rich-text name field: a document of paragraphs of text, one mark (`textStyle`
  * with a `color` attribute, the JSON shape of Tiptap's TextStyle + Color) and undo/redo. Nothing
- * else: a name's markup holds only text and the five colours (design 5), so the field offers no
+ * else: a name's markup holds only text and the five colours (docs/product.md §D5), so the field offers no
  * bold, italics, headings, lists or links, and pasted colours outside the palette are dropped.
  *
  * Written here on `@tiptap/react`'s own core rather than with `@tiptap/starter-kit` and

@@ -1,5 +1,5 @@
 /**
- * What a stale save (design 7: 409, the agreement was saved, renamed or reset elsewhere since it was
+ * What a stale save (docs/product.md §D7: 409, the agreement was saved, renamed or reset elsewhere since it was
  * loaded) asks the subscriber. Nothing typed is thrown away without their say:
  * - Load the latest version: the version stored now replaces the one on screen, unsaved changes
  *   included; only this button drops them.

@@ -1,5 +1,5 @@
 /**
- * The subjects of one category in the agreement editor (spec 2 "Contract editor", spec 4
+ * The subjects of one category in the agreement editor (docs/product.md §2 "Contract editor", docs/product.md §4
  * "Editing"): subcategory headings, subjects with check boxes (bold for ACBL card items, italic for
  * the 25-conventions book), their options beneath an expand control, name edit buttons, and the
  * "Add New Subject" / "Add New Option" placeholder rows. Locked subjects cannot be ticked or renamed.

@@ -1,7 +1,7 @@
 /**
  * The subscriber workspace's loading steps, shared by the dashboard (/my/home) and the editor
  * (/my/contract): each fetches through the RTK Query endpoints of agreement-api.ts, always fresh
- * from the server (another tab or device may have saved since), and applies the spec 4 transition.
+ * from the server (another tab or device may have saved since), and applies the docs/product.md §4 transition.
  */
 import type { Contract } from '@bpa/domain/contract';
 import type { AppDispatch } from '../../lib/hooks';
@@ -13,7 +13,7 @@ import { rememberOpenAgreement } from './subscriber-agreement-memory';
 const FRESH = { subscribe: false, forceRefetch: true } as const;
 
 /**
- * Loads one of the subscriber's agreements into the editor (GET /api/v1/contracts/my/{id}; spec 4
+ * Loads one of the subscriber's agreements into the editor (GET /api/v1/contracts/my/{id}; docs/product.md §4
  * "Loading an agreement sets the contract, selects its id, clears the edited flag, resets category
  * to none, records the subscriber flag") and remembers it for a reload of this tab.
  * @throws the RTK Query error of the call (404 when it is not the caller's), for `toErrorMessage`
@@ -35,7 +35,7 @@ export async function fetchLatestAgreement(dispatch: AppDispatch, id: string): P
 }
 
 /**
- * Loads the subscriber's agreement names (GET /api/v1/contracts/my; spec 4 "Loading names sets
+ * Loads the subscriber's agreement names (GET /api/v1/contracts/my; docs/product.md §4 "Loading names sets
  * contractNames and revision from the payload count").
  * @throws the RTK Query error of the call
  */

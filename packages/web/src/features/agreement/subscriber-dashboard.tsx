@@ -1,11 +1,11 @@
 /**
- * The subscriber's Dashboard on /my/home (spec 2 "Dashboard", subscriber variant): the five
+ * The subscriber's Dashboard on /my/home (docs/product.md §2 "Dashboard", subscriber variant): the five
  * agreements with Edit Name, Edit Agreement and Load a Template, all saved on the server.
  *
  * - On mount the names are loaded (GET /api/v1/contracts/my), and the templates for the template
  *   choice (GET /api/v1/contracts/templates/).
  * - Edit Name saves the name (PATCH base/{id}/name); Load a Template replaces the agreement after
- *   the OK confirmation (PATCH base/{id}/template). Both answer the names: spec 4 "Saving a name or
+ *   the OK confirmation (PATCH base/{id}/template). Both answer the names: docs/product.md §4 "Saving a name or
  *   resetting empties the current contract and sets names".
  * - Edit Agreement loads the agreement fresh from the server (GET base/{id}) and opens /my/contract.
  *   The agreement already open in the editor with unsaved changes is opened as it is instead, so
@@ -29,7 +29,7 @@ import { TemplateDialog, type TemplateDialogTarget } from './template-dialog';
 
 export const NAMES_LOAD_FAILED_TEXT = 'Your agreements could not be loaded.';
 export const TEMPLATES_LOAD_FAILED_TEXT = 'The templates could not be loaded.';
-/** Path of the subscriber's editor (spec 2). */
+/** Path of the subscriber's editor (docs/product.md §2). */
 export const SUBSCRIBER_EDITOR_PATH = '/my/contract';
 
 type LoadState = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
@@ -106,7 +106,7 @@ export function SubscriberDashboard() {
   };
 
   const saveName = async (id: string, contractName: string) => {
-    // An unchanged name is not sent: a rename would empty the agreement open in the editor (spec 4).
+    // An unchanged name is not sent: a rename would empty the agreement open in the editor (docs/product.md §4).
     if (agreements.find((row) => row._id === id)?.contractName === contractName) return;
     try {
       const names = await renameAgreement({ id, contractName }).unwrap();

@@ -1,5 +1,5 @@
 /**
- * Load a Template (spec 2 Dashboard; spec 5: "Reset to Template needs a chosen template and an OK
+ * Load a Template (docs/product.md §2 Dashboard; docs/product.md §5: "Reset to Template needs a chosen template and an OK
  * confirmation: This will completely erase the existing Agreement."). Two steps in one dialog:
  * choose one of the templates (the six shipped ones, then uploaded ones), then confirm with OK.
  * Cancel on the confirmation goes back to the choice; Cancel, Escape or the close button on the

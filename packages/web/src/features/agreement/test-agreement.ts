@@ -1,5 +1,5 @@
 /**
- * A small but real trial agreement for the tests of this feature: a master CSV (design 6) parsed by
+ * A small but real trial agreement for the tests of this feature: a master CSV (docs/product.md §D6) parsed by
  * the domain's parser and turned into an agreement by `createAgreementFromTemplate`, exactly as the
  * server makes the guest agreement. Test-only; not imported by the app.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form's captcha (spec 5: "captcha solved"; design 2: ALTCHA, a self-hosted proof of
+ * The contact form's captcha (docs/product.md §5: "captcha solved"; docs/product.md §D2: ALTCHA, a self-hosted proof of
  * work). `import 'altcha'` registers the `<altcha-widget>` web component (v3). It fetches its
  * challenge from our own server (CAPTCHA_CHALLENGE_URL) and solves it in Web Workers made from
  * blob: URLs, which the app's Content-Security-Policy allows (worker-src 'self' blob:); it needs

@@ -1,7 +1,7 @@
 /**
- * The contact form's calls (spec 7 `POST /api/v1/messages`; shapes: `@bpa/domain/api-admin`),
+ * The contact form's calls (docs/product.md §7 `POST /api/v1/messages`; shapes: `@bpa/domain/api-admin`),
  * injected into the one RTK Query `api` (lib/api.ts). The captcha challenge is fetched by the
- * ALTCHA widget itself from CAPTCHA_CHALLENGE_URL (design 2: self-hosted, no third-party service).
+ * ALTCHA widget itself from CAPTCHA_CHALLENGE_URL (docs/product.md §D2: self-hosted, no third-party service).
  */
 import type { z } from 'zod';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';

@@ -1,12 +1,12 @@
 /**
- * Contact Us (`/contact` and `/my/contact`; spec 2 "Contact Us: name, email, message, captcha,
+ * Contact Us (`/contact` and `/my/contact`; docs/product.md §2 "Contact Us: name, email, message, captcha,
  * Send Message").
  *
- * - Rules (spec 5, ContactMessageSchema): name optional; email valid, else "Enter valid Email!";
+ * - Rules (docs/product.md §5, ContactMessageSchema): name optional; email valid, else "Enter valid Email!";
  *   message at least 10 characters, else "Message must be at least 10 characters"; captcha solved.
- * - Spec 4: Send Message is disabled until the captcha is solved and while sending; afterwards
+ * - docs/product.md §4: Send Message is disabled until the captcha is solved and while sending; afterwards
  *   "Your message was sent" shows and the form is emptied for another message.
- * - A failure (spec 8 leaves it open) shows the reason in the page and keeps everything typed; a
+ * - A failure (docs/product.md §8 leaves it open) shows the reason in the page and keeps everything typed; a
  *   fresh captcha is solved at once, since a used or expired one is refused.
  */
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
@@ -32,7 +32,7 @@ export const CAPTCHA_PENDING_TEXT = 'Send Message becomes available once the cap
 export const CAPTCHA_SOLVING_TEXT = 'Checking that you are not a robot…';
 export const CAPTCHA_FAILED_TEXT = 'The captcha could not be solved. Please tick the box to try again.';
 
-/** The first message of each field of the contact rules (spec 5); empty when all is well. */
+/** The first message of each field of the contact rules (docs/product.md §5); empty when all is well. */
 function problemsOf(values: ContactValues): FieldProblems {
   const parsed = ContactMessageSchema.safeParse(values);
   if (parsed.success) return {};

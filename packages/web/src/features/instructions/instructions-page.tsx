@@ -1,7 +1,7 @@
 /**
- * Help page `/instructions` (spec 2 "Instructions: static help covering features, dashboard and
+ * Help page `/instructions` (docs/product.md §2 "Instructions: static help covering features, dashboard and
  * editor"). The facts come from the spec: trial limits (section 1), editing rules (section 4),
- * colour markup and suit shorthand (section 1, design 5), subscriber features (sections 1 and 6).
+ * colour markup and suit shorthand (section 1, docs/product.md §D5), subscriber features (sections 1 and 6).
  */
 import { Link } from 'react-router';
 import {
@@ -28,7 +28,7 @@ const SECTIONS = [
   { id: 'history', title: 'History, merging and restoring' },
 ] as const;
 
-/** The suit shorthand of design 5: typed text and the symbol it becomes. */
+/** The suit shorthand of docs/product.md §D5: typed text and the symbol it becomes. */
 const SUIT_SHORTHAND = [
   { typed: '!s', symbol: '♠', name: 'spades', isRed: false },
   { typed: '!h', symbol: '♥', name: 'hearts', isRed: true },
@@ -36,7 +36,7 @@ const SUIT_SHORTHAND = [
   { typed: '!c', symbol: '♣', name: 'clubs', isRed: false },
 ] as const;
 
-/** The five colours of the palette (spec 1, 9), for the colour list. */
+/** The five colours of the palette (docs/product.md §1, 9), for the colour list. */
 const COLOURS = [
   { name: 'black', hex: '#000000' },
   { name: 'red', hex: '#c83349' },

@@ -1,5 +1,5 @@
 /**
- * The landing page `/` (spec 2 "Home"; offer and sales status: spec 1 and 9): the product title,
+ * The landing page `/` (docs/product.md §2 "Home"; offer and sales status: docs/product.md §1 and 9): the product title,
  * the four "Looking for..." taglines, the offer, the notice that sales are closed, and the way into
  * the free trial.
  */
@@ -8,7 +8,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { formatDollars } from '../../lib/format-money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Spec 2: the four taglines, as friendly questions. */
+/** docs/product.md §2: the four taglines, as friendly questions. */
 const TAGLINES = [
   { icon: 'pi pi-file', text: 'Looking for an easy-to-read partnership agreement document you can take to the table?' },
   { icon: 'pi pi-list-check', text: 'Looking for a simple way to keep track of the conventions you play?' },

@@ -1,5 +1,5 @@
 /**
- * Fetching a produced PDF: GET /api/v1/contracts/pdfviewer/{pathName}/{fileName} (spec 7, design 7).
+ * Fetching a produced PDF: GET /api/v1/contracts/pdfviewer/{pathName}/{fileName} (docs/product.md §7, docs/product.md §D7).
  * A PDF is a Blob, which does not belong in the Redux store, so this is a plain fetch and a hook.
  */
 import { useEffect, useState } from 'react';

@@ -1,10 +1,10 @@
 /**
- * The second PDF viewer, `/my/pdfview2` (spec 2 "PDF viewer pages": "the other an iframe"; design 2:
+ * The second PDF viewer, `/my/pdfview2` (docs/product.md §2 "PDF viewer pages": "the other an iframe"; docs/product.md §D2:
  * a plain `<iframe>`). The file is fetched once (with the session cookie, so failures show as a
  * message and a toast instead of an error page inside the frame) and shown from an object URL
  * (the CSP allows `frame-src blob:`), in the browser's own PDF viewer with its zoom and print.
  * Shows the agreement's name or "Please Load a Contract", Download and Go To Contract Editor, and
- * downloads the file once it arrives right after Make PDF (spec 4).
+ * downloads the file once it arrives right after Make PDF (docs/product.md §4).
  */
 import { useCallback } from 'react';
 import { useToast } from '../../components/ui/toast-provider';

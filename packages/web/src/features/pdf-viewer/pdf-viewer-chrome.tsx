@@ -1,5 +1,5 @@
 /**
- * What both PDF viewer pages show around the document (spec 2 "PDF viewer pages"): the agreement's
+ * What both PDF viewer pages show around the document (docs/product.md §2 "PDF viewer pages"): the agreement's
  * name or "Please Load a Contract", a toolbar with Download and Go To Contract Editor (plus the
  * page's own tools), the link to the other viewer, and the file's loading and failure messages.
  */

@@ -1,14 +1,14 @@
 /**
- * PDF viewer `/pdfview` and `/my/pdfview` (spec 2 "PDF viewer pages"; design 2: PDF.js through
+ * PDF viewer `/pdfview` and `/my/pdfview` (docs/product.md §2 "PDF viewer pages"; docs/product.md §D2: PDF.js through
  * react-pdf). Shows the agreement's name (or "Please Load a Contract"), every page of the PDF made
  * from it, zoom, Download, and "Go To Contract Editor". Loading shows a spinner; a failure shows a
  * toast and a message, never a blank screen. Right after Make PDF the route asks for the file to
- * be downloaded as soon as it arrives (spec 4, use-download-on-arrival.ts).
+ * be downloaded as soon as it arrives (docs/product.md §4, use-download-on-arrival.ts).
  */
 import { useCallback, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
-// The worker is served from our own origin: the CSP allows no third-party script (design 8).
+// The worker is served from our own origin: the CSP allows no third-party script (docs/product.md §D8).
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Button } from 'primereact/button';
 import { PageSpinner } from '../../components/ui/page-spinner';
@@ -23,7 +23,7 @@ import './pdf-viewer.css';
 
 pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 
-/** PDF.js must not compile fonts with eval: the CSP forbids it (design 8). Stable object for react-pdf. */
+/** PDF.js must not compile fonts with eval: the CSP forbids it (docs/product.md §D8). Stable object for react-pdf. */
 const PDF_OPTIONS = { isEvalSupported: false } as const;
 /** Zoom steps, as a share of the container width. */
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;

@@ -1,5 +1,5 @@
 /**
- * Spec 4: "The PDF downloads automatically once file info is returned". The viewer pages are told
+ * docs/product.md §4: "The PDF downloads automatically once file info is returned". The viewer pages are told
  * by their route when a PDF was just made (`shouldDownload`); once its file has arrived it is saved
  * once through the browser's download, and `onDownloaded` lets the route forget the request, so a
  * reload or a return to the page does not download it again.

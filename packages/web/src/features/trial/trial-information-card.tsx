@@ -1,6 +1,6 @@
 /**
- * "Free Trial Information" card (spec 2 /trial and /guest/home): what the trial includes next to
- * the full program, as the table of spec section 1. Shown on /trial with a Get Started button to
+ * "Free Trial Information" card (docs/product.md §2 /trial and /guest/home): what the trial includes next to
+ * the full program, as the table of docs/product.md §1. Shown on /trial with a Get Started button to
  * /guest/home, and on the guest dashboard without it.
  */
 import { Card } from 'primereact/card';
@@ -20,7 +20,7 @@ export interface TrialInformationCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** The trial/full comparison of spec section 1, row by row. */
+/** The trial/full comparison of docs/product.md §1, row by row. */
 const COMPARISON_ROWS: { feature: string; trial: string; full: string }[] = [
   { feature: 'Personalised agreements', trial: String(TRIAL_AGREEMENT_COUNT), full: String(SUBSCRIBER_AGREEMENT_COUNT) },
   {

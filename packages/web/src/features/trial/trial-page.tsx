@@ -1,4 +1,4 @@
-/** The page `/trial` (spec 2): the Free Trial Information card with Get Started to /guest/home. */
+/** The page `/trial` (docs/product.md §2): the Free Trial Information card with Get Started to /guest/home. */
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TrialInformationCard } from './trial-information-card';
 
