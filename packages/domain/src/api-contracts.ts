@@ -22,7 +22,7 @@
  * opened before a rename or reset elsewhere is refused as stale instead of undoing it.
  */
 import { z } from 'zod';
-import { PdfFileInfoSchema, successEnvelope } from './api';
+import { PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
 import { SUBSCRIBER_AGREEMENT_COUNT } from './constants';
 import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
 import { stripMarkup } from './markup';
@@ -167,3 +167,21 @@ export type TemplateNamesAnswer = z.infer<typeof TemplateNamesAnswerSchema>;
 
 /** Path parameter of the file-name-only PDF viewer route (docs/product.md §7 "variant with file name only"). */
 export const PdfFileNameParamsSchema = PdfFileInfoSchema.pick({ fileName: true });
+
+/** One side of a comparison sent for its PDF: a name for its column and the document. */
+export const ComparedSideSchema = z.object({ label: NameSchema.min(1), contract: ContractDocumentSchema });
+
+/**
+ * Body of POST /api/v1/contracts/compare/pdf (issue 12 §3): the two documents the Compare screen
+ * shows (agreements, templates or revisions the caller could open) and the page size; the answer
+ * is the "What's different" PDF (domain compare.ts `comparisonSheet`), as a download.
+ */
+export const ComparePdfRequestSchema = z.object({
+  left: ComparedSideSchema,
+  right: ComparedSideSchema,
+  pageSize: PageSizeSchema.optional(),
+});
+export type ComparePdfRequest = z.input<typeof ComparePdfRequestSchema>;
+
+/** Path of a template opened as an agreement (GET /api/v1/contracts/templates/{id}). */
+export const TemplateIdParamsSchema = z.object({ id: z.string() });

@@ -137,3 +137,26 @@ describe('compareAgreements properties', () => {
     );
   });
 });
+
+describe('comparisonSheet (issue 12 §3: the "What\'s different" PDF)', () => {
+  it('prints one ticked subject per difference with what each side has, and the identical categories last', async () => {
+    const { comparisonSheet } = await import('./compare');
+    const { outlineAgreement } = await import('./outline');
+    const base = sample();
+    const overcalls = base.categories[8]!;
+    const first = overcalls.subjects[0]!;
+    const left = toggleOption(base, overcalls._id, first._id, first.options[0]!._id);
+    const right = toggleOption(base, overcalls._id, first._id, first.options[1]!._id);
+    const sheet = comparisonSheet(compareAgreements(left, right), { left: 'Anna', right: 'Bob' });
+    expect(sheet.contractName).toBe("What's different: Anna | Bob");
+    const outline = outlineAgreement(sheet);
+    expect(outline[0]!.category.categoryName).toBe('Overcalls');
+    const row = outline[0]!.subcategories.flatMap((group) => group.subjects)[0]!;
+    expect(row.options.map((o) => o.name)).toEqual([`Anna: ${first.options[0]!.optionName}`, `Bob: ${first.options[1]!.optionName}`]);
+    expect(outline.at(-1)!.category.categoryName).toBe('Same in both');
+    expect(outline.at(-1)!.subcategories[0]!.subjects).toHaveLength(12);
+
+    const none = comparisonSheet(compareAgreements(base, base), { left: 'A', right: 'B' });
+    expect(outlineAgreement(none).map((c) => c.subcategories[0]!.subjects.map((s) => s.name))).toEqual([['The two agreements say the same.']]);
+  });
+});

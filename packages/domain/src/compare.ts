@@ -228,3 +228,75 @@ function compareSubject(left: Subject | undefined, right: Subject | undefined): 
   if (isRenamed || renamedOptions.length > 0) return { ...base, kind: 'renamed', isRenamed, renamedOptions };
   return null;
 }
+
+/** The two columns' names, e.g. the agreement names or "Modern Standard American (template)". */
+export interface ComparisonLabels {
+  left: string;
+  right: string;
+}
+
+/** How one side of a difference reads on the sheet. */
+function describeSide(side: SubjectSideView, isRenamed: boolean): string {
+  if (side.presence === 'absent') return 'not in this agreement';
+  if (side.presence === 'notRecorded') return 'not recorded';
+  const named = isRenamed ? `as "${side.name}"` : '';
+  const options = side.options.length > 0 ? side.options.join(', ') : 'played';
+  return [named, options].filter((part) => part !== '').join(': ');
+}
+
+/**
+ * The comparison as a document the agreement PDF prints (issue 12 §3: "What's different with this
+ * partner", laid out like the agreement PDF): one category per category that differs, one ticked
+ * subject per difference, with two ticked options saying what each side has ("Anna: standard",
+ * "Template: upside-down"); then a last category "Same in both" naming the identical categories.
+ * Pure; the server renders it with the agreement PDF renderer.
+ *
+ * @param comparison what compareAgreements answered
+ * @param labels the two columns' names (colour markup allowed)
+ * @returns a name and categories (as many as needed, not 13) for `renderAgreementPdf`
+ */
+export function comparisonSheet(comparison: AgreementComparison, labels: ComparisonLabels): { contractName: string; categories: Category[] } {
+  const option = (id: string, name: string): Option => ({ _id: id, optionName: name, isSelected: true, bold: false, italics: false, editedName: '', isEdited: false });
+  const subject = (id: string, name: string, heading: string, options: Option[]): Subject => ({
+    _id: id,
+    subjectName: name,
+    subcategoryName: heading,
+    subcategoryBold: false,
+    subcategoryItalics: false,
+    bold: false,
+    italics: false,
+    isSelected: true,
+    isLocked: false,
+    options,
+    editedName: '',
+    isEdited: false,
+  });
+  const differing = comparison.categories.filter((category) => !category.isSame);
+  const categories: Category[] = differing.map((category, index) => ({
+    _id: category.key,
+    order: index + 1,
+    categoryName: category.name.left || category.name.right,
+    bold: false,
+    italics: false,
+    subjects: category.differences.map((difference) =>
+      subject(difference.key, difference.left.name || difference.right.name, difference.heading, [
+        option(`${difference.key}:left`, `${labels.left}: ${describeSide(difference.left, difference.isRenamed)}`),
+        option(`${difference.key}:right`, `${labels.right}: ${describeSide(difference.right, difference.isRenamed)}`),
+      ]),
+    ),
+  }));
+  const same = comparison.categories.filter((category) => category.isSame);
+  const sameNames = same.map((category) => category.name.left || category.name.right);
+  const closing = differing.length === 0 ? ['The two agreements say the same.'] : sameNames;
+  if (closing.length > 0) {
+    categories.push({
+      _id: 'same',
+      order: categories.length + 1,
+      categoryName: 'Same in both',
+      bold: false,
+      italics: false,
+      subjects: closing.map((name, index) => subject(`same-${index}`, name, '', [])),
+    });
+  }
+  return { contractName: `What's different: ${labels.left} | ${labels.right}`, categories };
+}

@@ -123,6 +123,9 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], shared: [403, 403, 403, 401], body: () => ({}) }, // JSON, not a multipart upload
   'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // the trial template: hidden, still downloadable
 
+  // Compare (issue 12): a template as an agreement; the "What's different" PDF of two documents.
+  'GET /api/v1/contracts/templates/:id':             { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], url: (f) => `/api/v1/contracts/templates/${f.subscriberContract.templateId}` },
+  'POST /api/v1/contracts/compare/pdf':              { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ left: { label: 'A', contract: f.subscriberContract.document }, right: { label: 'B', contract: f.subscriberContract.document } }) },
   // Sharing, read-only links and history (issue 11). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/my/:id/shares':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares` },

@@ -1,0 +1,78 @@
+/**
+ * Routes of the Compare screen (issue 12 §3): a template opened as an agreement (so an agreement
+ * can be compared with the template it came from), and the "What's different" PDF of two
+ * documents. The comparison itself is the domain's (`compareAgreements`); both routes need a
+ * signed-in account.
+ */
+import { ContractAnswerSchema, ErrorEnvelopeSchema } from '@bpa/domain/api';
+import { ComparePdfRequestSchema, TemplateIdParamsSchema } from '@bpa/domain/api-contracts';
+import { compareAgreements, comparisonSheet } from '@bpa/domain/compare';
+import { createAgreementFromTemplate } from '@bpa/domain/editing';
+import { stripMarkup } from '@bpa/domain/markup';
+import { create as createContentDisposition } from 'content-disposition';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
+import { PdfAdmission } from './pdf-admission';
+import { makePdfDownloadName, makePdfFileName } from './pdf-file-names';
+import type { RenderAgreementPdf } from './render-pdf';
+import { SUBSCRIBER_PDF_RATE_LIMIT } from './subscriber-contract-routes';
+import { findSubscriberTemplate } from './subscriber-templates';
+
+export interface CompareRoutesOptions {
+  db: Database;
+  renderPdf: RenderAgreementPdf;
+  pdfAdmission?: PdfAdmission;
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** Registers GET /api/v1/contracts/templates/{id} and POST /api/v1/contracts/compare/pdf. */
+export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async (app, { db, renderPdf, pdfAdmission = new PdfAdmission() }) => {
+  app.get(
+    '/api/v1/contracts/templates/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['agreements', 'compare'],
+        summary: 'A template as a fresh agreement (nothing stored), to compare an agreement with it',
+        params: TemplateIdParamsSchema,
+        response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const template = await findSubscriberTemplate(db, request.params.id);
+      const document = createAgreementFromTemplate({ templateName: template.templateName, categories: template.content }, template.templateName);
+      return { status: 'success' as const, data: { ...document, _id: template.id, revision: 0, templateName: template.templateName } };
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/compare/pdf',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
+      schema: {
+        tags: ['compare', 'pdf'],
+        summary: 'The "What\'s different" PDF of two agreements, laid out like the agreement PDF, as a download',
+        body: ComparePdfRequestSchema,
+        response: { 200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.any() } } }, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.currentUser;
+      if (!user) throw new AppError('unauthorised', NOT_SIGNED_IN_MESSAGE);
+      const { left, right, pageSize } = request.body;
+      const sheet = comparisonSheet(compareAgreements(left.contract, right.contract), { left: left.label, right: right.label });
+      const content = await pdfAdmission.run(`user:${user.id}`, reply, () => renderPdf(sheet, { pageSize: pageSize ?? 'letter' }));
+      const name = `What's different - ${stripMarkup(left.label)} - ${stripMarkup(right.label)}`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', createContentDisposition(makePdfDownloadName(name), { type: 'attachment', fallback: makePdfFileName(name) }))
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+};
