@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: 'my/instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
               { path: 'my/contact', lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
               { path: 'my/contract', lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
+              { path: 'my/compare', lazy: lazyPage('compare', () => import('../features/agreement/compare-page')) },
               { path: 'my/pdfview', lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
               { path: 'my/pdfview2', lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
               { Component: RequireImpersonation, children: [{ path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },

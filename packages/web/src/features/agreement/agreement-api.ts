@@ -142,6 +142,9 @@ export const agreementApi = api.injectEndpoints({
 });
 
 export const {
+  useGetSubscriberContractQuery,
+  useGetSubscriberContractNamesQuery,
+  useGetTemplateNamesQuery,
   useMakeGuestPdfMutation,
   useMakeSubscriberPdfMutation,
   useSaveSubscriberContractMutation,

@@ -12,7 +12,9 @@ import { Dialog } from 'primereact/dialog';
 import type { Contract } from '@bpa/domain/contract';
 import { compareAgreements } from '@bpa/domain/compare';
 import { toErrorMessage } from '../../lib/error-message';
+import { LinkButton } from '../../components/ui/link-button';
 import { AgreementOutline } from './agreement-outline';
+import { comparePath } from './compare-path';
 import { MarkupText } from './markup-text';
 import { useGetRevisionQuery, useGetRevisionsQuery } from './sharing-api';
 
@@ -166,6 +168,9 @@ function RevisionView(props: HistoryPanelProps & { contract: Contract; revision:
       ) : (
         <div className="dialog-actions">
           <Button type="button" label="Back to the history" icon="pi pi-arrow-left" text onClick={props.onBack} />
+          <LinkButton to={comparePath(`rev:${contract._id}:${revision}`, `agr:${contract._id}`)} icon="pi pi-clone">
+            Compare with the saved version
+          </LinkButton>
           <Button type="button" label="Download PDF of this version" icon="pi pi-file-pdf" outlined loading={props.isMakingPdf} onClick={() => props.onDownloadPdf(document)} />
           {props.canRestore && (
             <Button

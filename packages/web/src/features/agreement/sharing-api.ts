@@ -6,7 +6,9 @@
  */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
-import { type SaveContractAnswer, SaveContractAnswerSchema, type SaveConflictAnswer, SaveConflictAnswerSchema } from '@bpa/domain/api-contracts';
+import { ContractAnswerSchema } from '@bpa/domain/api';
+import { type ComparePdfRequest, type SaveContractAnswer, SaveContractAnswerSchema, type SaveConflictAnswer, SaveConflictAnswerSchema } from '@bpa/domain/api-contracts';
+import type { Contract } from '@bpa/domain/contract';
 import {
   type PartnerAccess,
   type SharedContract,
@@ -98,6 +100,17 @@ export const sharingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],
     }),
+    /** GET /api/v1/contracts/templates/{id}: a template as a fresh agreement, for Compare (issue 12 §3). */
+    getTemplateAsAgreement: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
+      query: (templateId) => ({ url: `/contracts/templates/${id(templateId)}` }),
+      rawResponseSchema: ContractAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+    }),
+    /** POST /api/v1/contracts/compare/pdf: the "What's different" PDF of two documents (a Blob). */
+    makeComparePdf: build.mutation<Blob, ComparePdfRequest>({
+      query: (body) => ({ url: '/contracts/compare/pdf', method: 'POST', body, responseHandler: (response) => response.blob() }),
+    }),
     /** GET /api/v1/shared-links/{token}: the agreement behind a read-only link (no session). */
     getSharedLink: build.query<SharedLinkAnswer['data'], string, SharedLinkAnswer>({
       query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'omit' }),
@@ -118,6 +131,8 @@ export const {
   useGetRevisionQuery,
   useRestoreRevisionMutation,
   useGetSharedLinkQuery,
+  useGetTemplateAsAgreementQuery,
+  useMakeComparePdfMutation,
 } = sharingApi;
 
 /**

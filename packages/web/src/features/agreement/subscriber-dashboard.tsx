@@ -24,6 +24,7 @@ import { contractNamesReplaced, selectAgreementState } from './agreement-slice';
 import { Dashboard } from './dashboard';
 import { toPlainName } from './markup-text';
 import { loadSubscriberContractNames, loadTemplateNames, openSubscriberAgreement } from './subscriber-agreement-actions';
+import { LinkButton } from '../../components/ui/link-button';
 import { ShareDialog, type ShareDialogTarget } from './share-dialog';
 import { TemplateDialog, type TemplateDialogTarget } from './template-dialog';
 
@@ -172,6 +173,11 @@ export function SubscriberDashboard() {
           <Button type="button" label="Try Again" icon="pi pi-refresh" size="small" onClick={retryNames} />
         </div>
       )}
+      <p className="mt-3">
+        <LinkButton to="/my/compare" icon="pi pi-clone">
+          Compare agreements
+        </LinkButton>
+      </p>
       <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
       <TemplateDialog
         target={templateTarget}

@@ -1,0 +1,64 @@
+/**
+ * Compare (issue 12 §3-4), in real Chromium: a subscriber changes three items of an agreement made
+ * from the Blank template; comparing it with Blank lists exactly those three, the other categories
+ * collapse to "same", and Download as PDF gives the "What's different" sheet with them.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
+import { readPdfText } from '@bpa/server/test/read-pdf-text';
+import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { signInAsAdmin } from './support/first-admin';
+
+test('comparing an agreement with its template lists exactly the changed items', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const email = await newSubscriber(page, 'compare');
+  await page.request.post('/api/v1/users/logout');
+  await page.goto('/login');
+  await signIn(page, email, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // Three changes to Partner 2 (made from Blank): two ticks and a rename.
+  await page.getByRole('button', { name: 'Edit Agreement: Partner 2' }).click();
+  await page.getByRole('button', { name: /General Approach/ }).click();
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await page.getByLabel('Third-seat openings', { exact: true }).check();
+  await page.getByRole('button', { name: 'Edit name: Major-suit openings' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('[contenteditable="true"]').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Five-card majors always');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes are saved.');
+
+  const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
+  const partner2 = agreements.find((row) => row.contractName === 'Partner 2')!;
+  const templates = ((await (await page.request.get('/api/v1/contracts/templates/')).json()) as { data: TemplateSummary[] }).data;
+  const blank = templates.find((row) => row.templateName === 'Blank')!;
+
+  await page.goto(`/my/compare?left=agr:${partner2._id}&right=tpl:${blank._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare agreements' })).toBeVisible();
+  await expect(page.locator('.compare-summary')).toHaveText('3 differences in 1 categories.');
+  const rows = page.locator('.compare-row:not(.compare-header)');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'Psychic calls' })).toContainText('played in the first only');
+  await expect(rows.filter({ hasText: 'Third-seat openings' })).toContainText('played in the first only');
+  // Renaming ticks the subject too: played here (under its new name), not recorded in Blank.
+  await expect(rows.filter({ hasText: 'Five-card majors always' })).toContainText('played in the first only');
+  await expect(rows.filter({ hasText: 'Five-card majors always' })).toContainText('not recorded (unticked)');
+  await expect(page.locator('.compare-same')).toHaveCount(12);
+  await expect(page.locator('.compare-same').first()).toContainText(': same');
+  await expectNoSeriousAxeViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as PDF' }).click();
+  const download = await downloading;
+  const text = (await readPdfText(await readFile((await download.path())!))).join('\n');
+  expect(text).toContain("What's different: Partner 2 | Blank (template)");
+  expect(text).toContain('Psychic calls');
+  expect(text).toContain('Blank (template): not recorded');
+  expect(text).toContain('Same in both');
+});
