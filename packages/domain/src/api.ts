@@ -40,6 +40,11 @@ export const MakePdfRequestSchema = z.object({
   contract: ContractDocumentSchema.extend({ _id: IdSchema.optional() }),
   isSubscriber: z.boolean().default(false),
   pageSize: PageSizeSchema.default('letter'),
+  /**
+   * Subscribers only (issue 12 §2): add the discussion sheet of this agreement (its items marked
+   * "to discuss", with both partners' notes) as a last part. Off by default; guests' PDFs ignore it.
+   */
+  discussionOf: IdSchema.optional(),
 });
 export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 

@@ -32,3 +32,23 @@ describe('summariseChange', () => {
     expect(summariseChange(base, after)).toMatch(/^ticked 5 in [^;]+; [^;]+; [^;]+ and 2 more$/);
   });
 });
+
+describe('listItemChanges (issue 12 §1)', () => {
+  it('lists each changed item once, in document order, with its kind and name', async () => {
+    const { listItemChanges } = await import('./history');
+    const base = sample();
+    const overcalls = base.categories[8]!;
+    const [s1, s2] = overcalls.subjects;
+    let after = toggleSubject(base, overcalls._id, s1!._id);
+    after = renameSubject(after, overcalls._id, s2!._id, 'Weak jump overcalls');
+    after = renameSubject(after, overcalls._id, overcalls.subjects.at(-1)!._id, 'Our own');
+    const changes = listItemChanges(base, after);
+    expect(changes.map((c) => [c.kind, c.name, c.categoryName])).toEqual([
+      ['ticked', s1!.subjectName, 'Overcalls'],
+      ['renamed', 'Weak jump overcalls', 'Overcalls'],
+      ['added', 'Our own', 'Overcalls'],
+    ]);
+    expect(listItemChanges(after, base).map((c) => c.kind)).toEqual(['unticked', 'renamed', 'removed']);
+    expect(listItemChanges(base, base)).toEqual([]);
+  });
+});

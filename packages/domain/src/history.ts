@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from './api';
-import { type ContractDocument, type Option, type Subject, ContractSchema, isPlaceholderName } from './contract';
+import { type Category, type ContractDocument, type Option, type Subject, ContractSchema, isPlaceholderName } from './contract';
 import { stripMarkup } from './markup';
 
 /** How many categories a summary names before "and N more". */
@@ -135,3 +135,170 @@ export type RevisionAnswer = z.infer<typeof RevisionAnswerSchema>;
 
 /** Revisions per page of the History panel. */
 export const REVISION_PAGE_SIZE = 20;
+
+/** How an item changed between two versions (issue 12 §1). */
+export const ItemChangeKindSchema = z.enum(['ticked', 'unticked', 'renamed', 'added', 'removed']);
+export type ItemChangeKind = z.infer<typeof ItemChangeKindSchema>;
+
+/** One changed item: where it is, what it is called, how it changed. */
+export interface ItemChange {
+  /** The subject's id, or the option's. */
+  itemId: string;
+  categoryId: string;
+  subjectId: string;
+  optionId?: string;
+  kind: ItemChangeKind;
+  /** Shown name (colour markup kept); for a removed row, its name before. */
+  name: string;
+  /** The category's name, plain text. */
+  categoryName: string;
+}
+
+/**
+ * The items that changed from `before` to `after`, in document order: ticked, unticked, renamed,
+ * added (a named "Add New…" row), removed (back to a placeholder). One entry per item; an item both
+ * ticked and renamed is reported as renamed. Rows are matched by `_id` (revisions of one agreement).
+ */
+export function listItemChanges(before: ContractDocument, after: ContractDocument): ItemChange[] {
+  const changes: ItemChange[] = [];
+  const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
+  const kindOf = (old: Subject | Option | undefined, now: Subject | Option): ItemChangeKind | null => {
+    const wasPlaceholder = !old || isPlaceholderName(originalName(old));
+    const isPlaceholder = isPlaceholderName(originalName(now));
+    if (isPlaceholder) return wasPlaceholder ? null : 'removed';
+    if (wasPlaceholder) return 'added';
+    if (old.isEdited !== now.isEdited || old.editedName !== now.editedName) return 'renamed';
+    if (old.isSelected !== now.isSelected) return now.isSelected ? 'ticked' : 'unticked';
+    return null;
+  };
+  const shown = (row: Subject | Option) => (row.isEdited ? row.editedName : originalName(row));
+  for (const category of after.categories) {
+    const categoryName = stripMarkup(category.categoryName).trim();
+    const oldSubjects = new Map(beforeCategories.get(category._id)?.subjects.map((s) => [s._id, s]));
+    for (const subject of category.subjects) {
+      const oldSubject = oldSubjects.get(subject._id);
+      const subjectKind = kindOf(oldSubject, subject);
+      if (subjectKind) {
+        const name = subjectKind === 'removed' && oldSubject ? shown(oldSubject) : shown(subject);
+        changes.push({ itemId: subject._id, categoryId: category._id, subjectId: subject._id, kind: subjectKind, name, categoryName });
+      }
+      const oldOptions = new Map(oldSubject?.options.map((o) => [o._id, o]));
+      for (const option of subject.options) {
+        const old = oldOptions.get(option._id);
+        const optionKind = kindOf(old, option);
+        if (!optionKind) continue;
+        const name = optionKind === 'removed' && old ? shown(old) : shown(option);
+        changes.push({ itemId: option._id, categoryId: category._id, subjectId: subject._id, optionId: option._id, kind: optionKind, name, categoryName });
+      }
+    }
+  }
+  return changes;
+}
+
+/** One change as the "Changes since your last visit" panel shows it, with who made it and when. */
+export const SeenChangeSchema = z.object({
+  itemId: z.string(),
+  categoryId: z.string(),
+  subjectId: z.string(),
+  optionId: z.string().optional(),
+  kind: ItemChangeKindSchema,
+  name: z.string(),
+  categoryName: z.string(),
+  author: z.string(),
+  /** ISO 8601. */
+  changedAt: z.string(),
+});
+export type SeenChange = z.infer<typeof SeenChangeSchema>;
+
+/**
+ * GET /api/v1/contracts/{id}/changes: the items others changed since the caller last saw the
+ * agreement (`sinceRevision`; null on a first visit, with no changes), newest change per item.
+ */
+export const ChangesAnswerSchema = successEnvelope(
+  z.object({
+    sinceRevision: z.number().int().min(0).nullable(),
+    currentRevision: z.number().int().min(0),
+    changes: z.array(SeenChangeSchema),
+  }),
+);
+export type ChangesAnswer = z.infer<typeof ChangesAnswerSchema>;
+
+/** POST /api/v1/contracts/{id}/seen: the revision the caller has now seen. */
+export const SeenRequestSchema = z.object({ revision: z.number().int().min(0).max(2_147_483_647) });
+
+/** GET /api/v1/contracts/changes-waiting: per agreement, how many items others changed since the caller's last visit. */
+export const ChangesWaitingAnswerSchema = successEnvelope(z.array(z.object({ _id: z.string(), count: z.number().int().min(0) })));
+export type ChangesWaitingAnswer = z.infer<typeof ChangesWaitingAnswerSchema>;
+
+/** A partner's review mark on an item (issue 12 §2). */
+export const MarkStatusSchema = z.enum(['agreed', 'discuss']);
+export type MarkStatus = z.infer<typeof MarkStatusSchema>;
+
+/** The longest note of a mark (plain text; the suit shorthand !s !h !d !c is allowed). */
+export const MAX_MARK_NOTE_LENGTH = 1000;
+
+/** PUT /api/v1/contracts/{id}/marks/{itemId}. */
+export const SetMarkRequestSchema = z.object({
+  status: MarkStatusSchema,
+  note: z.string().trim().max(MAX_MARK_NOTE_LENGTH, `A note may be at most ${MAX_MARK_NOTE_LENGTH} characters long`).default(''),
+});
+export type SetMarkRequest = z.input<typeof SetMarkRequestSchema>;
+
+/** Path of one item's mark. */
+export const MarkParamsSchema = z.object({ id: z.string(), itemId: z.string().min(1).max(64) });
+
+/** One mark, with its author's name. */
+export const MarkSchema = z.object({
+  itemId: z.string(),
+  userId: z.string(),
+  author: z.string(),
+  isMine: z.boolean(),
+  status: MarkStatusSchema,
+  note: z.string(),
+  /** ISO 8601. */
+  updatedAt: z.string(),
+});
+export type Mark = z.infer<typeof MarkSchema>;
+
+/** GET /api/v1/contracts/{id}/marks: every partner's marks on the agreement. */
+export const MarksAnswerSchema = successEnvelope(z.array(MarkSchema));
+export type MarksAnswer = z.infer<typeof MarksAnswerSchema>;
+
+/**
+ * The agreement with its **discussion sheet** added as a last part (issue 12 §2): one ticked subject
+ * per item some partner marked "to discuss" ("Overcalls › Michaels › 5-5"), with one line per mark
+ * ("Anna: to discuss: which suits?", "Bob: agreed"). The agreement PDF prints it; without such an
+ * item the document is returned unchanged. Marks of items no longer in the document are left out.
+ *
+ * @param marks every partner's marks on the agreement (listMarks)
+ */
+export function withDiscussionSheet<T extends { contractName: string; categories: Category[] }>(doc: T, marks: readonly Mark[]): T {
+  const open = new Set(marks.filter((mark) => mark.status === 'discuss').map((mark) => mark.itemId));
+  if (open.size === 0) return doc;
+  const shown = (row: Subject | Option) => (row.isEdited ? row.editedName : originalName(row));
+  const subjects: Subject[] = [];
+  for (const category of doc.categories) {
+    for (const subject of category.subjects) {
+      const rows: [string, string][] = [[subject._id, `${stripMarkup(category.categoryName)} › ${shown(subject)}`]];
+      for (const option of subject.options) rows.push([option._id, `${stripMarkup(category.categoryName)} › ${shown(subject)} › ${shown(option)}`]);
+      for (const [itemId, place] of rows) {
+        if (!open.has(itemId)) continue;
+        const lines = marks
+          .filter((mark) => mark.itemId === itemId)
+          .map((mark, index): Option => ({
+            _id: `${itemId}-mark-${index}`,
+            optionName: `${mark.author}: ${mark.status === 'discuss' ? 'to discuss' : 'agreed'}${mark.note === '' ? '' : `: ${mark.note}`}`,
+            isSelected: true,
+            bold: false,
+            italics: false,
+            editedName: '',
+            isEdited: false,
+          }));
+        subjects.push({ _id: `${itemId}-discuss`, subjectName: place, subcategoryName: '', subcategoryBold: false, subcategoryItalics: false, bold: false, italics: false, isSelected: true, isLocked: false, options: lines, editedName: '', isEdited: false });
+      }
+    }
+  }
+  if (subjects.length === 0) return doc;
+  const sheet: Category = { _id: 'discussion-sheet', order: doc.categories.length + 1, categoryName: 'To discuss', bold: false, italics: false, subjects };
+  return { ...doc, categories: [...doc.categories, sheet] };
+}

@@ -26,6 +26,7 @@ import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
 import { compareRoutes } from './features/contracts/compare-routes';
+import { reviewRoutes } from './features/contracts/review-routes';
 import { sharingRoutes } from './features/contracts/sharing-routes';
 import { subscriberContractRoutes } from './features/contracts/subscriber-contract-routes';
 import { bookingRoutes } from './features/bookings/booking-routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(pdfFileRoutes, { db, now });
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
   await app.register(compareRoutes, { db, renderPdf, pdfAdmission });
+  await app.register(reviewRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });

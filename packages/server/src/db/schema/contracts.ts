@@ -114,3 +114,45 @@ export const contractLinks = pgTable(
   },
   (table) => [uniqueIndex('contract_links_token_key').on(table.token)],
 );
+
+/**
+ * The revision each user last saw of an agreement (issue 12 §1): opening it in the editor records
+ * it; "Changes since your last visit" lists what others changed after it.
+ */
+export const contractViews = pgTable(
+  'contract_views',
+  {
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.contractId, table.userId] })],
+);
+
+/**
+ * Review marks (issue 12 §2): a partner's "agreed" or "to discuss" on one subject or option of an
+ * agreement, with an optional note (plain text, at most 1,000 characters). A change of the item by
+ * someone else sets the other partners' marks on it back to "to discuss".
+ */
+export const contractMarks = pgTable(
+  'contract_marks',
+  {
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The subject's or option's `_id` in the document. */
+    itemId: text('item_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'agreed' | 'discuss'>().notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.contractId, table.itemId, table.userId] }), check('contract_marks_status_check', sql`${table.status} in ('agreed', 'discuss')`)],
+);

@@ -1,3 +1,4 @@
+import { type Mark, withDiscussionSheet } from '@bpa/domain/history';
 import type { MakePdfRequestSchema, PdfFileInfo } from '@bpa/domain/api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -19,18 +20,21 @@ export const SUBSCRIBER_PDF_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  * `isSubscriber` flag is ignored: the session decides.
  *
  * @param request the validated body: agreement document, page size
- * @param dependencies the owner (the signed-in account, or the impersonated one), the renderer and
- *   the current time (the file expires SUBSCRIBER_PDF_LIFETIME_MS later)
+ * @param dependencies the owner (the signed-in account, or the impersonated one), the renderer,
+ *   the current time (the file expires SUBSCRIBER_PDF_LIFETIME_MS later), and the marks for a
+ *   discussion sheet when the request asked for one (`discussionOf`, access checked by the route)
  * @returns where to fetch the file: `{ fileName, pathName }`
  * @throws whatever the renderer throws (answered as a 500)
  */
 export async function makeSubscriberPdf(
   db: Database,
   request: z.output<typeof MakePdfRequestSchema>,
-  dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date },
+  dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date; discussionMarks?: readonly Mark[] },
 ): Promise<PdfFileInfo> {
   const { contractName, categories } = request.contract;
-  const content = await dependencies.renderPdf({ contractName, categories }, { pageSize: request.pageSize });
+  // The discussion sheet only when asked for (issue 12 §2): the normal PDF never shows marks or notes.
+  const printed = dependencies.discussionMarks ? withDiscussionSheet({ contractName, categories }, dependencies.discussionMarks) : { contractName, categories };
+  const content = await dependencies.renderPdf(printed, { pageSize: request.pageSize });
   const info: PdfFileInfo = { fileName: makePdfFileName(contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({
     pathName: info.pathName,

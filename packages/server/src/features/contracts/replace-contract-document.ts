@@ -1,11 +1,12 @@
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { type RevisionKind, summariseChange } from '@bpa/domain/history';
+import { type RevisionKind, listItemChanges, summariseChange } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
+import { reopenMarksOfChangedItems } from './contract-review';
 import { contractNotFound, isUuid } from './owned-contracts';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
 
@@ -120,7 +121,8 @@ async function mergeStaleSave(
  * 3. the replaced document is kept compactly in its revision's row (a patch from the new one, or
  *    whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
  * 4. the agreement gets the new document at revision + 1, and the history a row saying who, when,
- *    what kind and what changed (summariseChange).
+ *    what kind and what changed (summariseChange);
+ * 5. other partners' "agreed" marks on the changed items go back to "to discuss" (issue 12 §2).
  *
  * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
  *
@@ -195,6 +197,9 @@ export async function replaceContractDocument(
       .where(eq(contracts.id, id))
       .returning({ id: contracts.id, contractName: contracts.contractName, revision: contracts.revision });
     await tx.insert(contractRevisions).values({ contractId: id, revision: updated!.revision, kind, authorUserId: author.userId, authorLabel: author.label, summary, createdAt: now });
+    // Others' "agreed" on an item that changed must be looked at again (issue 12 §2).
+    const changedItems = listItemChanges(row.document, next).map((change) => change.itemId);
+    await reopenMarksOfChangedItems(tx, { contractId: id, itemIds: changedItems, authorUserId: author.userId, now });
     return { _id: updated!.id, contractName: updated!.contractName, revision: updated!.revision, ...(merge ? { merge } : {}) };
   });
 }

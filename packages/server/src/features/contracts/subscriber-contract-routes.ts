@@ -29,6 +29,7 @@ import { makeSubscriberPdf } from './make-subscriber-pdf';
 import { PdfAdmission } from './pdf-admission';
 import type { ContractAccessLevel } from '@bpa/domain/contract';
 import { type ContractAccess, requireContractAccess } from './contract-access';
+import { listMarks } from './contract-review';
 import { contractEtag, contractNotFound, getContractAnswerJson, getContractRevision, listContractNames } from './owned-contracts';
 import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
@@ -285,14 +286,20 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         tags: ['agreements', 'pdf'],
         summary: "Makes the PDF of a subscriber's agreement (all 13 categories); fetch it from the pdfviewer route within 30 days",
         body: MakePdfRequestSchema,
-        response: { 200: PdfFileInfoAnswerSchema, 400: errors, 401: errors, 403: errors, 413: errors, 429: errors, 503: errors },
+        response: { 200: PdfFileInfoAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
       },
     },
     async (request, reply) => {
       const ownerUserId = owner(request).id;
+      const discussionOf = request.body.discussionOf;
+      const discussionMarks = discussionOf
+        ? await listMarks(db, { contractId: (await checkAccess(db, request, discussionOf, 'view', now)).contractId, userId: ownerUserId })
+        : undefined;
       return {
         status: 'success' as const,
-        data: await pdfAdmission.run(`user:${ownerUserId}`, reply, () => makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now() })),
+        data: await pdfAdmission.run(`user:${ownerUserId}`, reply, () =>
+          makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now(), ...(discussionMarks ? { discussionMarks } : {}) }),
+        ),
       };
     },
   );

@@ -126,6 +126,13 @@ const ROUTES: Record<string, RouteCase> = {
   // Compare (issue 12): a template as an agreement; the "What's different" PDF of two documents.
   'GET /api/v1/contracts/templates/:id':             { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], url: (f) => `/api/v1/contracts/templates/${f.subscriberContract.templateId}` },
   'POST /api/v1/contracts/compare/pdf':              { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ left: { label: 'A', contract: f.subscriberContract.document }, right: { label: 'B', contract: f.subscriberContract.document } }) },
+  // Review (issue 12): changes since the last visit, marks. Viewers may review too.
+  'GET /api/v1/contracts/changes-waiting':           { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'GET /api/v1/contracts/:id/changes':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/changes` },
+  'POST /api/v1/contracts/:id/seen':                 { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/seen`, body: () => ({ revision: 0 }) },
+  'GET /api/v1/contracts/:id/marks':                 { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks` },
+  'PUT /api/v1/contracts/:id/marks/:itemId':         { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/item-1`, body: () => ({ status: 'discuss', note: 'Talk about it' }) },
+  'DELETE /api/v1/contracts/:id/marks/:itemId':      { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/item-1` },
   // Sharing, read-only links and history (issue 11). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/my/:id/shares':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares` },
