@@ -111,9 +111,9 @@ describe('agreed / to discuss (issue 12 §2)', () => {
     ]);
     expect((await call('PUT', `${url}/marks/${option._id}`, ownerCookie, { status: 'agreed', note: 'x'.repeat(1001) })).statusCode).toBe(400);
 
-    // The partner changes the option: the owner's "agreed" must be looked at again.
-    let partnerDoc = await load(agreement.id, partnerCookie);
-    partnerDoc = await save(toggleSubject(partnerDoc, overcalls._id, subject._id), partnerCookie);
+    // The partner changes the item: the owner's "agreed" must be looked at again.
+    const partnerDoc = await load(agreement.id, partnerCookie);
+    await save(toggleSubject(partnerDoc, overcalls._id, subject._id), partnerCookie);
     const after = MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data;
     expect(after.map((m) => m.status)).toEqual(['discuss', 'discuss']);
 
