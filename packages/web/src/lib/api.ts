@@ -38,6 +38,6 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Contract', 'ContractNames', 'Templates', 'User', 'Users', 'Bookings', 'Messages', 'Masters', 'Sharing', 'SharedContracts', 'Revisions'],
+  tagTypes: ['Contract', 'ContractNames', 'Templates', 'User', 'Users', 'Bookings', 'Messages', 'Masters', 'Sharing', 'SharedContracts', 'Revisions', 'Marks', 'Changes'],
   endpoints: () => ({}),
 });

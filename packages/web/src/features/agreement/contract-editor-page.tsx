@@ -64,6 +64,7 @@ import { HistoryPanel } from './history-panel';
 import { MergeConflictDialog, mergedMessage } from './merge-conflict-dialog';
 import { ShareDialog, type ShareDialogTarget } from './share-dialog';
 import { toSaveConflict, useRestoreRevisionMutation } from './sharing-api';
+import { ChangesPanel, MarkDialog, type MarkTarget, type OpenItem, ToDiscussPanel, useReview } from './review';
 import type { SaveConflict as ItemConflict } from '@bpa/domain/api-contracts';
 import type { MergeResolutions } from '@bpa/domain/merge';
 import { UndoToolbar } from './undo-toolbar';
@@ -148,6 +149,9 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
   const [restoreRevision, restoreState] = useRestoreRevisionMutation();
+  const [markTarget, setMarkTarget] = useState<MarkTarget | null>(null);
+  const [isOnlyToDiscuss, setIsOnlyToDiscuss] = useState(false);
+  const [withDiscussionSheet, setWithDiscussionSheet] = useState(false);
   /** The agreement in the store now, for answers that arrive after more edits. */
   const latestContractRef = useRef<Contract | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -167,6 +171,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   // Issue 11: a partner who may only view sees the agreement read-only; the owner shares it.
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';
   const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
+  // Review with the partner (issue 12): changes since the last visit, agreed / to discuss marks.
+  const review = useReview(contract, isSubscriberEditor);
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
 
   const setExpanded = (subjectId: string, isExpanded: boolean) => {
@@ -199,7 +205,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const makePdf = async () => {
     if (!contract) return;
     setStatusMessage(MAKING_PDF_TEXT);
-    const request = toMakePdfRequest(contract, isSubscriber);
+    const request = { ...toMakePdfRequest(contract, isSubscriber), ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}) };
     try {
       const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
       dispatch(pdfFileInfoSet(pdfFileInfo));
@@ -319,6 +325,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const keepEditing = () => {
     if (conflict?.latest) dispatch(agreementRebased({ id: conflict.id, revision: conflict.latest.revision, contractName: conflict.latest.contractName }));
     setConflict(null);
+  };
+
+  /** Goes to an item of the changes or to-discuss lists: its category, its options open, focus on it. */
+  const openItem: OpenItem = (place) => {
+    const index = contract?.categories.findIndex((category) => category._id === place.categoryId) ?? -1;
+    if (index < 0) return;
+    dispatch(categorySelected(index));
+    if (place.optionId) setExpanded(place.subjectId, true);
+    const target = place.optionId ? toItemElementId('option-check', place.optionId) : toItemElementId('subject-check', place.subjectId);
+    requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(target)?.focus()));
   };
 
   const editSubjectName = (category: Category, subject: Subject) => {
@@ -465,6 +481,12 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 />
                 {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
                 {isSubscriberEditor && (
+                  <label className="discussion-sheet-option">
+                    <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion sheet
+                    (items to discuss, with notes)
+                  </label>
+                )}
+                {isSubscriberEditor && (
                   <span className="button-row mt-2">
                     <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={() => setIsHistoryOpen(true)} />
                     {isOwner && (
@@ -490,6 +512,12 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             </p>
           </section>
 
+          {contract && isSubscriberEditor && (
+            <>
+              <ChangesPanel review={review} onOpen={openItem} />
+              <ToDiscussPanel contract={contract} review={review} onOpen={openItem} />
+            </>
+          )}
           {contract && (
             <nav className="editor-card category-nav" aria-labelledby="categories-title">
               <h2 id="categories-title" className="editor-card-title">
@@ -536,6 +564,18 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                   'Subjects'
                 )}
               </h2>
+              {selectedCategory && isSubscriberEditor && (
+                <Button
+                  type="button"
+                  label="Only items to discuss"
+                  icon="pi pi-filter"
+                  size="small"
+                  text
+                  aria-pressed={isOnlyToDiscuss}
+                  className={isOnlyToDiscuss ? 'is-pressed' : undefined}
+                  onClick={() => setIsOnlyToDiscuss((value) => !value)}
+                />
+              )}
               {selectedCategory && !isReadOnly && (
                 <div className="subjects-actions">
                   <Button
@@ -573,6 +613,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 onEditSubject={(subject) => editSubjectName(selectedCategory, subject)}
                 onEditOption={(subject, option) => editOptionName(selectedCategory, subject, option)}
                 isReadOnly={isReadOnly}
+                review={isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss } : undefined}
               />
             ) : (
               <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}</p>
@@ -624,6 +665,15 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             onClose={() => setIsHistoryOpen(false)}
           />
           <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
+          {contract && (
+            <MarkDialog
+              key={markTarget?.itemId ?? 'none'}
+              contractId={contract._id}
+              target={markTarget}
+              marks={markTarget ? (review.marks.get(markTarget.itemId) ?? []) : []}
+              onClose={() => setMarkTarget(null)}
+            />
+          )}
         </>
       )}
       {isSubscriberEditor && (

@@ -47,6 +47,8 @@ export interface DashboardProps {
   onLoadTemplate?: (id: string) => void;
   /** Opens Share with partner for an agreement (its owner, issue 11); no button without it. */
   onShare?: (id: string) => void;
+  /** Per agreement, how many items partners changed since the last visit (issue 12 §1). */
+  changeCounts?: ReadonlyMap<string, number>;
   /** The agreement being opened for editing: its Edit Agreement button shows progress. */
   openingAgreementId?: string | null;
   /** The agreement open in the editor with unsaved changes, marked in its row. */
@@ -66,6 +68,7 @@ export function Dashboard({
   onRenameAgreement,
   onLoadTemplate,
   onShare,
+  changeCounts,
   openingAgreementId = null,
   unsavedAgreementId = null,
 }: DashboardProps) {
@@ -133,6 +136,7 @@ export function Dashboard({
               onRename={(name) => renameAgreement(agreement._id, name)}
               onLoadTemplate={onLoadTemplate ? () => onLoadTemplate(agreement._id) : undefined}
               onShare={onShare ? () => onShare(agreement._id) : undefined}
+              changeCount={changeCounts?.get(agreement._id) ?? 0}
               isOpening={openingAgreementId === agreement._id}
               hasUnsavedChanges={unsavedAgreementId === agreement._id}
             />
@@ -157,11 +161,12 @@ interface DashboardRowProps {
   onRename: (contractName: string) => void | Promise<void>;
   onLoadTemplate: (() => void) | undefined;
   onShare: (() => void) | undefined;
+  changeCount: number;
   isOpening: boolean;
   hasUnsavedChanges: boolean;
 }
 
-function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, onShare, isOpening, hasUnsavedChanges }: DashboardRowProps) {
+function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, onShare, changeCount, isOpening, hasUnsavedChanges }: DashboardRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -236,6 +241,7 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
         ) : (
           <>
             <MarkupText markup={name} className="dashboard-agreement-name" />
+            {changeCount > 0 && <ChangeBadge count={changeCount} />}
             {hasUnsavedChanges && (
               <span className="dashboard-unsaved">
                 <span className="pi pi-exclamation-circle" aria-hidden="true" /> {UNSAVED_CHANGES_NOTE}
@@ -285,5 +291,14 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
         </span>
       </td>
     </tr>
+  );
+}
+
+/** "3 changes by partners" beside an agreement (issue 12 §1: changes since the last visit). */
+export function ChangeBadge({ count }: { count: number }) {
+  return (
+    <span className="change-badge dashboard-change-badge">
+      {count} {count === 1 ? 'change' : 'changes'} by partners
+    </span>
   );
 }

@@ -10,7 +10,8 @@ import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { MarkupText, toPlainName } from './markup-text';
-import { useGetSharedContractsQuery } from './sharing-api';
+import { ChangeBadge } from './dashboard';
+import { useGetChangesWaitingQuery, useGetSharedContractsQuery } from './sharing-api';
 import { openSubscriberAgreement } from './subscriber-agreement-actions';
 import { SUBSCRIBER_EDITOR_PATH } from './subscriber-dashboard';
 
@@ -23,6 +24,8 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
   const navigate = useNavigate();
   const { showError } = useToast();
   const shared = useGetSharedContractsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const waiting = useGetChangesWaitingQuery(undefined, { refetchOnMountOrArgChange: true });
+  const changeCounts = new Map((waiting.data ?? []).map((row) => [row._id, row.count]));
   const [openingId, setOpeningId] = useState<string | null>(null);
   const rows = shared.data ?? [];
 
@@ -67,6 +70,7 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
               <tr key={row._id}>
                 <td data-label="Agreement Name">
                   <MarkupText markup={row.contractName} />
+                  {(changeCounts.get(row._id) ?? 0) > 0 && <ChangeBadge count={changeCounts.get(row._id)!} />}
                 </td>
                 <td data-label="Owner" style={{ overflowWrap: 'anywhere' }}>
                   {row.ownerName}

@@ -18,7 +18,20 @@ import {
   type Sharing,
   SharingAnswerSchema,
 } from '@bpa/domain/api-sharing';
-import { type RevisionAnswer, RevisionAnswerSchema, type RevisionListAnswer, RevisionListAnswerSchema } from '@bpa/domain/history';
+import {
+  type ChangesAnswer,
+  ChangesAnswerSchema,
+  type ChangesWaitingAnswer,
+  ChangesWaitingAnswerSchema,
+  type Mark,
+  type MarkStatus,
+  type MarksAnswer,
+  MarksAnswerSchema,
+  type RevisionAnswer,
+  RevisionAnswerSchema,
+  type RevisionListAnswer,
+  RevisionListAnswerSchema,
+} from '@bpa/domain/history';
 import { api } from '../../lib/api';
 import { UNEXPECTED_ANSWER_MESSAGE } from './agreement-api';
 
@@ -111,6 +124,48 @@ export const sharingApi = api.injectEndpoints({
     makeComparePdf: build.mutation<Blob, ComparePdfRequest>({
       query: (body) => ({ url: '/contracts/compare/pdf', method: 'POST', body, responseHandler: (response) => response.blob() }),
     }),
+    /** GET /api/v1/contracts/{id}/changes: what others changed since my last visit (issue 12 §1). */
+    getChanges: build.query<ChangesAnswer['data'], string, ChangesAnswer>({
+      query: (contractId) => ({ url: `/contracts/${id(contractId)}/changes` }),
+      rawResponseSchema: ChangesAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/v1/contracts/{id}/seen: I have seen it up to `revision`. */
+    markSeen: build.mutation<void, { contractId: string; revision: number }>({
+      query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/seen`, method: 'POST', body: { revision } }),
+      invalidatesTags: ['Changes'],
+    }),
+    /** GET /api/v1/contracts/changes-waiting: the dashboard badges. */
+    getChangesWaiting: build.query<ChangesWaitingAnswer['data'], void, ChangesWaitingAnswer>({
+      query: () => ({ url: '/contracts/changes-waiting' }),
+      rawResponseSchema: ChangesWaitingAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      providesTags: ['Changes'],
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /api/v1/contracts/{id}/marks: both partners' agreed / to discuss marks (issue 12 §2). */
+    getMarks: build.query<Mark[], string, MarksAnswer>({
+      query: (contractId) => ({ url: `/contracts/${id(contractId)}/marks` }),
+      rawResponseSchema: MarksAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, contractId) => [{ type: 'Marks', id: contractId }],
+    }),
+    /** PUT / DELETE /api/v1/contracts/{id}/marks/{itemId}: my mark on an item, or none (`status` null). */
+    setMark: build.mutation<Mark[], { contractId: string; itemId: string; status: MarkStatus | null; note: string }, MarksAnswer>({
+      query: ({ contractId, itemId, status, note }) => ({
+        url: `/contracts/${id(contractId)}/marks/${id(itemId)}`,
+        method: status === null ? 'DELETE' : 'PUT',
+        ...(status === null ? {} : { body: { status, note } }),
+      }),
+      rawResponseSchema: MarksAnswerSchema,
+      catchSchemaFailure: toAnswerShapeError,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Marks', id: contractId }],
+    }),
     /** GET /api/v1/shared-links/{token}: the agreement behind a read-only link (no session). */
     getSharedLink: build.query<SharedLinkAnswer['data'], string, SharedLinkAnswer>({
       query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'omit' }),
@@ -133,6 +188,11 @@ export const {
   useGetSharedLinkQuery,
   useGetTemplateAsAgreementQuery,
   useMakeComparePdfMutation,
+  useGetChangesQuery,
+  useMarkSeenMutation,
+  useGetChangesWaitingQuery,
+  useGetMarksQuery,
+  useSetMarkMutation,
 } = sharingApi;
 
 /**

@@ -12,6 +12,8 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
 import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from '@bpa/domain/contract';
+import type { Mark, SeenChange } from '@bpa/domain/history';
+import { MarkChips } from './review';
 import { MarkupText, toPlainName } from './markup-text';
 
 export interface SubjectListProps {
@@ -24,6 +26,17 @@ export interface SubjectListProps {
   onEditOption: (subject: Subject, option: Option) => void;
   /** Shown read-only (a partner who may only view, issue 11): no ticking, no renaming, no new rows. */
   isReadOnly?: boolean;
+  /** Review of a shared or saved agreement (issue 12): what others changed, the marks, marking. */
+  review?: SubjectListReview;
+}
+
+/** What the rows show of the review (issue 12): highlights, marks, and the Agree-or-discuss button. */
+export interface SubjectListReview {
+  changed: ReadonlyMap<string, SeenChange>;
+  marks: ReadonlyMap<string, Mark[]>;
+  onMark: (item: { itemId: string; name: string }) => void;
+  /** Show only subjects with an item marked "to discuss". */
+  isOnlyToDiscuss: boolean;
 }
 
 /** The focusable (or labelled) elements of a row that have an id. */
@@ -57,10 +70,14 @@ function styleClasses(item: { bold: boolean; italics: boolean }): string {
   return `${item.bold ? ' is-bold' : ''}${item.italics ? ' is-italic' : ''}`;
 }
 
-export function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, isReadOnly = false }: SubjectListProps) {
+export function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, isReadOnly = false, review }: SubjectListProps) {
+  const isToDiscuss = (subject: Subject) =>
+    [subject._id, ...subject.options.map((o) => o._id)].some((id) => review?.marks.get(id)?.some((mark) => mark.status === 'discuss'));
+  const subjects = review?.isOnlyToDiscuss ? category.subjects.filter(isToDiscuss) : category.subjects;
   return (
     <div className="subject-groups">
-      {groupBySubcategory(category.subjects).map((group, groupIndex) => (
+      {review?.isOnlyToDiscuss && subjects.length === 0 && <p className="subjects-empty">Nothing to discuss in this category.</p>}
+      {groupBySubcategory(subjects).map((group, groupIndex) => (
         <div key={`${String(groupIndex)}-${group.heading}`} className="subject-group">
           {group.heading !== '' && (
             <h3 className={`subcategory-heading${styleClasses(group)}`}>
@@ -79,6 +96,7 @@ export function SubjectList({ category, expandedSubjects, onToggleSubject, onTog
                 onEdit={() => onEditSubject(subject)}
                 onEditOption={(option) => onEditOption(subject, option)}
                 isReadOnly={isReadOnly}
+                review={review}
               />
             ))}
           </ul>
@@ -97,9 +115,38 @@ interface SubjectRowProps {
   onEdit: () => void;
   onEditOption: (option: Option) => void;
   isReadOnly: boolean;
+  review: SubjectListReview | undefined;
 }
 
-function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption, isReadOnly }: SubjectRowProps) {
+/** The highlight and marks of one row (issue 12). */
+function ReviewBits({ itemId, name, review }: { itemId: string; name: string; review: SubjectListReview | undefined }) {
+  if (!review) return null;
+  const change = review.changed.get(itemId);
+  return (
+    <>
+      {change && (
+        <span className="change-badge">
+          {change.kind} by {change.author}
+        </span>
+      )}
+      <MarkChips marks={review.marks.get(itemId) ?? []} />
+      <Button
+        type="button"
+        icon="pi pi-comments"
+        text
+        rounded
+        size="small"
+        className="item-action"
+        aria-label={`Agree or discuss: ${toPlainName(name)}`}
+        tooltip="Agree or discuss"
+        tooltipOptions={{ position: 'top', showDelay: 400 }}
+        onClick={() => review.onMark({ itemId, name })}
+      />
+    </>
+  );
+}
+
+function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption, isReadOnly, review }: SubjectRowProps) {
   if (isPlaceholderName(subject.subjectName)) {
     if (isReadOnly) return null;
     return (
@@ -114,7 +161,7 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
   const optionsId = toItemElementId('subject-options', subject._id);
   const realOptionCount = subject.options.filter((o) => !isPlaceholderName(o.optionName)).length;
   return (
-    <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}`}>
+    <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}${review?.changed.has(subject._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
         <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked || isReadOnly} onChange={onToggle} />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
@@ -137,6 +184,7 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
             onClick={onEdit}
           />
         )}
+        <ReviewBits itemId={subject._id} name={name} review={review} />
         <Button
           type="button"
           icon={isExpanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
@@ -161,6 +209,7 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
               isLocked={subject.isLocked || isReadOnly}
               onToggle={() => onToggleOption(option)}
               onEdit={() => onEditOption(option)}
+              review={review}
             />
           ))}
         </ul>
@@ -169,7 +218,19 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
   );
 }
 
-function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isLocked: boolean; onToggle: () => void; onEdit: () => void }) {
+function OptionRow({
+  option,
+  isLocked,
+  onToggle,
+  onEdit,
+  review,
+}: {
+  option: Option;
+  isLocked: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  review: SubjectListReview | undefined;
+}) {
   if (isPlaceholderName(option.optionName)) {
     if (isLocked) return null;
     return (
@@ -182,7 +243,7 @@ function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isL
   const plainName = toPlainName(name);
   const checkboxId = toItemElementId('option-check', option._id);
   return (
-    <li className="option-row">
+    <li className={`option-row${review?.changed.has(option._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
         <Checkbox inputId={checkboxId} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(option)}`}>
@@ -203,6 +264,7 @@ function OptionRow({ option, isLocked, onToggle, onEdit }: { option: Option; isL
             onClick={onEdit}
           />
         )}
+        <ReviewBits itemId={option._id} name={name} review={review} />
       </div>
     </li>
   );

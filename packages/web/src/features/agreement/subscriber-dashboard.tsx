@@ -12,7 +12,7 @@
  *   those changes are not thrown away by a click on the dashboard.
  * Failures show a toast (and a Try Again for the list); the page never goes blank.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import type { TemplateSummary } from '@bpa/domain/contract';
@@ -26,6 +26,7 @@ import { toPlainName } from './markup-text';
 import { loadSubscriberContractNames, loadTemplateNames, openSubscriberAgreement } from './subscriber-agreement-actions';
 import { LinkButton } from '../../components/ui/link-button';
 import { ShareDialog, type ShareDialogTarget } from './share-dialog';
+import { useGetChangesWaitingQuery } from './sharing-api';
 import { TemplateDialog, type TemplateDialogTarget } from './template-dialog';
 
 export const NAMES_LOAD_FAILED_TEXT = 'Your agreements could not be loaded.';
@@ -47,6 +48,8 @@ export function SubscriberDashboard() {
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [templateTarget, setTemplateTarget] = useState<TemplateDialogTarget | null>(null);
   const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
+  const waiting = useGetChangesWaitingQuery(undefined, { refetchOnMountOrArgChange: true });
+  const changeCounts = useMemo(() => new Map((waiting.data ?? []).map((row) => [row._id, row.count])), [waiting.data]);
   const [namesAttempt, setNamesAttempt] = useState(0);
   const [templatesAttempt, setTemplatesAttempt] = useState(0);
 
@@ -158,6 +161,7 @@ export function SubscriberDashboard() {
         onEditAgreement={(id) => void editAgreement(id)}
         onRenameAgreement={saveName}
         onLoadTemplate={openTemplateChoice}
+        changeCounts={changeCounts}
         onShare={(id) => {
           const agreement = agreements.find((row) => row._id === id);
           if (agreement) setShareTarget({ id, contractName: agreement.contractName });

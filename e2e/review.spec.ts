@@ -1,0 +1,100 @@
+/**
+ * Reviewing with a partner (issue 12 §1-2, §4), in real Chromium: the owner changes three items of
+ * a shared agreement; the partner sees exactly those three highlighted under "Changes since your
+ * last visit", marks one "to discuss" with a note, makes the PDF with the discussion sheet and
+ * finds the note in its text; the dashboard badge says how many changes waited.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { ContractName } from '@bpa/domain/contract';
+import { readPdfText } from '@bpa/server/test/read-pdf-text';
+import { USER_PASSWORD, newSubscriber, newUserEmail, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { signInAsAdmin } from './support/first-admin';
+import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+
+async function openPartner1(page: Page) {
+  await page.goto('/my/home');
+  await page.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+}
+
+test('the partner sees exactly the three changed items, marks one to discuss and prints the discussion sheet', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signInAsAdmin(page);
+  const ownerEmail = await newSubscriber(page, 'review-owner');
+  await page.request.post('/api/v1/users/logout');
+  await page.goto('/login');
+  await signIn(page, ownerEmail, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // The owner shares Partner 1; the partner chooses a password and opens it once.
+  const partnerEmail = newUserEmail('review-partner');
+  const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
+  const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;
+  const before = (await readOutbox()).map((message) => message.file);
+  expect((await page.request.post(`/api/v1/contracts/my/${partner1._id}/shares`, { data: { email: partnerEmail, access: 'edit' } })).status()).toBe(201);
+  const token = linkIn(await waitForEmail(partnerEmail, { ignoreFiles: before }), 'accept-invite').split('/').at(-1)!;
+  const partnerContext = await browser.newContext();
+  const partner = await partnerContext.newPage();
+  expect((await partner.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } })).status()).toBe(200);
+  await partner.goto('/login');
+  await signIn(partner, partnerEmail, USER_PASSWORD);
+  await expect(partner).toHaveURL(/\/my\/home$/);
+  await openPartner1(partner);
+  await expect(partner.getByText('Shared by')).toBeVisible();
+
+  // The owner changes three items and saves.
+  await openPartner1(page);
+  await page.getByRole('button', { name: /General Approach/ }).click();
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await page.getByLabel('Third-seat openings', { exact: true }).check();
+  await page.getByLabel('Major-suit openings', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes are saved.');
+
+  // The partner's dashboard says three changes wait; the editor shows exactly those three.
+  await partner.goto('/my/home');
+  await expect(partner.getByText('3 changes by partners')).toBeVisible();
+  await openPartner1(partner);
+  const panel = partner.getByRole('region', { name: /Changes since your last visit/ });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button')).toHaveCount(4); // three lines and Mark all as seen
+  for (const name of ['Psychic calls', 'Third-seat openings', 'Major-suit openings']) await expect(panel).toContainText(name);
+  await expect(panel).toContainText(`ticked by ${ownerEmail}`);
+  await panel.getByRole('button', { name: /Psychic calls/ }).click();
+  await expect(partner.getByLabel('Psychic calls', { exact: true })).toBeFocused();
+  await expect(partner.locator('.subject-row.is-changed')).toHaveCount(3);
+  await expectNoSeriousAxeViolations(partner);
+
+  // Marks one "to discuss" with a note.
+  await partner.getByRole('button', { name: 'Agree or discuss: Psychic calls' }).click();
+  const dialog = partner.getByRole('dialog', { name: 'Agree or discuss' });
+  await dialog.getByRole('radio', { name: 'To discuss' }).check();
+  await dialog.getByLabel(/Note/).fill('Only in third seat, not over 1!h');
+  await dialog.getByRole('button', { name: 'Save mark' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(partner.locator('.subject-row .mark-chip.is-discuss')).toHaveText('You: to discuss');
+  await expect(partner.getByRole('region', { name: /To discuss/ })).toContainText('Only in third seat, not over 1♥');
+
+  // Mark all as seen: the highlights go.
+  await panel.getByRole('button', { name: 'Mark all as seen' }).click();
+  await expect(partner.locator('.subject-row.is-changed')).toHaveCount(0);
+
+  // The PDF with the discussion sheet holds the note; the normal one does not.
+  const pdfText = async (withSheet: boolean) => {
+    const checkbox = partner.getByLabel(/Add the discussion sheet/);
+    if (withSheet) await checkbox.check();
+    else await checkbox.uncheck();
+    const answer = partner.waitForResponse((response) => response.url().endsWith('/api/v1/contracts/pdfCreator'));
+    await partner.getByRole('button', { name: 'Make PDF' }).first().click();
+    const info = ((await (await answer).json()) as { data: { pathName: string; fileName: string } }).data;
+    const file = await partner.request.get(`/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`);
+    await partner.goto('/my/contract');
+    return (await readPdfText(await file.body())).join('\n');
+  };
+  const withSheet = await pdfText(true);
+  expect(withSheet).toContain('To discuss');
+  expect(withSheet).toContain('Only in third seat, not over 1♥');
+  expect(await pdfText(false)).not.toContain('Only in third seat');
+  await partnerContext.close();
+});
