@@ -175,6 +175,11 @@ const proxy = http.createServer((request, response) => {
   });
 });
 
+// The simulated users keep their connections to the proxy open between requests: the proxy must not
+// close an idle one just as a user sends on it (Node's default idle timeout is 5 s).
+proxy.keepAliveTimeout = 120_000;
+proxy.headersTimeout = 125_000;
+
 // ---- the simulated users ----------------------------------------------------------------------------
 
 const counts = { requests: 0, saves: 0, pdfs: 0, loads: 0, busyPdfs: 0 };
@@ -204,7 +209,8 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
     return response;
   } catch (error) {
     const isNearKill = Math.abs(Date.now() - killedAt) < 2000;
-    countError(isNearKill ? `${IN_FLIGHT} (connection cut)` : `network: ${(error as Error).message}`);
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    countError(isNearKill ? `${IN_FLIGHT} (connection cut)` : `network: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`);
     return null;
   }
 }
