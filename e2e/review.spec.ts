@@ -96,5 +96,11 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   expect(withSheet).toContain('To discuss');
   expect(withSheet).toContain('Only in third seat, not over 1♥');
   expect(await pdfText(false)).not.toContain('Only in third seat');
+
+  // The Instructions page explains all of this.
+  await partner.goto('/my/instructions');
+  await partner.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Reviewing with your partner and comparing agreements' }).click();
+  await expect(partner.getByRole('heading', { name: 'Reviewing with your partner and comparing agreements' })).toBeInViewport();
+  await expect(partner.getByRole('region', { name: 'Reviewing with your partner and comparing agreements' })).toContainText('Mark all as seen');
   await partnerContext.close();
 });

@@ -26,6 +26,7 @@ const SECTIONS = [
   { id: 'subscribers', title: 'For subscribers' },
   { id: 'partners', title: 'Sharing with your partner' },
   { id: 'history', title: 'History, merging and restoring' },
+  { id: 'review', title: 'Reviewing with your partner and comparing agreements' },
 ] as const;
 
 /** The suit shorthand of docs/product.md §D5: typed text and the symbol it becomes. */
@@ -291,6 +292,54 @@ export default function InstructionsPage() {
               until you choose.
             </li>
             <li>Every version of the last 90 days is kept; older ones are kept one per day.</li>
+          </ul>
+        </section>
+        <section aria-labelledby="review">
+          <SectionHeading id="review" />
+          <h3>What changed since you last looked</h3>
+          <ul>
+            <li>
+              When your partner has changed a shared agreement since you last opened it, the dashboard shows how many changes wait beside it.
+            </li>
+            <li>
+              In the editor, the items your partner ticked, unticked, renamed or added are highlighted, and the <strong>Changes since your last
+              visit</strong> panel lists them by category, with who changed them and when. Choose a line to go to the item. Your own changes are
+              never highlighted.
+            </li>
+            <li>
+              <strong>Mark all as seen</strong> clears the list; opening the agreement again later shows only what changed after that.
+            </li>
+          </ul>
+          <h3>Agreed or to discuss</h3>
+          <ul>
+            <li>
+              Press <strong>Agree or discuss</strong> beside any subject or option to mark it <strong>Agreed</strong> or <strong>To discuss</strong>,
+              with a note of up to 1,000 characters if you like (the suit shorthand works there too). You both see both partners’ marks.
+            </li>
+            <li>If your partner changes an item you had marked, your mark goes back to “to discuss”: look at it again.</li>
+            <li>
+              The <strong>To discuss</strong> list gathers the open items with their notes, and <strong>Only items to discuss</strong> shows just
+              those subjects in the editor.
+            </li>
+            <li>
+              Tick <strong>Add the discussion sheet</strong> before <strong>Make PDF</strong> to print a last page listing the items to discuss with
+              both partners’ notes, to take to your next session together. The normal PDF, and the read-only link, never show marks or notes.
+            </li>
+          </ul>
+          <h3>Comparing agreements</h3>
+          <ul>
+            <li>
+              Press <strong>Compare agreements</strong> on the dashboard and choose any two: your own, ones shared with you, a template (what did I
+              change from the template I started with?), or, from <strong>History</strong>, an earlier version of the same agreement.
+            </li>
+            <li>
+              The comparison lists, category by category, the subjects one agreement plays and the other does not, the subjects both play with
+              different options, items only renamed, and items one of you has not recorded. Categories that say the same collapse to one line.
+            </li>
+            <li>
+              Side by side on a wide screen, one under the other on a phone. <strong>Download as PDF</strong> prints a compact “What’s different”
+              sheet.
+            </li>
           </ul>
         </section>
       </article>
