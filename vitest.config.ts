@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // One migrated database per run, copied by every test file (packages/server/src/test/global-setup.ts).
+          globalSetup: ['./packages/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

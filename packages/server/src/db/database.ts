@@ -58,10 +58,10 @@ const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
  * serves requests must not be the one that created the files (measured: 830 MB resident after
  * creating, 230 MB after reopening).
  */
-async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+async function openPglite(dataDir: string | undefined, fromArchive: Blob | undefined): Promise<PGlite> {
   const options = { postgresqlconf: PGLITE_SETTINGS };
   if (dataDir === undefined) {
-    const inMemory = new PGlite(options);
+    const inMemory = new PGlite({ ...options, loadDataDir: fromArchive });
     await inMemory.waitReady;
     return inMemory;
   }
@@ -79,8 +79,11 @@ async function openPglite(dataDir: string | undefined): Promise<PGlite> {
 /** Where to find the data. */
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined means in memory (tests); then `fromArchive`, a `dumpDataDir` archive, is
+   * the starting content instead of a new, empty cluster (tests start from one migrated copy).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; fromArchive?: Blob };
 
 /**
  * Opens the database. Nothing is migrated yet: call `migrate()`.
@@ -115,7 +118,7 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
       close: () => pool.end(),
     };
   }
-  const client = await openPglite(location.dataDir);
+  const client = await openPglite(location.dataDir, location.fromArchive);
   const db = drizzlePglite({ client });
   return {
     db,
