@@ -12,6 +12,7 @@
  */
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { escapeHtml } from '@bpa/domain/markup';
+import { type TokenRoute, tokenPath } from '@bpa/domain/paths';
 // The lifetimes belong to the tokens; the emails only state them.
 import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../features/users/one-time-tokens';
 
@@ -132,7 +133,7 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
  * URL-encoded. Throws a TypeError when `publicUrl` is not an absolute http(s) address: a relative
  * link in an email leads nowhere.
  */
-function buildLink(publicUrl: string, route: string, token: string): string {
+function buildLink(publicUrl: string, route: TokenRoute, token: string): string {
   const base = publicUrl.trim().replace(/\/+$/, '');
   let protocol: string;
   try {
@@ -143,7 +144,7 @@ function buildLink(publicUrl: string, route: string, token: string): string {
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError(`PUBLIC_URL must be an absolute http(s) address, got "${publicUrl}"`);
   }
-  return `${base}/${route}/${encodeURIComponent(token)}`;
+  return `${base}${tokenPath(route, token)}`;
 }
 
 /** `1 hour`, `7 days`: whole hours below a day, whole days above. */

@@ -23,6 +23,7 @@ import { getLogoLink, getNavLinks } from './nav-links';
 import { TopNav } from './top-nav';
 import { useNavState } from './use-nav-state';
 import { useClearUserData } from './use-sign-out';
+import { PATHS } from '@bpa/domain/paths';
 
 export function AppLayout() {
   const navState = useNavState();
@@ -74,22 +75,22 @@ export function AppLayout() {
           onReturned={() => {
             setLogoutDialogOpen(false);
             clearUserData();
-            void navigate('/my/admin');
+            void navigate(PATHS.myAdmin);
           }}
           onSignOut={() => {
             setLogoutDialogOpen(false);
-            void navigate('/');
+            void navigate(PATHS.landing);
           }}
         />
       )}
       <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
       <main id="main-content" ref={mainRef} tabIndex={-1} className="container site-main">
-        {isLoggedIn && impersonatedBy !== null && pathname !== '/im/home' && (
+        {isLoggedIn && impersonatedBy !== null && pathname !== PATHS.imHome && (
           <ImpersonationBanner
             email={email}
             onReturned={() => {
               clearUserData();
-              void navigate('/my/admin');
+              void navigate(PATHS.myAdmin);
             }}
           />
         )}

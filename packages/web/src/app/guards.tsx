@@ -13,6 +13,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { selectIsAdmin, selectIsLoggedIn, selectIsSessionKnown, selectSession, selectSignOutNotice } from '../features/account/session-slice';
 import { useAppSelector } from './hooks';
+import { PATHS } from '@bpa/domain/paths';
 
 /** Label of the spinner shown while the session is looked up. */
 export const CHECKING_SESSION_LABEL = 'Checking your sign-in…';
@@ -27,7 +28,7 @@ export const NOT_IMPERSONATING_NOTICE = 'You are not impersonating anybody. Here
 /** Where a visitor who is not signed in goes: / (docs/product.md §2), or /login when the server just ended the session. */
 function SignedOutRedirect() {
   const signOutNotice = useAppSelector(selectSignOutNotice);
-  return <Navigate to={signOutNotice === null ? '/' : '/login'} replace />;
+  return <Navigate to={signOutNotice === null ? PATHS.landing : PATHS.login} replace />;
 }
 
 /** Layout route: its child routes need a logged-in user. */
@@ -46,7 +47,7 @@ export function RequireAdmin() {
   if (!isKnown) return <PageSpinner label={CHECKING_SESSION_LABEL} />;
   if (isAdmin) return <Outlet />;
   if (!isLoggedIn) return <SignedOutRedirect />;
-  return <Navigate to="/my/home" replace state={{ notice: impersonatedBy === null ? ADMIN_ONLY_NOTICE : ADMIN_WHILE_IMPERSONATING_NOTICE }} />;
+  return <Navigate to={PATHS.myHome} replace state={{ notice: impersonatedBy === null ? ADMIN_ONLY_NOTICE : ADMIN_WHILE_IMPERSONATING_NOTICE }} />;
 }
 
 /** Navigation state of the Admin Panel's Impersonate: the store takes the user's session only once /im/home shows. */
@@ -60,6 +61,6 @@ export const IMPERSONATION_STARTING = 'impersonation-starting';
 export function RequireImpersonation() {
   const { impersonatedBy } = useAppSelector(selectSession);
   const isStarting = (useLocation().state as { step?: unknown } | null)?.step === IMPERSONATION_STARTING;
-  if (impersonatedBy === null && !isStarting) return <Navigate to="/my/home" replace state={{ notice: NOT_IMPERSONATING_NOTICE }} />;
+  if (impersonatedBy === null && !isStarting) return <Navigate to={PATHS.myHome} replace state={{ notice: NOT_IMPERSONATING_NOTICE }} />;
   return <Outlet />;
 }

@@ -3,6 +3,8 @@
  * The accounts and admin features only provide the state (`NavState`); the links come from here.
  */
 
+import { PATHS } from '@bpa/domain/paths';
+
 /** What the navigation depends on (docs/product.md §3: user session; agreement state). */
 export interface NavState {
   isLoggedIn: boolean;
@@ -22,40 +24,40 @@ export interface NavLink {
 export const LOGOUT_LABEL = 'Logout';
 
 // Every link of the table, with its target (docs/product.md §2 and the routes of docs/product.md §2).
-const HOME: NavLink = { label: 'Home', to: '/' };
-const SIGN_IN: NavLink = { label: 'Sign In', to: '/login' };
-const SIGN_UP: NavLink = { label: 'Sign Up', to: '/register' };
-const CONTACT: NavLink = { label: 'Contact Us', to: '/contact' };
-const INSTRUCTIONS: NavLink = { label: 'Instructions', to: '/instructions' };
-const FREE_TRIAL: NavLink = { label: 'Free Trial', to: '/trial' };
-const GUEST_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: '/guest/home' };
-const MY_CONTACT: NavLink = { label: 'Contact Us', to: '/my/contact' };
-const MY_INSTRUCTIONS: NavLink = { label: 'Instructions', to: '/my/instructions' };
-const MY_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: '/my/home' };
-const MY_EDITOR: NavLink = { label: 'Go To Agreement Editor', to: '/my/contract' };
-const LOGOUT: NavLink = { label: LOGOUT_LABEL, to: '/' };
-const ADMIN_PANEL: NavLink = { label: 'Admin Panel', to: '/my/admin' };
+const HOME: NavLink = { label: 'Home', to: PATHS.landing };
+const SIGN_IN: NavLink = { label: 'Sign In', to: PATHS.login };
+const SIGN_UP: NavLink = { label: 'Sign Up', to: PATHS.register };
+const CONTACT: NavLink = { label: 'Contact Us', to: PATHS.contact };
+const INSTRUCTIONS: NavLink = { label: 'Instructions', to: PATHS.instructions };
+const FREE_TRIAL: NavLink = { label: 'Free Trial', to: PATHS.trial };
+const GUEST_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: PATHS.guestHome };
+const MY_CONTACT: NavLink = { label: 'Contact Us', to: PATHS.myContact };
+const MY_INSTRUCTIONS: NavLink = { label: 'Instructions', to: PATHS.myInstructions };
+const MY_DASHBOARD: NavLink = { label: 'Go To Dashboard', to: PATHS.myHome };
+const MY_EDITOR: NavLink = { label: 'Go To Agreement Editor', to: PATHS.myContract };
+const LOGOUT: NavLink = { label: LOGOUT_LABEL, to: PATHS.landing };
+const ADMIN_PANEL: NavLink = { label: 'Admin Panel', to: PATHS.myAdmin };
 
 /** Logged out, "other paths" of the table. */
 const FULL_LOGGED_OUT: readonly NavLink[] = [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN, SIGN_UP];
 
 /** Logged out, by path (docs/product.md §2). */
 const LOGGED_OUT_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
-  '/': [SIGN_IN, SIGN_UP, CONTACT],
-  '/trial': [HOME, INSTRUCTIONS, CONTACT],
-  '/instructions': [HOME, FREE_TRIAL, SIGN_IN, SIGN_UP],
-  '/login': [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_UP],
-  '/register': [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN],
-  '/guest/home': [HOME, INSTRUCTIONS, CONTACT],
-  '/guest/contract': [GUEST_DASHBOARD, INSTRUCTIONS, CONTACT],
+  [PATHS.landing]: [SIGN_IN, SIGN_UP, CONTACT],
+  [PATHS.trial]: [HOME, INSTRUCTIONS, CONTACT],
+  [PATHS.instructions]: [HOME, FREE_TRIAL, SIGN_IN, SIGN_UP],
+  [PATHS.login]: [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_UP],
+  [PATHS.register]: [HOME, INSTRUCTIONS, FREE_TRIAL, CONTACT, SIGN_IN],
+  [PATHS.guestHome]: [HOME, INSTRUCTIONS, CONTACT],
+  [PATHS.guestContract]: [GUEST_DASHBOARD, INSTRUCTIONS, CONTACT],
 };
 
 /** Logged in, not admin, by path (docs/product.md §2); /my/instructions depends on a loaded agreement. */
 const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
-  '/my/home': [MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
-  '/my/contact': [MY_DASHBOARD, MY_EDITOR, MY_INSTRUCTIONS, LOGOUT],
-  '/my/pdfview': [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
-  '/my/contract': [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+  [PATHS.myHome]: [MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+  [PATHS.myContact]: [MY_DASHBOARD, MY_EDITOR, MY_INSTRUCTIONS, LOGOUT],
+  [PATHS.myPdfView]: [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
+  [PATHS.myContract]: [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT],
 };
 
 /**
@@ -74,7 +76,7 @@ const ADMIN_LINKS: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, LOGOUT, 
  */
 function toTablePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
-  return trimmed.startsWith('/login/') ? '/login' : trimmed;
+  return trimmed.startsWith(`${PATHS.login}/`) ? PATHS.login : trimmed;
 }
 
 /**
@@ -93,7 +95,7 @@ export function getNavLinks(state: NavState, path: string): NavLink[] {
   const tablePath = toTablePath(path);
   if (!state.isLoggedIn) return [...(LOGGED_OUT_BY_PATH[tablePath] ?? FULL_LOGGED_OUT)];
   if (state.role === 'admin') return [...ADMIN_LINKS];
-  if (tablePath === '/my/instructions') {
+  if (tablePath === PATHS.myInstructions) {
     return state.hasLoadedAgreement === true ? [MY_DASHBOARD, MY_EDITOR, LOGOUT] : [MY_DASHBOARD, LOGOUT];
   }
   return [...(LOGGED_IN_BY_PATH[tablePath] ?? LOGGED_IN_OTHERWISE)];
@@ -101,5 +103,5 @@ export function getNavLinks(state: NavState, path: string): NavLink[] {
 
 /** Where the logo goes: the dashboard when logged in, the landing page otherwise (docs/product.md §2). */
 export function getLogoLink(state: Pick<NavState, 'isLoggedIn'>): string {
-  return state.isLoggedIn ? '/my/home' : '/';
+  return state.isLoggedIn ? PATHS.myHome : PATHS.landing;
 }

@@ -5,6 +5,7 @@
  * current files again.
  */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { PATHS } from '@bpa/domain/paths';
 import { Button } from 'primereact/button';
 import { isChunkLoadError } from '../lib/load-chunk';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -38,7 +39,7 @@ export function RouteErrorPage() {
       <p className="error-detail">{detail}</p>
       <div className="button-row">
         <Button type="button" label="Reload" icon="pi pi-refresh" onClick={reloadPage} />
-        <Link to="/" reloadDocument className="p-button p-button-outlined link-button">
+        <Link to={PATHS.landing} reloadDocument className="p-button p-button-outlined link-button">
           <span className="p-button-label">Go to the home page</span>
         </Link>
       </div>

@@ -4,6 +4,7 @@
  * page loads lazily through `loadChunk`, so a chunk that fails or takes longer than 120 s gives the
  * spec's load error in the route error page instead of a blank screen.
  */
+import { PATHS, ROUTE_PATTERNS } from '@bpa/domain/paths';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadChunk } from '../lib/load-chunk';
@@ -24,7 +25,7 @@ function lazyPage(chunkId: string, importPage: () => Promise<{ default: Componen
 /** The route table; exported so tests can build a memory router from it. */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PATHS.landing,
     Component: AppLayout,
     HydrateFallback: PageSpinner,
     errorElement: <RouteErrorPage />,
@@ -34,34 +35,34 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, lazy: lazyPage('landing', () => import('./routes/landing-route')) },
-          { path: 'trial', lazy: lazyPage('trial', () => import('../features/trial/trial-page')) },
-          { path: 'instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
-          { path: 'contact', lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
-          { path: 'pdfview', lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
-          { path: 'guest/home', lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
-          { path: 'guest/contract', lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
-          { path: 'login/:token?', lazy: lazyPage('login', () => import('../features/account/login-page')) },
-          { path: 'register', lazy: lazyPage('register', () => import('../features/account/register-page')) },
-          { path: 'register-pass', lazy: lazyPage('register-pass', () => import('../features/account/register-pass-page')) },
-          { path: 'register-fail', lazy: lazyPage('register-fail', () => import('../features/account/register-fail-page')) },
-          { path: 'forgot-password', lazy: lazyPage('forgot-password', () => import('../features/account/forgot-password-page')) },
-          { path: 'reset-password/:token', lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
-          { path: 'accept-invite/:token', lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
-          { path: 'shared/:token', lazy: lazyPage('shared-link', () => import('../features/agreement/shared-link-page')) },
+          { path: PATHS.trial, lazy: lazyPage('trial', () => import('../features/trial/trial-page')) },
+          { path: PATHS.instructions, lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+          { path: PATHS.contact, lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
+          { path: PATHS.pdfView, lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
+          { path: PATHS.guestHome, lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
+          { path: PATHS.guestContract, lazy: lazyPage('contract-editor', () => import('../features/agreement/contract-editor-page')) },
+          { path: ROUTE_PATTERNS.login, lazy: lazyPage('login', () => import('../features/account/login-page')) },
+          { path: PATHS.register, lazy: lazyPage('register', () => import('../features/account/register-page')) },
+          { path: PATHS.registerPass, lazy: lazyPage('register-pass', () => import('../features/account/register-pass-page')) },
+          { path: PATHS.registerFail, lazy: lazyPage('register-fail', () => import('../features/account/register-fail-page')) },
+          { path: PATHS.forgotPassword, lazy: lazyPage('forgot-password', () => import('../features/account/forgot-password-page')) },
+          { path: ROUTE_PATTERNS.resetPassword, lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
+          { path: ROUTE_PATTERNS.acceptInvite, lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
+          { path: ROUTE_PATTERNS.sharedLink, lazy: lazyPage('shared-link', () => import('../features/agreement/shared-link-page')) },
           {
             Component: RequireLogin,
             children: [
-              { path: 'my/home', lazy: lazyPage('my-home', () => import('./routes/my-home-route')) },
-              { path: 'my/instructions', lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
-              { path: 'my/contact', lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
-              { path: 'my/contract', lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
-              { path: 'my/compare', lazy: lazyPage('compare', () => import('../features/agreement/compare-page')) },
-              { path: 'my/pdfview', lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
-              { path: 'my/pdfview2', lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
-              { Component: RequireImpersonation, children: [{ path: 'im/home', lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },
+              { path: PATHS.myHome, lazy: lazyPage('my-home', () => import('./routes/my-home-route')) },
+              { path: PATHS.myInstructions, lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
+              { path: PATHS.myContact, lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
+              { path: PATHS.myContract, lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
+              { path: PATHS.myCompare, lazy: lazyPage('compare', () => import('../features/agreement/compare-page')) },
+              { path: PATHS.myPdfView, lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
+              { path: PATHS.myPdfFrame, lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
+              { Component: RequireImpersonation, children: [{ path: PATHS.imHome, lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },
               {
                 Component: RequireAdmin,
-                children: [{ path: 'my/admin', lazy: lazyPage('admin-panel', () => import('./routes/admin-panel-route')) }],
+                children: [{ path: PATHS.myAdmin, lazy: lazyPage('admin-panel', () => import('./routes/admin-panel-route')) }],
               },
             ],
           },

@@ -18,6 +18,7 @@ import { sessionStarted } from '../../features/account/session-slice';
 import { IMPERSONATION_STARTING } from '../guards';
 import { useAppDispatch } from '../hooks';
 import { useClearUserData } from '../use-sign-out';
+import { PATHS } from '@bpa/domain/paths';
 
 export default function AdminPanelRoute() {
   const dispatch = useAppDispatch();
@@ -43,7 +44,7 @@ export default function AdminPanelRoute() {
       // Rejects with the server's error (404 no such user, 403 an administrator); the panel shows it.
       const result = await dispatch(accountApi.endpoints.impersonate.initiate({ email }, { track: false })).unwrap();
       switchedUserRef.current = result.user;
-      await navigate('/im/home', { state: { step: IMPERSONATION_STARTING } });
+      await navigate(PATHS.imHome, { state: { step: IMPERSONATION_STARTING } });
     },
     [dispatch, navigate],
   );

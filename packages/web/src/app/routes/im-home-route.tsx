@@ -5,6 +5,7 @@
 import { useNavigate } from 'react-router';
 import { ImHomePage } from '../../features/account/im-home-page';
 import { useClearUserData } from '../use-sign-out';
+import { PATHS } from '@bpa/domain/paths';
 
 export default function ImHomeRoute() {
   const navigate = useNavigate();
@@ -13,7 +14,7 @@ export default function ImHomeRoute() {
     <ImHomePage
       onReturned={() => {
         clearUserData();
-        void navigate('/my/admin');
+        void navigate(PATHS.myAdmin);
       }}
     />
   );

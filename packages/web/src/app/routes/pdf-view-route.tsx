@@ -7,6 +7,7 @@ import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../fea
 import { MarkupText } from '../../features/agreement/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
+import { PATHS } from '@bpa/domain/paths';
 
 export default function PdfViewRoute() {
   const contract = useAppSelector(selectContract);
@@ -18,5 +19,5 @@ export default function PdfViewRoute() {
   // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
   const shown = useLastPdf(isSubscriber ? 'subscriber' : 'guest', current);
   const contractName = shown ? <MarkupText markup={shown.contractName} /> : null;
-  return <PdfViewerPage contractName={contractName} pdfFileInfo={shown?.pdfFileInfo ?? null} editorPath={isSubscriber ? '/my/contract' : '/trial'} />;
+  return <PdfViewerPage contractName={contractName} pdfFileInfo={shown?.pdfFileInfo ?? null} editorPath={isSubscriber ? PATHS.myContract : PATHS.trial} />;
 }

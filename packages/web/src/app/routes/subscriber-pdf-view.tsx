@@ -17,11 +17,12 @@ import { LeaveWarning } from '../../features/agreement/leave-warning';
 import { MarkupText } from '../../features/agreement/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import type { OtherViewerLink, PdfViewerPageProps } from '../../features/pdf-viewer/pdf-viewer-props';
+import { PATHS } from '@bpa/domain/paths';
 
 /** The subscriber's editor (docs/product.md §2: Go To Contract Editor goes there for a subscriber). */
-export const MY_EDITOR_PATH = '/my/contract';
-export const MY_PDF_VIEW_PATH = '/my/pdfview';
-export const MY_PDF_FRAME_PATH = '/my/pdfview2';
+export const MY_EDITOR_PATH = PATHS.myContract;
+export const MY_PDF_VIEW_PATH = PATHS.myPdfView;
+export const MY_PDF_FRAME_PATH = PATHS.myPdfFrame;
 /** Where unsaved edits travel without a leave warning: the editor and its viewers. */
 const EDIT_AREA_PATHS = [MY_EDITOR_PATH, MY_PDF_VIEW_PATH, MY_PDF_FRAME_PATH] as const;
 

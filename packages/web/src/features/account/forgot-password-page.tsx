@@ -18,6 +18,7 @@ import { toFieldErrors } from './form-errors';
 import { clearSessionErrors, selectSession } from './session-slice';
 import { requestPasswordReset } from './session-thunks';
 import './account.css';
+import { PATHS } from '@bpa/domain/paths';
 
 /** Outcome 1: not a spec text (the spec gives only the failures). */
 export const RESET_INSTRUCTIONS_SENT_TEXT = 'Reset instructions were sent to your email. Please open the link in it to choose a new password; it works for one hour.';
@@ -88,7 +89,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" label="Send Reset Instructions" icon="pi pi-send" loading={isSending} className="account-submit" />
         </form>
         <p className="account-aside mt-3 mb-0">
-          Remembered it? <Link to="/login">Back to Sign In</Link>
+          Remembered it? <Link to={PATHS.login}>Back to Sign In</Link>
         </p>
       </div>
     </section>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ImpersonationBanner } from './impersonation-banner';
 import { selectSession } from './session-slice';
 import './account.css';
+import { PATHS } from '@bpa/domain/paths';
 
 export interface ImHomePageProps {
   /** See ImpersonationBanner: clears the user's data and goes to /my/admin. */
@@ -27,7 +28,7 @@ export function ImHomePage({ onReturned }: ImHomePageProps) {
             ? `You (${impersonatedBy}) see the app as this user sees it. Everything you change is changed in their account.`
             : 'You see the app as this user sees it. Everything you change is changed in their account.'}
         </p>
-        <LinkButton to="/my/home" icon="pi pi-arrow-right" iconPosition="right">
+        <LinkButton to={PATHS.myHome} icon="pi pi-arrow-right" iconPosition="right">
           Go to their dashboard
         </LinkButton>
       </div>

@@ -29,6 +29,7 @@ import { useSchemaForm } from './use-schema-form';
 import { clearSessionErrors, isSubscriptionInactive, selectMayEnterDashboard, selectSession } from './session-slice';
 import { confirmEmail, logIn } from './session-thunks';
 import './account.css';
+import { PATHS } from '@bpa/domain/paths';
 
 /** The token values of docs/product.md §2 that are not email confirmations. */
 export const PASSWORD_CHANGED_TOKEN = 'changed';
@@ -60,7 +61,7 @@ function LoginScreen({ token }: { token: string | undefined }) {
     void dispatch(confirmEmail(token)).finally(() => setConfirmationSettled(true));
   }, [dispatch, isConfirmation, token]);
 
-  if (mayEnterDashboard) return <Navigate to="/my/home" replace />;
+  if (mayEnterDashboard) return <Navigate to={PATHS.myHome} replace />;
 
   if (isConfirmation && !isConfirmationSettled) {
     return (
@@ -143,13 +144,13 @@ function LoginForm({ token }: { token: string | undefined }) {
             autoComplete="current-password"
           />
           <p className="account-aside">
-            <Link to="/forgot-password">Forgot password</Link>
+            <Link to={PATHS.forgotPassword}>Forgot password</Link>
           </p>
           <Button type="submit" label="Sign In" icon="pi pi-sign-in" loading={isSending} className="account-submit" />
         </form>
         <div className="account-alternative">
           <p className="mb-2">No account yet?</p>
-          <LinkButton to="/register" variant="outlined" className="account-submit">
+          <LinkButton to={PATHS.register} variant="outlined" className="account-submit">
             Sign Up for a New Account
           </LinkButton>
         </div>

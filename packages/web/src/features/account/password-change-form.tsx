@@ -22,6 +22,7 @@ import { useSchemaForm } from './use-schema-form';
 import { clearSessionErrors } from './session-slice';
 import { changePassword } from './session-thunks';
 import './account.css';
+import { PATHS } from '@bpa/domain/paths';
 
 /** The rules of docs/product.md §5 in words: the minimum length and what the meter calls strong. */
 export const PASSWORD_HINT = `At least ${String(MIN_PASSWORD_LENGTH)} characters. Strong passwords mix lower-case and upper-case letters and digits.`;
@@ -60,11 +61,11 @@ export function PasswordChangeForm({ kind }: { kind: PasswordChangeKind }) {
     const result = await dispatch(changePassword({ kind, token, ...passwords }));
     setSending(false);
     if (changePassword.fulfilled.match(result)) {
-      void navigate('/login/changed', { replace: true });
+      void navigate(PATHS.loginChanged, { replace: true });
     } else {
       // The server's docs/product.md §8 text when it sent one; else the screen's own.
       showError(result.payload && result.payload !== '' ? result.payload : screen.failure);
-      void navigate('/login/notchanged', { replace: true });
+      void navigate(PATHS.loginNotChanged, { replace: true });
     }
   };
 

@@ -11,6 +11,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, PasswordField, SalesClosedBanner } from './account-fields';
 import './account.css';
+import { PATHS } from '@bpa/domain/paths';
 
 /** docs/product.md §2: "Banner says the Register button has been disabled". */
 export const REGISTER_DISABLED_TEXT = 'The Register button has been disabled: new accounts can no longer be created. You can still login if you have an account.';
@@ -56,7 +57,7 @@ export default function RegisterPage() {
         </form>
         <div className="account-alternative">
           <p className="mb-2">Already have an account?</p>
-          <LinkButton to="/login" variant="outlined" className="account-submit">
+          <LinkButton to={PATHS.login} variant="outlined" className="account-submit">
             I Need to Login
           </LinkButton>
         </div>

@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useGetSupportEmailQuery } from './account-api';
+import { PATHS } from '@bpa/domain/paths';
 
 export function SupportContact({ lead }: { lead: string }) {
   const { data: email } = useGetSupportEmailQuery();
@@ -13,11 +14,11 @@ export function SupportContact({ lead }: { lead: string }) {
       {lead}{' '}
       {email ? (
         <>
-          contact an administrator at <a href={`mailto:${email}`}>{email}</a>, or write through the <Link to="/contact">Contact Us</Link> page.
+          contact an administrator at <a href={`mailto:${email}`}>{email}</a>, or write through the <Link to={PATHS.contact}>Contact Us</Link> page.
         </>
       ) : (
         <>
-          contact an administrator through the <Link to="/contact">Contact Us</Link> page.
+          contact an administrator through the <Link to={PATHS.contact}>Contact Us</Link> page.
         </>
       )}
     </p>

@@ -3,6 +3,9 @@
  * side `agr:<id>` (an agreement), `tpl:<id>` (a template) or `rev:<id>:<n>` (version n of an
  * agreement). Kept apart from the page so links to it do not load the page's code.
  */
+import { PATHS } from '@bpa/domain/paths';
+
+/** The comparison page's address for two sides (see above for the form of each). */
 export function comparePath(left: string, right: string): string {
-  return `/my/compare?left=${encodeURIComponent(left)}&right=${encodeURIComponent(right)}`;
+  return `${PATHS.myCompare}?left=${encodeURIComponent(left)}&right=${encodeURIComponent(right)}`;
 }

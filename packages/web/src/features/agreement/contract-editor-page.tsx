@@ -72,6 +72,7 @@ import { SubjectList, toItemElementId } from './subject-list';
 import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
 import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
 import './agreement.css';
+import { PATHS } from '@bpa/domain/paths';
 
 export const NOT_LOADED_TEXT = 'Agreement is not Loaded';
 export const FULL_PROGRAM_TEXT = 'Part of the full program';
@@ -88,8 +89,8 @@ export const VIEW_ONLY_TEXT = 'You can view this agreement but not change it.';
 export const PAUSED_TEXT = 'Editing is paused: the owner’s subscription has ended. You can still view it and make its PDF.';
 
 /** The PDF viewers of each variant (docs/product.md §2): Make PDF goes to the first. */
-const VIEWER_PATHS = { guest: ['/pdfview'], subscriber: ['/my/pdfview', '/my/pdfview2'] } as const;
-const DASHBOARD_PATHS = { guest: '/guest/home', subscriber: '/my/home' } as const;
+const VIEWER_PATHS = { guest: [PATHS.pdfView], subscriber: [PATHS.myPdfView, PATHS.myPdfFrame] } as const;
+const DASHBOARD_PATHS = { guest: PATHS.guestHome, subscriber: PATHS.myHome } as const;
 
 export interface ContractEditorPageProps {
   /** Guest (trial, /guest/contract) or subscriber (/my/contract) editor; guest by default. */

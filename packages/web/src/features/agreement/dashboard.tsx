@@ -23,6 +23,7 @@ import { agreementRenamed, agreementSelected, selectContractNames } from './agre
 import { MarkupText, toPlainName } from './markup-text';
 import { NameLengthCounter } from './name-length-counter';
 import './agreement.css';
+import { PATHS } from '@bpa/domain/paths';
 
 export const TEMPLATES_FULL_PROGRAM_TEXT = 'Templates are part of the full program.';
 export const EMPTY_AGREEMENT_NAME_MESSAGE = 'Please type a name for the agreement.';
@@ -84,7 +85,7 @@ export function Dashboard({
     onEditAgreement ??
     ((id: string) => {
       dispatch(agreementSelected(id));
-      void navigate(isGuest ? '/guest/contract' : '/my/contract');
+      void navigate(isGuest ? PATHS.guestContract : PATHS.myContract);
     });
   const renameAgreement =
     onRenameAgreement ??

@@ -4,6 +4,7 @@
  * me, the history (list, one revision, restore) and the public page of a link. Every answer is
  * checked against its schema from the domain; a wrong shape becomes an ordinary failure.
  */
+import { tokenPath } from '@bpa/domain/paths';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import { ContractAnswerSchema } from '@bpa/domain/api';
@@ -209,5 +210,5 @@ export function toSaveConflict(error: unknown): SaveConflictAnswer | null {
 
 /** The path of a read-only link's page. */
 export function sharedLinkPath(token: string): string {
-  return `/shared/${encodeURIComponent(token)}`;
+  return tokenPath('shared', token);
 }

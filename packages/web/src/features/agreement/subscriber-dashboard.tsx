@@ -28,11 +28,12 @@ import { LinkButton } from '../../components/ui/link-button';
 import { ShareDialog, type ShareDialogTarget } from './share-dialog';
 import { useGetChangesWaitingQuery } from './sharing-api';
 import { TemplateDialog, type TemplateDialogTarget } from './template-dialog';
+import { PATHS } from '@bpa/domain/paths';
 
 export const NAMES_LOAD_FAILED_TEXT = 'Your agreements could not be loaded.';
 export const TEMPLATES_LOAD_FAILED_TEXT = 'The templates could not be loaded.';
 /** Path of the subscriber's editor (docs/product.md §2). */
-export const SUBSCRIBER_EDITOR_PATH = '/my/contract';
+export const SUBSCRIBER_EDITOR_PATH = PATHS.myContract;
 
 type LoadState = { status: 'idle' | 'loading' } | { status: 'failed'; message: string };
 
@@ -178,7 +179,7 @@ export function SubscriberDashboard() {
         </div>
       )}
       <p className="mt-3">
-        <LinkButton to="/my/compare" icon="pi pi-clone">
+        <LinkButton to={PATHS.myCompare} icon="pi pi-clone">
           Compare agreements
         </LinkButton>
       </p>

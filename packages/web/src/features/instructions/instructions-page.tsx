@@ -14,6 +14,7 @@ import {
 } from '@bpa/domain/constants';
 import { PALETTE } from '@bpa/domain/markup';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PATHS } from '@bpa/domain/paths';
 
 const SECTIONS = [
   { id: 'features', title: 'What you can do' },
@@ -226,7 +227,7 @@ export default function InstructionsPage() {
             <li>The trial starts from a blank agreement; templates are not available.</li>
           </ul>
           <p>
-            <Link to="/trial">Start the free trial</Link>
+            <Link to={PATHS.trial}>Start the free trial</Link>
           </p>
         </section>
 

@@ -7,6 +7,7 @@ import { PRICE_CENTS, PRODUCT_TITLE, SUBSCRIBER_AGREEMENT_COUNT, SUBSCRIPTION_YE
 import { LinkButton } from '../../components/ui/link-button';
 import { formatDollars } from '../../lib/format-money';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PATHS } from '@bpa/domain/paths';
 
 /** docs/product.md §2: the four taglines, as friendly questions. */
 const TAGLINES = [
@@ -74,7 +75,7 @@ export default function LandingPage() {
       <section className="landing-trial" aria-labelledby="trial-title">
         <h2 id="trial-title">Free trial</h2>
         <p>Build one agreement in two categories right now: no account needed.</p>
-        <LinkButton to="/trial" size="large" icon="pi pi-arrow-right" iconPosition="right">
+        <LinkButton to={PATHS.trial} size="large" icon="pi pi-arrow-right" iconPosition="right">
           Try the free trial (and see for yourself)
         </LinkButton>
       </section>

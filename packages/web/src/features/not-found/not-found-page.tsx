@@ -3,6 +3,7 @@
  * says so and links home. Never a blank screen.
  */
 import { Link } from 'react-router';
+import { PATHS } from '@bpa/domain/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function NotFoundPage() {
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
       <h1 id="not-found-title">Page not found</h1>
       <p>There is no page at this address. It may have moved, or it is not available yet.</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to={PATHS.landing}>Go to the home page</Link>
       </p>
     </section>
   );

@@ -12,6 +12,7 @@ import {
   TRIAL_CATEGORY_NAMES,
 } from '@bpa/domain/constants';
 import { LinkButton } from '../../components/ui/link-button';
+import { PATHS } from '@bpa/domain/paths';
 
 export interface TrialInformationCardProps {
   /** Show the Get Started button to /guest/home (the /trial page); default true. */
@@ -69,7 +70,7 @@ export function TrialInformationCard({ hasGetStartedButton = true, headingLevel 
       </p>
       {hasGetStartedButton && (
         <div className="mt-3">
-          <LinkButton to="/guest/home" icon="pi pi-arrow-right" iconPosition="right">
+          <LinkButton to={PATHS.guestHome} icon="pi pi-arrow-right" iconPosition="right">
             Get Started
           </LinkButton>
         </div>
