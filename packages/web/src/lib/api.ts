@@ -32,12 +32,22 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/** Shown when an answer does not have the documented shape (e.g. a proxy's page or an old server). */
+export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
+
 /** Shown on the sign-in page when the server ended a session without saying why. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
+/**
+ * The one API. Every endpoint checks its answer against the schema from `@bpa/domain/api*` it
+ * names as `rawResponseSchema`; an answer of the wrong shape becomes an ordinary failure
+ * (`CUSTOM_ERROR` with `UNEXPECTED_ANSWER_MESSAGE`) that `toErrorMessage` turns into a sentence,
+ * never a crash or an unhandled-error log. Set here once for every endpoint.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  catchSchemaFailure: (): FetchBaseQueryError => ({ status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE }),
   tagTypes: ['Contract', 'ContractNames', 'Templates', 'User', 'Users', 'Bookings', 'Messages', 'Masters', 'Sharing', 'SharedContracts', 'Revisions', 'Marks', 'Changes'],
   endpoints: () => ({}),
 });

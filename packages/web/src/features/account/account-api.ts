@@ -9,7 +9,6 @@
  * and record the outcome in the slice (docs/product.md §3 "User session").
  */
 import type { z } from 'zod';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   type CurrentUser,
   LoginAnswerSchema,
@@ -21,12 +20,7 @@ import { SupportAnswerSchema } from '@bpa/domain/api';
 import type { LoginInput } from '@bpa/domain/validation';
 import { api } from '../../lib/api';
 
-/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
-export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
 
-function toAnswerShapeError(): FetchBaseQueryError {
-  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
-}
 
 /** What a successful login (or impersonation switch) answers: the user and the spec's bypass flag (docs/product.md §4). */
 export interface LoginResult {
@@ -55,7 +49,6 @@ export const accountApi = api.injectEndpoints({
     getCurrentUser: build.query<CurrentUser, void, z.infer<typeof MeAnswerSchema>>({
       query: () => ({ url: '/users/me' }),
       rawResponseSchema: MeAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data.data,
     }),
     /**
@@ -65,21 +58,18 @@ export const accountApi = api.injectEndpoints({
     getSession: build.query<z.infer<typeof SessionAnswerSchema>['data'], void, z.infer<typeof SessionAnswerSchema>>({
       query: () => ({ url: '/users/session' }),
       rawResponseSchema: SessionAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/support: the address visitors may write to (SUPPORT_EMAIL), shown on the registration pages. */
     getSupportEmail: build.query<string, void, z.infer<typeof SupportAnswerSchema>>({
       query: () => ({ url: '/support' }),
       rawResponseSchema: SupportAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data.email,
     }),
     /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the docs/product.md §8 texts. */
     logIn: build.mutation<LoginResult, LoginInput, LoginAnswer>({
       query: (body) => ({ url: '/users/login', method: 'POST', body }),
       rawResponseSchema: LoginAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /**
@@ -98,21 +88,18 @@ export const accountApi = api.injectEndpoints({
     impersonate: build.mutation<LoginResult, { email: string }, LoginAnswer>({
       query: (body) => ({ url: '/users/im/login', method: 'POST', body }),
       rawResponseSchema: LoginAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** POST /api/v1/users/im/logout: back to the administrator's own session (docs/product.md §D8). */
     endImpersonation: build.mutation<LoginResult, void, LoginAnswer>({
       query: () => ({ url: '/users/im/logout', method: 'POST' }),
       rawResponseSchema: LoginAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/users/signup-complete/{token}: confirms an email address; success or failure only (docs/product.md §7). */
     confirmEmail: build.mutation<string, string, MessageAnswer>({
       query: (token) => ({ url: `/users/signup-complete/${encodeURIComponent(token)}`, method: 'GET' }),
       rawResponseSchema: MessageAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.message,
     }),
     /**
@@ -122,7 +109,6 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: build.mutation<string, { email: string }, MessageAnswer>({
       query: (body) => ({ url: '/users/forgotPassword', method: 'POST', body }),
       rawResponseSchema: MessageAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.message,
     }),
     /** PATCH /api/v1/users/resetPassword/{token} or /users/setPassword/{token} with `{ password, passwordConfirm }`. */
@@ -133,7 +119,6 @@ export const accountApi = api.injectEndpoints({
         body: { password, passwordConfirm },
       }),
       rawResponseSchema: MessageAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.message,
     }),
   }),

@@ -13,7 +13,8 @@ import { MESSAGES } from '@bpa/domain/messages';
 import { makeStore } from '../../app/store';
 import { api as baseApi } from '../../lib/api';
 import { NETWORK_FAILURE_MESSAGE } from '../../lib/error-message';
-import { UNEXPECTED_ANSWER_MESSAGE, accountApi } from './account-api';
+import { UNEXPECTED_ANSWER_MESSAGE } from '../../lib/api';
+import { accountApi } from './account-api';
 import { initialSessionState } from './session-state';
 import {
   clearSessionErrors,

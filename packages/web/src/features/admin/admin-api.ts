@@ -9,7 +9,6 @@
  * updated list (docs/product.md §7), which replaces the cached list without another request.
  */
 import type { z } from 'zod';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   type BookingListItem,
   BookingListAnswerSchema,
@@ -26,12 +25,7 @@ import { FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';
 import { api } from '../../lib/api';
 import { toErrorMessage } from '../../lib/error-message';
 
-/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
-export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
 
-function toAnswerShapeError(): FetchBaseQueryError {
-  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
-}
 
 type UserAnswer = z.infer<typeof UserAnswerSchema>;
 
@@ -48,7 +42,6 @@ export const adminApi = api.injectEndpoints({
     getBookings: build.query<BookingListItem[], void, z.infer<typeof BookingListAnswerSchema>>({
       query: () => ({ url: '/bookings' }),
       rawResponseSchema: BookingListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['Bookings'],
     }),
@@ -59,7 +52,6 @@ export const adminApi = api.injectEndpoints({
     changeBooking: build.mutation<BookingListItem[], { id: string; action: 'renew' | 'cancel' }, z.infer<typeof BookingListAnswerSchema>>({
       query: ({ id, action }) => ({ url: `/bookings/${encodeURIComponent(id)}/${action}`, method: 'PATCH' }),
       rawResponseSchema: BookingListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       async onQueryStarted(_change, { dispatch, queryFulfilled }) {
         try {
@@ -74,7 +66,6 @@ export const adminApi = api.injectEndpoints({
     getMessages: build.query<ContactMessageItem[], void, z.infer<typeof MessageListAnswerSchema>>({
       query: () => ({ url: '/messages' }),
       rawResponseSchema: MessageListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['Messages'],
     }),
@@ -82,7 +73,6 @@ export const adminApi = api.injectEndpoints({
     deleteMessage: build.mutation<ContactMessageItem[], string, z.infer<typeof MessageListAnswerSchema>>({
       query: (id) => ({ url: `/messages/${encodeURIComponent(id)}`, method: 'DELETE' }),
       rawResponseSchema: MessageListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
         try {
@@ -99,7 +89,6 @@ export const adminApi = api.injectEndpoints({
     getUsers: build.query<UserListItem[], void, z.infer<typeof UserListAnswerSchema>>({
       query: () => ({ url: '/users' }),
       rawResponseSchema: UserListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['Users'],
     }),
@@ -110,7 +99,6 @@ export const adminApi = api.injectEndpoints({
     addUser: build.mutation<AddedUser, { email: string }, UserAnswer>({
       query: (body) => ({ url: '/users/admin-signup', method: 'POST', body }),
       rawResponseSchema: UserAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => ({ user: answer.data, message: answer.message ?? `${answer.data.email} was added.` }),
       invalidatesTags: (result) => (result ? ['Users', 'Bookings'] : []),
     }),
@@ -118,7 +106,6 @@ export const adminApi = api.injectEndpoints({
     getMasters: build.query<TemplateSummary[], void, z.infer<typeof MasterListAnswerSchema>>({
       query: () => ({ url: '/masters' }),
       rawResponseSchema: MasterListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       // The server leaves it out already; kept out here too, since the spec says it is hidden.
       transformResponse: (answer) => answer.data.filter((template) => template.templateName !== FREE_TRIAL_TEMPLATE_NAME),
       providesTags: ['Masters'],
@@ -135,7 +122,6 @@ export const adminApi = api.injectEndpoints({
         return { url: '/masters', method: 'POST', body: form };
       },
       rawResponseSchema: MasterUploadAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       invalidatesTags: (result) => (result ? ['Masters', 'Templates'] : []),
     }),
   }),

@@ -4,11 +4,10 @@
  *
  * Paths and payloads: docs/product.md §7 and docs/product.md §D7. Every answer is checked against its
  * schema from `@bpa/domain/api` before use; an answer of the wrong shape becomes an ordinary
- * failure (`CUSTOM_ERROR`) that `toErrorMessage` turns into a sentence, never a crash.
+ * failure (`CUSTOM_ERROR`, set once in lib/api.ts) that `toErrorMessage` turns into a sentence.
  * Guest calls go without credentials (docs/product.md §7: "All use credentials except guest calls").
  */
 import type { z } from 'zod';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   ContractAnswerSchema,
   GuestContractNamesAnswerSchema,
@@ -27,13 +26,7 @@ import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contra
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
 
-/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
-export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
 
-/** Turns a schema failure into a handled query error, so no unhandled-error log and a toastable message. */
-function toAnswerShapeError(): FetchBaseQueryError {
-  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
-}
 
 /** The subscriber agreements base of docs/product.md §D7, under the api's `/api/v1`. */
 const MY_CONTRACTS = '/contracts/my';
@@ -54,14 +47,12 @@ export const agreementApi = api.injectEndpoints({
     getGuestContractNames: build.query<ContractName[], void, z.infer<typeof GuestContractNamesAnswerSchema>>({
       query: () => ({ url: '/contracts/guest', credentials: 'omit' }),
       rawResponseSchema: GuestContractNamesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/contracts/guest/{id}: one trial agreement, `data` is the contract (docs/product.md §7). */
     getGuestContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `/contracts/guest/${encodeURIComponent(id)}`, credentials: 'omit' }),
       rawResponseSchema: ContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /**
@@ -72,7 +63,6 @@ export const agreementApi = api.injectEndpoints({
     makeGuestPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
       query: (body) => ({ url: '/contracts/pdf-guest', method: 'POST', body, credentials: 'omit' }),
       rawResponseSchema: PdfFileInfoAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /**
@@ -82,35 +72,30 @@ export const agreementApi = api.injectEndpoints({
     makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
       query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
       rawResponseSchema: PdfFileInfoAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (docs/product.md §7). */
     getSubscriberContractNames: build.query<SubscriberContractNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
       query: () => ({ url: MY_CONTRACTS }),
       rawResponseSchema: ContractNamesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: toSubscriberContractNames,
     }),
     /** GET /api/v1/contracts/my/{id}: one agreement with the revision a save sends back (docs/product.md §7, docs/product.md §D7). */
     getSubscriberContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}` }),
       rawResponseSchema: ContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/contracts/{id}/latest: the agreement as stored now, after a stale save (docs/product.md §7). */
     getLatestContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (id) => ({ url: `/contracts/${encodeURIComponent(id)}/latest` }),
       rawResponseSchema: ContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/contracts/templates/: the templates an agreement can be reset to (docs/product.md §3, 7). */
     getTemplateNames: build.query<TemplateSummary[], void, z.infer<typeof TemplateNamesAnswerSchema>>({
       query: () => ({ url: '/contracts/templates/' }),
       rawResponseSchema: TemplateNamesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /**
@@ -121,21 +106,18 @@ export const agreementApi = api.injectEndpoints({
     saveSubscriberContract: build.mutation<SaveContractAnswer['data'], { id: string; body: SaveContractRequest }, SaveContractAnswer>({
       query: ({ id, body }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       rawResponseSchema: SaveContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
     renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
       rawResponseSchema: ContractNamesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: toSubscriberContractNames,
     }),
     /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (docs/product.md §7). */
     resetSubscriberContract: build.mutation<SubscriberContractNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, templateId }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/template`, method: 'PATCH', body: { templateId } }),
       rawResponseSchema: ContractNamesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: toSubscriberContractNames,
     }),
   }),

@@ -5,7 +5,6 @@
  * checked against its schema from the domain; a wrong shape becomes an ordinary failure.
  */
 import { tokenPath } from '@bpa/domain/paths';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import { type ComparePdfRequest, type SaveContractAnswer, SaveContractAnswerSchema, type SaveConflictAnswer, SaveConflictAnswerSchema } from '@bpa/domain/api-contracts';
@@ -34,11 +33,7 @@ import {
   RevisionListAnswerSchema,
 } from '@bpa/domain/history';
 import { api } from '../../lib/api';
-import { UNEXPECTED_ANSWER_MESSAGE } from './agreement-api';
 
-function toAnswerShapeError(): FetchBaseQueryError {
-  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
-}
 
 const MY = '/contracts/my';
 const id = (value: string) => encodeURIComponent(value);
@@ -49,7 +44,6 @@ export const sharingApi = api.injectEndpoints({
     getSharedContracts: build.query<SharedContract[], void, z.infer<typeof SharedContractsAnswerSchema>>({
       query: () => ({ url: '/contracts/shared' }),
       rawResponseSchema: SharedContractsAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['SharedContracts'],
       keepUnusedDataFor: 0,
@@ -58,7 +52,6 @@ export const sharingApi = api.injectEndpoints({
     getSharing: build.query<Sharing, string, z.infer<typeof SharingAnswerSchema>>({
       query: (contractId) => ({ url: `${MY}/${id(contractId)}/shares` }),
       rawResponseSchema: SharingAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: (_result, _error, contractId) => [{ type: 'Sharing', id: contractId }],
     }),
@@ -66,7 +59,6 @@ export const sharingApi = api.injectEndpoints({
     sharePartner: build.mutation<Sharing, { contractId: string; email: string; access: PartnerAccess }, z.infer<typeof SharingAnswerSchema>>({
       query: ({ contractId, email, access }) => ({ url: `${MY}/${id(contractId)}/shares`, method: 'POST', body: { email, access } }),
       rawResponseSchema: SharingAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
     }),
@@ -78,7 +70,6 @@ export const sharingApi = api.injectEndpoints({
         ...(access === null ? {} : { body: { access } }),
       }),
       rawResponseSchema: SharingAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
     }),
@@ -86,7 +77,6 @@ export const sharingApi = api.injectEndpoints({
     changeLink: build.mutation<Sharing, { contractId: string; isRevoked: boolean }, z.infer<typeof SharingAnswerSchema>>({
       query: ({ contractId, isRevoked }) => ({ url: `${MY}/${id(contractId)}/link`, method: isRevoked ? 'DELETE' : 'POST' }),
       rawResponseSchema: SharingAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
     }),
@@ -94,7 +84,6 @@ export const sharingApi = api.injectEndpoints({
     getRevisions: build.query<RevisionListAnswer['data'], { contractId: string; page: number }, RevisionListAnswer>({
       query: ({ contractId, page }) => ({ url: `/contracts/${id(contractId)}/revisions`, params: { page } }),
       rawResponseSchema: RevisionListAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],
       keepUnusedDataFor: 0,
@@ -103,14 +92,12 @@ export const sharingApi = api.injectEndpoints({
     getRevision: build.query<RevisionAnswer['data'], { contractId: string; revision: number }, RevisionAnswer>({
       query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/revisions/${revision}` }),
       rawResponseSchema: RevisionAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** POST /api/v1/contracts/{id}/revisions/{n}/restore: a new revision with the old content. */
     restoreRevision: build.mutation<SaveContractAnswer['data'], { contractId: string; revision: number }, SaveContractAnswer>({
       query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/revisions/${revision}/restore`, method: 'POST' }),
       rawResponseSchema: SaveContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],
     }),
@@ -118,7 +105,6 @@ export const sharingApi = api.injectEndpoints({
     getTemplateAsAgreement: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (templateId) => ({ url: `/contracts/templates/${id(templateId)}` }),
       rawResponseSchema: ContractAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
     /** POST /api/v1/contracts/compare/pdf: the "What's different" PDF of two documents (a Blob). */
@@ -129,7 +115,6 @@ export const sharingApi = api.injectEndpoints({
     getChanges: build.query<ChangesAnswer['data'], string, ChangesAnswer>({
       query: (contractId) => ({ url: `/contracts/${id(contractId)}/changes` }),
       rawResponseSchema: ChangesAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       keepUnusedDataFor: 0,
     }),
@@ -142,7 +127,6 @@ export const sharingApi = api.injectEndpoints({
     getChangesWaiting: build.query<ChangesWaitingAnswer['data'], void, ChangesWaitingAnswer>({
       query: () => ({ url: '/contracts/changes-waiting' }),
       rawResponseSchema: ChangesWaitingAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: ['Changes'],
       keepUnusedDataFor: 0,
@@ -151,7 +135,6 @@ export const sharingApi = api.injectEndpoints({
     getMarks: build.query<Mark[], string, MarksAnswer>({
       query: (contractId) => ({ url: `/contracts/${id(contractId)}/marks` }),
       rawResponseSchema: MarksAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       providesTags: (_result, _error, contractId) => [{ type: 'Marks', id: contractId }],
     }),
@@ -163,7 +146,6 @@ export const sharingApi = api.injectEndpoints({
         ...(status === null ? {} : { body: { status, note } }),
       }),
       rawResponseSchema: MarksAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Marks', id: contractId }],
     }),
@@ -171,7 +153,6 @@ export const sharingApi = api.injectEndpoints({
     getSharedLink: build.query<SharedLinkAnswer['data'], string, SharedLinkAnswer>({
       query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'omit' }),
       rawResponseSchema: SharedLinkAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.data,
     }),
   }),

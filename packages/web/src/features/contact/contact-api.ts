@@ -4,19 +4,13 @@
  * ALTCHA widget itself from CAPTCHA_CHALLENGE_URL (docs/product.md §D2: self-hosted, no third-party service).
  */
 import type { z } from 'zod';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { type ContactMessageRequest, ContactMessageAnswerSchema } from '@bpa/domain/api-admin';
 import { api } from '../../lib/api';
 
 /** Where the widget fetches a fresh challenge (GET, answers `{ parameters, signature }`). */
 export const CAPTCHA_CHALLENGE_URL = '/api/v1/messages/challenge';
 
-/** Shown when an answer does not have the documented shape (e.g. a proxy page or an old server). */
-export const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again later.';
 
-function toAnswerShapeError(): FetchBaseQueryError {
-  return { status: 'CUSTOM_ERROR', error: UNEXPECTED_ANSWER_MESSAGE };
-}
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -28,7 +22,6 @@ export const contactApi = api.injectEndpoints({
     sendContactMessage: build.mutation<string, ContactMessageRequest, z.infer<typeof ContactMessageAnswerSchema>>({
       query: (body) => ({ url: '/messages', method: 'POST', body }),
       rawResponseSchema: ContactMessageAnswerSchema,
-      catchSchemaFailure: toAnswerShapeError,
       transformResponse: (answer) => answer.message,
     }),
   }),
