@@ -5,15 +5,14 @@
  * `@bpa/domain/api-users` documents (the web app may not import the server package); races are
  * played with the thunks' own actions.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@bpa/domain/api-users';
 import { MESSAGES } from '@bpa/domain/messages';
 import { makeStore } from '../../app/store';
 import { api as baseApi } from '../../lib/api';
 import { NETWORK_FAILURE_MESSAGE } from '../../lib/error-message';
 import { UNEXPECTED_ANSWER_MESSAGE } from '../../lib/api';
+import { type TestApiServer, startTestApiServer } from '../../test/test-api-server';
 import { accountApi } from './account-api';
 import { initialSessionState } from './session-state';
 import {
@@ -34,53 +33,20 @@ import {
   restoreSession,
 } from './session-thunks';
 
-/** What the test server answers to `METHOD /path`; 'drop' closes the connection (network failure). */
-type Answer = { status: number; body: unknown } | 'drop';
-const answers = new Map<string, Answer>();
-const received: { method: string; path: string; body: string }[] = [];
-let server: Server;
+let server: TestApiServer;
+let received: TestApiServer['received'];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ method: request.method ?? '', path: request.url ?? '', body });
-      const answer = answers.get(`${request.method ?? ''} ${request.url ?? ''}`) ?? { status: 404, body: { status: 'fail', message: 'Not found' } };
-      if (answer === 'drop') {
-        request.socket.destroy();
-        return;
-      }
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  // The app calls the relative /api/v1 (same origin in a browser); in Node it is taken from the test server.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, origin) : input, init);
-      }
-    },
-  );
+  server = await startTestApiServer();
+  received = server.received;
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
-beforeEach(() => {
-  answers.clear();
-  received.length = 0;
-});
+beforeEach(() => server.reset());
 
 function answer(route: string, status: number, body: unknown) {
-  answers.set(route, { status, body });
+  server.answer(route, status, body);
 }
 
 const subscriber: CurrentUser = { email: 'ann@example.org', userName: 'Ann', role: 'subscriber', subscriberStatus: 'active' };
@@ -158,7 +124,7 @@ describe('login (docs/product.md §4)', () => {
 
   it('an unreachable server is a failed login with a sentence to show', async () => {
     const store = newStore();
-    answers.set('POST /api/v1/users/login', 'drop');
+    server.drop('POST /api/v1/users/login');
     const result = await store.dispatch(logIn(credentials));
     expect(logIn.rejected.match(result)).toBe(true);
     expect(store.getState().session).toMatchObject({ isLoggedIn: false, isAuthFail: true, authFailMessage: NETWORK_FAILURE_MESSAGE });
@@ -217,7 +183,8 @@ describe('logout (docs/product.md §4: any result leads to logged out, data clea
     ['no answer', 'drop'],
   ] as const)('stays logged out after %s', async (_case, reply) => {
     const store = loggedInStore();
-    answers.set('POST /api/v1/users/logout', reply);
+    if (reply === 'drop') server.drop('POST /api/v1/users/logout');
+    else server.answer('POST /api/v1/users/logout', reply.status, reply.body);
     const result = await store.dispatch(logOut());
     expect(logOut.fulfilled.match(result)).toBe(true);
     expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/users/logout']);

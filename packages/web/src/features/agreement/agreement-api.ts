@@ -31,7 +31,11 @@ import { api } from '../../lib/api';
 /** The subscriber agreements base of docs/product.md §D7, under the api's `/api/v1`. */
 const MY_CONTRACTS = '/contracts/my';
 
-/** A subscriber's agreement names with the count the server gives (docs/product.md §4: revision from the count). */
+/**
+ * A subscriber's agreement names with the count the server gives (docs/product.md §3/4 call the
+ * count `revision`: "Loading names sets contractNames and revision from the payload count"; not an
+ * agreement's revision, which is `Contract.revision`).
+ */
 export interface SubscriberContractNames {
   contractNames: ContractName[];
   count: number;
@@ -39,6 +43,20 @@ export interface SubscriberContractNames {
 
 function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSchema>): SubscriberContractNames {
   return { contractNames: answer.data, count: answer.count };
+}
+
+/**
+ * A rename or a template load answers the subscriber's names (docs/product.md §7): they replace the
+ * cached list, with no second request. A failed call changes nothing.
+ */
+async function storeAnsweredNames(_argument: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: SubscriberContractNames }> }): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    // Only a list on show is updated; another is asked for afresh when a page shows it.
+    dispatch(agreementApi.util.updateQueryData('getSubscriberContractNames', undefined, () => data));
+  } catch {
+    // The mutation's own caller shows the failure.
+  }
 }
 
 export const agreementApi = api.injectEndpoints({
@@ -79,6 +97,7 @@ export const agreementApi = api.injectEndpoints({
       query: () => ({ url: MY_CONTRACTS }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,
+      providesTags: ['ContractNames'],
     }),
     /** GET /api/v1/contracts/my/{id}: one agreement with the revision a save sends back (docs/product.md §7, docs/product.md §D7). */
     getSubscriberContract: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
@@ -97,6 +116,8 @@ export const agreementApi = api.injectEndpoints({
       query: () => ({ url: '/contracts/templates/' }),
       rawResponseSchema: TemplateNamesAnswerSchema,
       transformResponse: (answer) => answer.data,
+      // An administrator's upload invalidates 'Templates' (admin-api.ts).
+      providesTags: ['Templates'],
     }),
     /**
      * PATCH /api/v1/contracts/my/{id}: saves the agreement (docs/product.md §7 "contract without _id"; docs/product.md §D7:
@@ -107,18 +128,22 @@ export const agreementApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       rawResponseSchema: SaveContractAnswerSchema,
       transformResponse: (answer) => answer.data,
+      // The saved name shows on the dashboard.
+      invalidatesTags: (result) => (result ? ['ContractNames'] : []),
     }),
     /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
     renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,
+      onQueryStarted: storeAnsweredNames,
     }),
     /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (docs/product.md §7). */
     resetSubscriberContract: build.mutation<SubscriberContractNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, templateId }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/template`, method: 'PATCH', body: { templateId } }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,
+      onQueryStarted: storeAnsweredNames,
     }),
   }),
 });

@@ -13,8 +13,7 @@ import {
   allSelectedInCategory,
   categorySelected,
   clearAgreement,
-  contractNamesLoaded,
-  contractNamesReplaced,
+  guestContractNamesLoaded,
   editRedone,
   editUndone,
   initialAgreementState,
@@ -55,7 +54,7 @@ class MemoryStorage implements KeyValueStorage {
 function loadedGuestStore(storage: KeyValueStorage | null = null) {
   const store = makeStore({ storage });
   const contract = makeTestAgreement();
-  store.dispatch(contractNamesLoaded({ contractNames: [{ _id: contract._id, contractName: contract.contractName }], isSubscriber: false }));
+  store.dispatch(guestContractNamesLoaded([{ _id: contract._id, contractName: contract.contractName }]));
   store.dispatch(agreementLoaded({ contract, isSubscriber: false }));
   return store;
 }
@@ -92,11 +91,11 @@ describe('loading an agreement (docs/product.md §4)', () => {
     expect(selectIsSubscriber(store.getState())).toBe(false);
   });
 
-  it('sets the names and the agreement count from the names payload', () => {
+  it('sets the trial names from the names payload', () => {
     const store = makeStore({ storage: null });
-    store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }, { _id: 'b', contractName: 'Partner 2' }], isSubscriber: true }));
-    expect(selectContractNames(store.getState()).map((c) => c.contractName)).toEqual(['Partner 1', 'Partner 2']);
-    expect(store.getState().agreement.contractCount).toBe(2);
+    store.dispatch(guestContractNamesLoaded([{ _id: 'a', contractName: 'Trial' }]));
+    expect(selectContractNames(store.getState()).map((c) => c.contractName)).toEqual(['Trial']);
+    expect(selectIsSubscriber(store.getState())).toBe(false);
   });
 });
 
@@ -287,16 +286,6 @@ describe('Make PDF request (docs/product.md §7)', () => {
 function loadedSubscriberStore() {
   const store = makeStore({ storage: null });
   const contract = { ...makeTestAgreement(), _id: 'partner-1', contractName: 'Partner 1', revision: 3 };
-  store.dispatch(
-    contractNamesLoaded({
-      contractNames: [
-        { _id: 'partner-1', contractName: 'Partner 1' },
-        { _id: 'partner-2', contractName: 'Partner 2' },
-      ],
-      count: 2,
-      isSubscriber: true,
-    }),
-  );
   store.dispatch(agreementLoaded({ contract, isSubscriber: true }));
   return store;
 }
@@ -324,50 +313,11 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(selectIsContractEdited(store.getState())).toBe(true);
   });
 
-  it('sets the agreement count from the count of the names answer', () => {
-    const store = makeStore({ storage: null });
-    store.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'a', contractName: 'Partner 1' }], count: 5, isSubscriber: true }));
-    expect(store.getState().agreement.contractCount).toBe(5);
-  });
-
-  it('drops a trial agreement when the subscriber names load, and a subscriber agreement when the trial names load', () => {
-    const guest = loadedGuestStore();
-    guest.dispatch(subjectToggled({ categoryId: overcalls(guest)._id, subjectId: subjectNamed(guest, 'Jump overcalls')._id }));
-    guest.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'partner-1', contractName: 'Partner 1' }], count: 1, isSubscriber: true }));
-    expect(selectContract(guest.getState())).toBeNull();
-    expect(selectIsContractEdited(guest.getState())).toBe(false);
-    expect(guest.getState().agreement.selectedContract).toBeNull();
-
+  it('drops a subscriber agreement when the trial names load', () => {
     const subscriber = loadedSubscriberStore();
-    subscriber.dispatch(contractNamesLoaded({ contractNames: [{ _id: 'guest-agreement', contractName: 'Trial' }], isSubscriber: false }));
+    subscriber.dispatch(guestContractNamesLoaded([{ _id: 'guest-agreement', contractName: 'Trial' }]));
     expect(selectContract(subscriber.getState())).toBeNull();
     expect(selectIsSubscriber(subscriber.getState())).toBe(false);
-  });
-
-  it('keeps the loaded agreement when the same kind of names load again', () => {
-    const store = loadedSubscriberStore();
-    tickFirstSubject(store);
-    const before = selectContract(store.getState());
-    store.dispatch(contractNamesLoaded({ contractNames: selectContractNames(store.getState()), count: 2, isSubscriber: true }));
-    expect(selectContract(store.getState())).toBe(before);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
-  });
-
-  it('empties the current agreement and sets the names after a rename or reset', () => {
-    const store = loadedSubscriberStore();
-    store.dispatch(categorySelected(2));
-    tickFirstSubject(store);
-    store.dispatch(pdfFileInfoSet({ fileName: 'Partner-1.pdf', pathName: 'p1' }));
-    store.dispatch(contractNamesReplaced({ contractNames: [{ _id: 'partner-1', contractName: 'With Pat' }, { _id: 'partner-2', contractName: 'Partner 2' }], count: 2 }));
-    const state = store.getState().agreement;
-    expect(state.contract).toBeNull();
-    expect(state.selectedContract).toBeNull();
-    expect(state.selectedCategory).toBe(-1);
-    expect(state.isContractEdited).toBe(false);
-    expect(state.pdfFileInfo).toBeNull();
-    expect(state.contractNames.map((c) => c.contractName)).toEqual(['With Pat', 'Partner 2']);
-    expect(state.contractCount).toBe(2);
-    expect(state.isSubscriber).toBe(true);
   });
 
   it('clears the edited flag and takes the new revision when what was sent is still on screen', () => {
@@ -394,13 +344,12 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
   });
 
-  it('renames the dashboard row with the saved name, and ignores the answer for an agreement no longer loaded', () => {
+  it('ignores the answer of a save for an agreement no longer loaded', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
     const loaded = selectContract(store.getState());
     if (!loaded) throw new Error('no agreement loaded');
     store.dispatch(agreementSaved({ id: 'partner-2', revision: 9, saved: { contractName: 'Partner Two', categories: loaded.categories } }));
-    expect(selectContractNames(store.getState()).find((c) => c._id === 'partner-2')?.contractName).toBe('Partner Two');
     expect(selectContract(store.getState())).toBe(loaded);
     expect(selectIsContractEdited(store.getState())).toBe(true);
   });

@@ -1,13 +1,18 @@
 /**
- * Agreement state (docs/product.md §3 "Agreement state") and its transitions (docs/product.md §4).
+ * Agreement state (docs/product.md §3 "Agreement state") and its transitions (docs/product.md §4):
+ * the state that is the browser's own (ADR 152): the editor's draft of the loaded agreement, its
+ * edited flag and undo history, the open category, the last PDF, and the trial's agreement names
+ * (the trial lives in the browser). A subscriber's agreement names and the templates are server
+ * data: RTK Query holds them (agreement-api.ts), and this slice only follows their transitions
+ * (a rename or a template load empties the loaded agreement, docs/product.md §4).
  *
  * The reducers only route actions to the pure editing rules of `@bpa/domain/editing`; the rules
  * themselves (locked subjects, placeholders, "selecting an option selects its subject") live there.
  * New ids for user-added subjects and options are made in the action creators (`prepare`), so the
  * reducers stay pure and replayable (docs/product.md §D4: "New ids are generated client-side").
  */
-import { type PayloadAction, createSlice, isDraft, nanoid, original } from '@reduxjs/toolkit';
-import type { Contract, ContractDocument, ContractName, TemplateSummary } from '@bpa/domain/contract';
+import { type PayloadAction, createSlice, isAnyOf, isDraft, nanoid, original } from '@reduxjs/toolkit';
+import type { Contract, ContractDocument, ContractName } from '@bpa/domain/contract';
 import type { PdfFileInfo } from '@bpa/domain/api';
 import {
   isTrialCategory,
@@ -18,6 +23,7 @@ import {
   toggleOption,
   toggleSubject,
 } from '@bpa/domain/editing';
+import { agreementApi } from './agreement-api';
 
 /** The agreement area of the store (docs/product.md §3). */
 export interface AgreementState {
@@ -25,10 +31,8 @@ export interface AgreementState {
   isSubscriber: boolean;
   /** True once the loaded agreement has changes (docs/product.md §4); a guest's edits are never saved to the server. */
   isContractEdited: boolean;
-  /** The agreements on the dashboard. */
+  /** The trial's agreements on the guest dashboard (a subscriber's come from `useGetSubscriberContractNamesQuery`). */
   contractNames: ContractName[];
-  /** Templates a subscriber can load into an agreement (GET /api/v1/contracts/templates/). */
-  templateNames: TemplateSummary[];
   /** The loaded agreement, or null ("Agreement is not Loaded"). */
   contract: Contract | null;
   /** Id of the agreement chosen on the dashboard, or null. */
@@ -37,12 +41,6 @@ export interface AgreementState {
   selectedCategory: number;
   /** Where the last produced PDF can be fetched, or null. */
   pdfFileInfo: PdfFileInfo | null;
-  /**
-   * How many agreements the names answer counted (docs/product.md §3/4 call this field `revision`: "Loading
-   * names sets contractNames and revision from the payload count"). Not an agreement's revision:
-   * that is `contract.revision`, sent back with a save.
-   */
-  contractCount: number;
   /**
    * Undo and Redo of the loaded agreement's edits (issue 9, item 4): the document before each edit
    * (`past`, newest last) and the ones undone (`future`, next redo last); at most UNDO_STEPS each.
@@ -65,12 +63,10 @@ export const initialAgreementState: AgreementState = {
   isSubscriber: false,
   isContractEdited: false,
   contractNames: [],
-  templateNames: [],
   contract: null,
   selectedContract: null,
   selectedCategory: -1,
   pdfFileInfo: null,
-  contractCount: 0,
   history: { past: [], future: [] },
   baseContractName: null,
 };
@@ -160,33 +156,17 @@ const agreementSlice = createSlice({
       state.pdfFileInfo = null;
     },
     /**
-     * docs/product.md §4: "Loading names sets contractNames and revision from the payload count" (`count` of the
-     * subscriber answer; the guest answer has none, so its list length counts).
+     * The trial's names (docs/product.md §4: "Loading names sets contractNames"; a subscriber's names
+     * are RTK Query's, with their count).
      *
-     * Switching between the guest and the subscriber lists (signing in after the trial, or the
-     * trial after signing out) also drops the loaded agreement of the other kind: a trial agreement
-     * must not be edited or saved as a subscriber's, nor a subscriber's shown in the trial.
+     * Switching between the guest and the subscriber kinds (the trial after signing out) also
+     * drops a loaded agreement of the other kind: a subscriber's agreement must not be shown or
+     * edited in the trial.
      */
-    contractNamesLoaded(state, action: PayloadAction<{ contractNames: ContractName[]; isSubscriber: boolean; count?: number }>) {
-      const { contractNames, isSubscriber, count } = action.payload;
-      if (state.isSubscriber !== isSubscriber) emptyLoadedAgreement(state);
-      state.contractNames = contractNames;
-      state.contractCount = count ?? contractNames.length;
-      state.isSubscriber = isSubscriber;
-    },
-    /**
-     * docs/product.md §4: "Saving a name or resetting empties the current contract and sets names" (the answer of
-     * PATCH base/{id}/name and base/{id}/template is the subscriber's names with their count).
-     */
-    contractNamesReplaced(state, action: PayloadAction<{ contractNames: ContractName[]; count: number }>) {
-      emptyLoadedAgreement(state);
-      state.contractNames = action.payload.contractNames;
-      state.contractCount = action.payload.count;
-      state.isSubscriber = true;
-    },
-    /** Templates a subscriber may load (Load a Template on the dashboard). */
-    templateNamesLoaded(state, action: PayloadAction<TemplateSummary[]>) {
-      state.templateNames = action.payload;
+    guestContractNamesLoaded(state, action: PayloadAction<ContractName[]>) {
+      if (state.isSubscriber) emptyLoadedAgreement(state);
+      state.contractNames = action.payload;
+      state.isSubscriber = false;
     },
     /** Picks the agreement a dashboard action applies to. */
     agreementSelected(state, action: PayloadAction<string | null>) {
@@ -280,8 +260,6 @@ const agreementSlice = createSlice({
      */
     agreementSaved(state, action: PayloadAction<{ id: string; revision: number; saved: ContractDocument }>) {
       const { id, revision, saved } = action.payload;
-      const row = state.contractNames.find((c) => c._id === id);
-      if (row) row.contractName = saved.contractName;
       const contract = state.contract;
       if (contract?._id !== id) return;
       const current = isDraft(contract) ? (original(contract) as Contract) : contract;
@@ -323,13 +301,19 @@ const agreementSlice = createSlice({
       emptyLoadedAgreement(state);
     },
   },
+  extraReducers: (builder) => {
+    // docs/product.md §4: "Saving a name or resetting empties the current contract and sets names"
+    // (the names are set in RTK Query's cache by the two mutations, agreement-api.ts).
+    builder.addMatcher(isAnyOf(agreementApi.endpoints.renameSubscriberContract.matchFulfilled, agreementApi.endpoints.resetSubscriberContract.matchFulfilled), (state) => {
+      emptyLoadedAgreement(state);
+      state.isSubscriber = true;
+    });
+  },
 });
 
 export const {
   agreementLoaded,
-  contractNamesLoaded,
-  contractNamesReplaced,
-  templateNamesLoaded,
+  guestContractNamesLoaded,
   agreementSelected,
   categorySelected,
   subjectToggled,
@@ -364,7 +348,6 @@ export const selectIsContractEdited = (state: WithAgreement): boolean => state.a
 export const selectContractNames = (state: WithAgreement): ContractName[] => state.agreement.contractNames;
 export const selectSelectedContract = (state: WithAgreement): string | null => state.agreement.selectedContract;
 export const selectSelectedCategoryIndex = (state: WithAgreement): number => state.agreement.selectedCategory;
-export const selectTemplateNames = (state: WithAgreement): TemplateSummary[] => state.agreement.templateNames;
 /** True when Undo has an edit to take back (issue 9, item 4). */
 export const selectCanUndo = (state: WithAgreement): boolean => state.agreement.history.past.length > 0;
 /** True when Redo has an undone edit to bring back. */

@@ -20,7 +20,7 @@ import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { agreementApi } from './agreement-api';
-import { agreementLoaded, clearAgreement, contractNamesLoaded, selectAgreementState } from './agreement-slice';
+import { agreementLoaded, clearAgreement, guestContractNamesLoaded, selectAgreementState } from './agreement-slice';
 import { Dashboard } from './dashboard';
 
 export const GUEST_LOAD_FAILED_TEXT = 'The trial agreement could not be loaded.';
@@ -56,7 +56,7 @@ export default function GuestHomePage({ trialInformation }: GuestHomePageProps) 
       if (!first) throw new Error(NO_GUEST_AGREEMENT_TEXT);
       const contract = await dispatch(agreementApi.endpoints.getGuestContract.initiate(first._id, { subscribe: false })).unwrap();
       if (!isCurrent()) return;
-      dispatch(contractNamesLoaded({ contractNames: names, isSubscriber: false }));
+      dispatch(guestContractNamesLoaded(names));
       dispatch(agreementLoaded({ contract, isSubscriber: false }));
       setLoadState({ status: 'idle' });
     } catch (error) {

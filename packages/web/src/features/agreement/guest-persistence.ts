@@ -87,7 +87,6 @@ export function readGuestAgreement(storage: KeyValueStorage): AgreementState | u
     isSubscriber: false,
     contract,
     contractNames,
-    contractCount: contractNames.length,
     isContractEdited,
     selectedContract: contract._id,
     selectedCategory,

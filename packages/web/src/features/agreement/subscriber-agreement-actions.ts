@@ -1,12 +1,13 @@
 /**
- * The subscriber workspace's loading steps, shared by the dashboard (/my/home) and the editor
- * (/my/contract): each fetches through the RTK Query endpoints of agreement-api.ts, always fresh
- * from the server (another tab or device may have saved since), and applies the docs/product.md §4 transition.
+ * Loading a subscriber's agreement into the editor's draft, shared by the dashboard (/my/home) and
+ * the editor (/my/contract). The draft is the browser's own state (agreement-slice.ts, ADR 152), so
+ * these fetch once through the RTK Query endpoints of agreement-api.ts, always fresh from the
+ * server (another tab or device may have saved since), without keeping a cache entry.
  */
 import type { Contract } from '@bpa/domain/contract';
 import type { AppDispatch } from '../../lib/hooks';
 import { agreementApi } from './agreement-api';
-import { agreementLoaded, contractNamesLoaded, templateNamesLoaded } from './agreement-slice';
+import { agreementLoaded } from './agreement-slice';
 import { rememberOpenAgreement } from './subscriber-agreement-memory';
 
 /** Fetch options: no cache entry is kept or reused, every call asks the server. */
@@ -32,23 +33,4 @@ export async function openSubscriberAgreement(dispatch: AppDispatch, id: string)
  */
 export async function fetchLatestAgreement(dispatch: AppDispatch, id: string): Promise<Contract> {
   return dispatch(agreementApi.endpoints.getLatestContract.initiate(id, FRESH)).unwrap();
-}
-
-/**
- * Loads the subscriber's agreement names (GET /api/v1/contracts/my; docs/product.md §4 "Loading names sets
- * contractNames and revision from the payload count").
- * @throws the RTK Query error of the call
- */
-export async function loadSubscriberContractNames(dispatch: AppDispatch): Promise<void> {
-  const { contractNames, count } = await dispatch(agreementApi.endpoints.getSubscriberContractNames.initiate(undefined, FRESH)).unwrap();
-  dispatch(contractNamesLoaded({ contractNames, count, isSubscriber: true }));
-}
-
-/**
- * Loads the templates a subscriber can load into an agreement (GET /api/v1/contracts/templates/).
- * @throws the RTK Query error of the call
- */
-export async function loadTemplateNames(dispatch: AppDispatch): Promise<void> {
-  const templates = await dispatch(agreementApi.endpoints.getTemplateNames.initiate(undefined, FRESH)).unwrap();
-  dispatch(templateNamesLoaded(templates));
 }
