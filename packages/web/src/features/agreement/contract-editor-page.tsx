@@ -14,79 +14,61 @@
  * revision it was loaded at, docs/product.md §D7), the stale-save dialog (save-conflict-dialog.tsx) and the
  * leave warning in and out of the app. After a reload of the tab it opens the same agreement again
  * from the server (subscriber-agreement-memory.ts). Only a subscriber's agreement is shown there.
+ *
+ * The pieces live beside it: the Agreement card (agreement-status-card.tsx), the Categories list
+ * (category-nav.tsx), the subjects (subject-list.tsx), saving with merges and conflicts
+ * (use-save-agreement.ts), the name dialog and focus (use-name-edit.ts), reopening after a reload
+ * (use-reopen-agreement.ts), review with the partner (review.tsx) and History (history-panel.tsx).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { ProgressBar } from 'primereact/progressbar';
 import type { PdfFileInfo } from '@bpa/domain/api';
-import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import { type Category, type Contract, type Option, type Subject, isPlaceholderName } from '@bpa/domain/contract';
-import { initialEditName, isTrialCategory } from '@bpa/domain/editing';
+import { TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
+import type { Category, Contract } from '@bpa/domain/contract';
+import { isTrialCategory } from '@bpa/domain/editing';
+import { PATHS } from '@bpa/domain/paths';
 import { toRomanLabel } from '@bpa/domain/roman';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { LinkButton } from '../../components/ui/link-button';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { toMakePdfRequest, useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from './agreement-api';
 import {
-  isStaleRevisionError,
-  toMakePdfRequest,
-  toSaveContractRequest,
-  useMakeGuestPdfMutation,
-  useMakeSubscriberPdfMutation,
-  useSaveSubscriberContractMutation,
-} from './agreement-api';
-import {
-  agreementLoaded,
-  agreementRebased,
-  agreementRenamed,
-  agreementSaved,
+  allClearedInCategory,
   allSelectedInCategory,
   categorySelected,
-  optionRenamed,
+  editsDiscarded,
   optionToggled,
   pdfFileInfoSet,
   selectContract,
   selectIsContractEdited,
   selectIsSubscriber,
   selectSelectedCategoryIndex,
-  subjectRenamed,
-  allClearedInCategory,
-  editsDiscarded,
   subjectToggled,
 } from './agreement-slice';
+import { AgreementStatusCard, NOT_LOADED_TEXT, REOPENING_TEXT, SAVED_TEXT, UNSAVED_TEXT } from './agreement-status-card';
+import { CategoryNav } from './category-nav';
+import { HistoryPanel } from './history-panel';
 import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
-import { NameEditDialog, type NameEditTarget } from './name-edit-dialog';
-import { SaveConflictDialog } from './save-conflict-dialog';
-import { HistoryPanel } from './history-panel';
-import { MergeConflictDialog, mergedMessage } from './merge-conflict-dialog';
-import { ShareDialog, type ShareDialogTarget } from './share-dialog';
-import { toSaveConflict, useRestoreRevisionMutation } from './sharing-api';
+import { MergeConflictDialog } from './merge-conflict-dialog';
+import { NameEditDialog } from './name-edit-dialog';
 import { ChangesPanel, MarkDialog, type MarkTarget, type OpenItem, ToDiscussPanel, useReview } from './review';
-import type { SaveConflict as ItemConflict } from '@bpa/domain/api-contracts';
-import type { MergeResolutions } from '@bpa/domain/merge';
-import { UndoToolbar } from './undo-toolbar';
-import { SubjectList, toItemElementId } from './subject-list';
-import { fetchLatestAgreement, openSubscriberAgreement } from './subscriber-agreement-actions';
-import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
+import { SaveConflictDialog } from './save-conflict-dialog';
+import { ShareDialog, type ShareDialogTarget } from './share-dialog';
+import { useRestoreRevisionMutation } from './sharing-api';
+import { SubjectList } from './subject-list';
+import { openSubscriberAgreement } from './subscriber-agreement-actions';
+import { focusItemSoon, useNameEdit } from './use-name-edit';
+import { useReopenAgreement } from './use-reopen-agreement';
+import { useSaveAgreement } from './use-save-agreement';
 import './agreement.css';
-import { PATHS } from '@bpa/domain/paths';
 
-export const NOT_LOADED_TEXT = 'Agreement is not Loaded';
-export const FULL_PROGRAM_TEXT = 'Part of the full program';
 export const MAKING_PDF_TEXT = 'Making the PDF…';
 export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
 export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
 export const TRIAL_ONLY_TEXT = `The free trial opens ${TRIAL_CATEGORY_NAMES.join(' and ')}. The other categories are part of the full program.`;
-export const SAVED_TEXT = 'All changes are saved.';
-export const UNSAVED_TEXT = 'You have unsaved changes.';
-export const SAVED_TOAST_TEXT = 'Your agreement is saved.';
-export const LATEST_LOADED_TEXT = 'The latest version of your agreement is loaded.';
-export const REOPENING_TEXT = 'Opening your agreement…';
-export const VIEW_ONLY_TEXT = 'You can view this agreement but not change it.';
-export const PAUSED_TEXT = 'Editing is paused: the owner’s subscription has ended. You can still view it and make its PDF.';
 
 /** The PDF viewers of each variant (docs/product.md §2): Make PDF goes to the first. */
 const VIEWER_PATHS = { guest: [PATHS.pdfView], subscriber: [PATHS.myPdfView, PATHS.myPdfFrame] } as const;
@@ -102,31 +84,6 @@ export interface ContractEditorPageProps {
   onPdfMade?: (pdfFileInfo: PdfFileInfo) => void;
 }
 
-/** A stale save waiting for the user's choice (docs/product.md §D7: 409). */
-interface SaveConflict {
-  /** The agreement the save was for. */
-  id: string;
-  message: string;
-  /** The version stored now, once fetched. */
-  latest: Contract | null;
-  isLoadingLatest: boolean;
-  latestProblem: string | null;
-}
-
-/**
- * An open name dialog: what it shows, what Save does with the new markup, and the element ids
- * (`toItemElementId`) focus goes to once it closes. Focus must not be lost when the dialog closes
- * (WCAG 2.4.3): a rename returns to the edit button that opened the dialog; a new subject or option
- * goes to its check box, the "Add New ..." button that opened the dialog being gone by then (the row
- * became the new item, domain renameSubject/renameOption); Cancel returns to the opening button.
- */
-interface NameEdit {
-  target: NameEditTarget;
-  save: (markup: string) => void;
-  focusAfterSave: string;
-  focusAfterCancel: string;
-}
-
 export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
   useDocumentTitle('Agreement Editor');
   const dispatch = useAppDispatch();
@@ -138,23 +95,14 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const selectedIndex = useAppSelector(selectSelectedCategoryIndex);
   const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
   const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
-  const [saveContract, saveState] = useSaveSubscriberContractMutation();
   const [statusMessage, setStatusMessage] = useState('');
-  const [nameEdit, setNameEdit] = useState<NameEdit | null>(null);
-  /** Element id to focus once the name dialog has closed (NameEdit), until its closing animation ends. */
-  const [focusAfterNameEdit, setFocusAfterNameEdit] = useState<string | null>(null);
   const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
-  const [conflict, setConflict] = useState<SaveConflict | null>(null);
-  /** Items changed differently here and elsewhere (issue 11 §3), with the version that was sent. */
-  const [itemConflicts, setItemConflicts] = useState<{ sent: Contract; conflicts: ItemConflict[] } | null>(null);
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
   const [restoreRevision, restoreState] = useRestoreRevisionMutation();
   const [markTarget, setMarkTarget] = useState<MarkTarget | null>(null);
   const [isOnlyToDiscuss, setIsOnlyToDiscuss] = useState(false);
   const [withDiscussionSheet, setWithDiscussionSheet] = useState(false);
-  /** The agreement in the store now, for answers that arrive after more edits. */
-  const latestContractRef = useRef<Contract | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const isSubscriberEditor = variant === 'subscriber';
@@ -164,11 +112,9 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const dashboardPath = DASHBOARD_PATHS[variant];
   const hasUnsavedChanges = isSubscriberEditor && contract !== null && isContractEdited && contract.access !== 'view';
   const isMakingPdf = guestPdfState.isLoading || subscriberPdfState.isLoading;
-  const isSaving = saveState.isLoading;
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
-  useEffect(() => {
-    latestContractRef.current = contract;
-  });
+  const saving = useSaveAgreement(contract, selectedIndex, setStatusMessage);
+  const isSaving = saving.isSaving;
   // Issue 11: a partner who may only view sees the agreement read-only; the owner shares it.
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';
   const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
@@ -219,70 +165,6 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
     }
   };
 
-  /** Fetches the stored version for an open conflict dialog (kept there until the user chooses). */
-  const fetchLatest = async (id: string): Promise<Contract | null> => {
-    setConflict((current) => (current?.id === id ? { ...current, isLoadingLatest: true, latestProblem: null } : current));
-    try {
-      const latest = await fetchLatestAgreement(dispatch, id);
-      setConflict((current) => (current?.id === id ? { ...current, latest, isLoadingLatest: false } : current));
-      return latest;
-    } catch (error) {
-      const latestProblem = toErrorMessage(error);
-      setConflict((current) => (current?.id === id ? { ...current, isLoadingLatest: false, latestProblem } : current));
-      return null;
-    }
-  };
-
-  /**
-   * Saves the agreement (or, with `resolutions`, the version sent before with the user's choices
-   * for its conflicts). A save from an older revision is merged on the server (issue 11 §3): the
-   * editor then loads the merged version and says what was merged.
-   */
-  const save = async (retry?: { sent: Contract; resolutions: MergeResolutions }) => {
-    if (!contract || isSaving) return;
-    // What is sent; edits made while the save travels stay marked unsaved (agreementSaved).
-    const sent = retry?.sent ?? contract;
-    try {
-      const body = { ...toSaveContractRequest(sent), ...(retry ? { resolutions: retry.resolutions } : {}) };
-      const answer = await saveContract({ id: sent._id, body }).unwrap();
-      setItemConflicts(null);
-      if (answer.merge) {
-        const merged = await fetchLatestAgreement(dispatch, sent._id);
-        if (latestContractRef.current === sent || retry) {
-          const openIndex = selectedIndex;
-          dispatch(agreementLoaded({ contract: merged, isSubscriber: true }));
-          if (openIndex >= 0) dispatch(categorySelected(openIndex));
-        } else {
-          dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
-        }
-        setStatusMessage(mergedMessage(answer.merge));
-        showInfo(mergedMessage(answer.merge));
-        return;
-      }
-      dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
-      // The save state line says it too, and stays true only as long as nothing changes.
-      setStatusMessage('');
-      showSuccess(SAVED_TOAST_TEXT);
-    } catch (error) {
-      const refused = toSaveConflict(error);
-      if (refused && !refused.isIncompatible && refused.conflicts.length > 0) {
-        setStatusMessage('');
-        setItemConflicts({ sent, conflicts: refused.conflicts });
-        return;
-      }
-      if (isStaleRevisionError(error)) {
-        setStatusMessage('');
-        setItemConflicts(null);
-        setConflict({ id: sent._id, message: toErrorMessage(error), latest: null, isLoadingLatest: true, latestProblem: null });
-        void fetchLatest(sent._id);
-        return;
-      }
-      // Nothing is lost: the edits stay on screen, still marked unsaved.
-      showError(toErrorMessage(error));
-      setStatusMessage(`The agreement was not saved. ${toErrorMessage(error)}`);
-    }
-  };
-
   /** Makes the PDF of an earlier version (History), as Make PDF does for the current one. */
   const makeVersionPdf = async (version: Contract) => {
     try {
@@ -311,86 +193,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
     }
   };
 
-  const loadLatest = async () => {
-    if (!conflict) return;
-    const latest = conflict.latest ?? (await fetchLatest(conflict.id));
-    if (!latest) return;
-    const openIndex = selectedIndex;
-    dispatch(agreementLoaded({ contract: latest, isSubscriber: true }));
-    // The user stays on the category they were looking at.
-    if (openIndex >= 0) dispatch(categorySelected(openIndex));
-    setConflict(null);
-    showInfo(LATEST_LOADED_TEXT);
-  };
-
-  const keepEditing = () => {
-    if (conflict?.latest) dispatch(agreementRebased({ id: conflict.id, revision: conflict.latest.revision, contractName: conflict.latest.contractName }));
-    setConflict(null);
-  };
-
   /** Goes to an item of the changes or to-discuss lists: its category, its options open, focus on it. */
   const openItem: OpenItem = (place) => {
     const index = contract?.categories.findIndex((category) => category._id === place.categoryId) ?? -1;
     if (index < 0) return;
     dispatch(categorySelected(index));
     if (place.optionId) setExpanded(place.subjectId, true);
-    const target = place.optionId ? toItemElementId('option-check', place.optionId) : toItemElementId('subject-check', place.subjectId);
-    requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(target)?.focus()));
+    focusItemSoon(place.optionId ?? place.subjectId, place.optionId !== undefined);
   };
 
-  const editSubjectName = (category: Category, subject: Subject) => {
-    const isPlaceholder = isPlaceholderName(subject.subjectName);
-    // The renamed row keeps its _id, so a new subject's check box is found under the placeholder's id.
-    const opener = toItemElementId(isPlaceholder ? 'subject-add' : 'subject-edit', subject._id);
-    setNameEdit({
-      target: { key: `subject-${subject._id}`, title: isPlaceholder ? ADD_SUBJECT_LABEL : 'Edit Subject Name', initialMarkup: initialEditName(subject) },
-      save: (name) => {
-        dispatch(subjectRenamed({ categoryId: category._id, subjectId: subject._id, name }));
-        // A new subject opens its options row so "Add New Option" is at hand.
-        if (isPlaceholder) setExpanded(subject._id, true);
-      },
-      focusAfterSave: isPlaceholder ? toItemElementId('subject-check', subject._id) : opener,
-      focusAfterCancel: opener,
-    });
-  };
-  const editAgreementName = () => {
-    if (!contract) return;
-    const id = contract._id;
-    setNameEdit({
-      target: { key: `agreement-${id}`, title: 'Edit Agreement Name', initialMarkup: contract.contractName },
-      save: (name) => dispatch(agreementRenamed({ id, contractName: name })),
-      focusAfterSave: 'agreement-name-edit',
-      focusAfterCancel: 'agreement-name-edit',
-    });
-  };
-  const editOptionName = (category: Category, subject: Subject, option: Option) => {
-    const isPlaceholder = isPlaceholderName(option.optionName);
-    const opener = toItemElementId(isPlaceholder ? 'option-add' : 'option-edit', option._id);
-    setNameEdit({
-      target: { key: `option-${option._id}`, title: isPlaceholder ? ADD_OPTION_LABEL : 'Edit Option Name', initialMarkup: initialEditName(option) },
-      save: (name) => dispatch(optionRenamed({ categoryId: category._id, subjectId: subject._id, optionId: option._id, name })),
-      focusAfterSave: isPlaceholder ? toItemElementId('option-check', option._id) : opener,
-      focusAfterCancel: opener,
-    });
-  };
-  const closeNameEdit = (focusId: string | null) => {
-    setNameEdit(null);
-    setFocusAfterNameEdit(focusId);
-  };
-
-  // Focus moves as soon as the page shows the saved name (the dialog's field is gone by then), not
-  // only after the closing animation: keys pressed meanwhile reach the row.
-  useEffect(() => {
-    if (focusAfterNameEdit !== null) document.getElementById(focusAfterNameEdit)?.focus();
-  }, [focusAfterNameEdit]);
-  // After the animation PrimeReact returns focus to the opening button if it still exists (the same
-  // element, or nothing if it is gone); should focus have been dropped on the page body anyway (e.g.
-  // browsers that do not focus a clicked button), it goes to the element again.
-  const onNameEditClosed = () => {
-    const active = document.activeElement;
-    if (focusAfterNameEdit !== null && (active === null || active === document.body)) document.getElementById(focusAfterNameEdit)?.focus();
-    setFocusAfterNameEdit(null);
-  };
+  const names = useNameEdit(setExpanded);
 
   return (
     <div className={`contract-editor py-3${contract ? ' has-save-bar' : ''}`}>
@@ -408,110 +220,31 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       )}
       <div className="row g-3">
         <div className="col-12 col-md-4 col-xl-3">
-          <section className="editor-card agreement-status" aria-labelledby="agreement-status-title">
-            <h2 id="agreement-status-title" className="editor-card-title">
-              Agreement
-            </h2>
-            {contract ? (
-              <p className="agreement-status-name">
-                <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
-                {!isReadOnly && (
-                  // The agreement name gets the colour buttons too (issue 9, item 6); saved with the agreement.
-                  <Button
-                    id="agreement-name-edit"
-                    type="button"
-                    icon="pi pi-pencil"
-                    text
-                    rounded
-                    size="small"
-                    className="item-action"
-                    aria-label="Edit the agreement name"
-                    tooltip="Edit the agreement name"
-                    tooltipOptions={{ position: 'top', showDelay: 400 }}
-                    onClick={editAgreementName}
-                  />
-                )}
-              </p>
-            ) : isReopening ? (
-              <p className="agreement-status-name is-empty" role="status">
-                {REOPENING_TEXT}
-              </p>
-            ) : (
-              <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
-            )}
-            {contract && isSubscriberEditor && contract.access !== undefined && contract.access !== 'owner' && (
-              <p className="agreement-owner">Shared by {contract.ownerName}</p>
-            )}
-            {isReadOnly && (
-              <p className="read-only-note" role="note">
-                <span className="pi pi-eye" aria-hidden="true" /> {contract?.isPausedByOwner ? PAUSED_TEXT : VIEW_ONLY_TEXT}
-              </p>
-            )}
-            {contract && isSubscriberEditor && !isReadOnly && (
-              <>
-                {/* A live region: the first change after a save, and the save, are announced. */}
-                <p className={`save-state${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="status">
-                  <span className={hasUnsavedChanges ? 'pi pi-circle-fill' : 'pi pi-check-circle'} aria-hidden="true" />{' '}
-                  {hasUnsavedChanges ? UNSAVED_TEXT : SAVED_TEXT}
-                </p>
-                <Button
-                  type="button"
-                  label="Save"
-                  icon="pi pi-save"
-                  className="w-100 mb-2"
-                  loading={isSaving}
-                  disabled={!hasUnsavedChanges || isSaving}
-                  aria-describedby="agreement-status-message"
-                  onClick={() => void save()}
-                />
-              </>
-            )}
-            {contract ? (
-              <>
-                {!isReadOnly && <UndoToolbar />}
-                <Button
-                  type="button"
-                  label="Make PDF"
-                  icon="pi pi-file-pdf"
-                  className="w-100"
-                  outlined={isSubscriberEditor}
-                  loading={isMakingPdf}
-                  disabled={isMakingPdf}
-                  aria-describedby="agreement-status-message"
-                  onClick={() => void makePdf()}
-                />
-                {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
-                {isSubscriberEditor && (
-                  <label className="discussion-sheet-option">
-                    <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion sheet
-                    (items to discuss, with notes)
-                  </label>
-                )}
-                {isSubscriberEditor && (
-                  <span className="button-row mt-2">
-                    <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={() => setIsHistoryOpen(true)} />
-                    {isOwner && (
-                      <Button
-                        type="button"
-                        label="Share with partner"
-                        icon="pi pi-share-alt"
-                        size="small"
-                        text
-                        onClick={() => setShareTarget({ id: contract._id, contractName: contract.contractName })}
-                      />
-                    )}
-                  </span>
-                )}
-              </>
-            ) : isReopening ? null : (
-              <LinkButton to={dashboardPath} icon="pi pi-arrow-left">
-                Go To Dashboard
-              </LinkButton>
-            )}
-            <p id="agreement-status-message" className="agreement-status-message" role="status" aria-live="polite">
-              {statusMessage}
-            </p>
-          </section>
+          <AgreementStatusCard
+            contract={contract}
+            isSubscriberEditor={isSubscriberEditor}
+            isReopening={isReopening}
+            isReadOnly={isReadOnly}
+            isOwner={isOwner}
+            hasUnsavedChanges={hasUnsavedChanges}
+            isSaving={isSaving}
+            isMakingPdf={isMakingPdf}
+            statusMessage={statusMessage}
+            dashboardPath={dashboardPath}
+            onEditName={() => contract && names.editAgreementName(contract)}
+            onSave={() => void saving.save()}
+            onMakePdf={() => void makePdf()}
+            onOpenHistory={() => setIsHistoryOpen(true)}
+            onShare={() => contract && setShareTarget({ id: contract._id, contractName: contract.contractName })}
+            pdfOptions={
+              isSubscriberEditor && (
+                <label className="discussion-sheet-option">
+                  <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion sheet
+                  (items to discuss, with notes)
+                </label>
+              )
+            }
+          />
 
           {contract && isSubscriberEditor && (
             <>
@@ -519,38 +252,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
               <ToDiscussPanel contract={contract} review={review} onOpen={openItem} />
             </>
           )}
-          {contract && (
-            <nav className="editor-card category-nav" aria-labelledby="categories-title">
-              <h2 id="categories-title" className="editor-card-title">
-                Categories
-              </h2>
-              <ul className="category-list">
-                {contract.categories.map((category, index) => {
-                  const isOpenable = canOpen(category);
-                  const isSelected = index === selectedIndex;
-                  return (
-                    <li key={category._id}>
-                      <button
-                        type="button"
-                        className={`category-button${isSelected ? ' is-selected' : ''}${isOpenable ? '' : ' is-locked'}`}
-                        aria-current={isSelected ? 'true' : undefined}
-                        aria-disabled={isOpenable ? undefined : 'true'}
-                        onClick={() => openCategory(index, category)}
-                      >
-                        <span className="category-label">{toRomanLabel(category.order)}.</span>
-                        <MarkupText markup={category.categoryName} className="category-name" />
-                        {!isOpenable && (
-                          <span className="category-full-program">
-                            <span className="pi pi-lock" aria-hidden="true" /> {FULL_PROGRAM_TEXT}
-                          </span>
-                        )}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-          )}
+          {contract && <CategoryNav categories={contract.categories} selectedIndex={selectedIndex} canOpen={canOpen} onOpen={openCategory} />}
         </div>
 
         <div className="col-12 col-md-8 col-xl-9">
@@ -611,8 +313,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                   dispatch(optionToggled({ categoryId: selectedCategory._id, subjectId: subject._id, optionId: option._id }))
                 }
                 onExpand={setExpanded}
-                onEditSubject={(subject) => editSubjectName(selectedCategory, subject)}
-                onEditOption={(subject, option) => editOptionName(selectedCategory, subject, option)}
+                onEditSubject={(subject) => names.editSubjectName(selectedCategory, subject)}
+                onEditOption={(subject, option) => names.editOptionName(selectedCategory, subject, option)}
                 isReadOnly={isReadOnly}
                 review={isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss } : undefined}
               />
@@ -623,15 +325,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         </div>
       </div>
 
-      <NameEditDialog
-        target={nameEdit?.target ?? null}
-        onSave={(markup) => {
-          nameEdit?.save(markup);
-          closeNameEdit(nameEdit?.focusAfterSave ?? null);
-        }}
-        onCancel={() => closeNameEdit(nameEdit?.focusAfterCancel ?? null)}
-        onClosed={onNameEditClosed}
-      />
+      <NameEditDialog {...names.dialogProps} />
       {contract && (
         // Phones: the status card with Save and Make PDF is far above a long category's subjects, so
         // a bar at the bottom of the screen keeps them at hand while scrolling (issue 9, item 20);
@@ -640,7 +334,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
           <span>{hasUnsavedChanges ? UNSAVED_TEXT : isSubscriberEditor ? SAVED_TEXT : ''}</span>
           <span className="mobile-save-bar-buttons">
             {hasUnsavedChanges && (
-              <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void save()} />
+              <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void saving.save()} />
             )}
             <Button type="button" label="Make PDF" icon="pi pi-file-pdf" size="small" outlined loading={isMakingPdf} disabled={isMakingPdf} onClick={() => void makePdf()} />
           </span>
@@ -649,10 +343,10 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       {isSubscriberEditor && (
         <>
           <MergeConflictDialog
-            conflicts={itemConflicts?.conflicts ?? null}
+            conflicts={saving.itemConflicts?.conflicts ?? null}
             isSaving={isSaving}
-            onSave={(resolutions) => itemConflicts && void save({ sent: itemConflicts.sent, resolutions })}
-            onCancel={() => setItemConflicts(null)}
+            onSave={(resolutions) => void saving.saveWithResolutions(resolutions)}
+            onCancel={saving.cancelItemConflicts}
           />
           <HistoryPanel
             contract={contract}
@@ -679,55 +373,14 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       )}
       {isSubscriberEditor && (
         <SaveConflictDialog
-          isOpen={conflict !== null}
-          message={conflict?.message ?? ''}
-          isLoadingLatest={conflict?.isLoadingLatest ?? false}
-          latestProblem={conflict?.latestProblem ?? null}
-          onLoadLatest={() => void loadLatest()}
-          onKeepEditing={keepEditing}
+          isOpen={saving.staleSave !== null}
+          message={saving.staleSave?.message ?? ''}
+          isLoadingLatest={saving.staleSave?.isLoadingLatest ?? false}
+          latestProblem={saving.staleSave?.latestProblem ?? null}
+          onLoadLatest={() => void saving.loadLatest()}
+          onKeepEditing={saving.keepEditing}
         />
       )}
     </div>
   );
-}
-
-/**
- * After a reload of /my/contract the store is empty: opens the agreement this tab had open
- * (subscriber-agreement-memory.ts) again from the server, once, at mount. An agreement that no
- * longer answers (404: deleted, or another account signed in since) is forgotten quietly; other
- * failures are told in a toast and the page shows "Agreement is not Loaded" with Go To Dashboard.
- * @returns true while the agreement is being opened
- */
-function useReopenAgreement(shouldReopen: boolean): boolean {
-  const dispatch = useAppDispatch();
-  const { showError } = useToast();
-  const [reopeningId] = useState(() => (shouldReopen ? recallOpenAgreement() : null));
-  const [isReopening, setIsReopening] = useState(reopeningId !== null);
-
-  const reopen = useCallback(
-    async (id: string, isCurrent: () => boolean) => {
-      try {
-        await openSubscriberAgreement(dispatch, id);
-      } catch (error) {
-        if (isCurrent()) {
-          if (typeof error === 'object' && error !== null && 'status' in error && error.status === 404) forgetOpenAgreement();
-          else showError(toErrorMessage(error));
-        }
-      } finally {
-        if (isCurrent()) setIsReopening(false);
-      }
-    },
-    [dispatch, showError],
-  );
-
-  useEffect(() => {
-    if (reopeningId === null) return;
-    let isCurrent = true;
-    void reopen(reopeningId, () => isCurrent);
-    return () => {
-      isCurrent = false;
-    };
-  }, [reopeningId, reopen]);
-
-  return isReopening;
 }
