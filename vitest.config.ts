@@ -43,6 +43,15 @@ export default defineConfig({
           setupFiles: ['./vitest.setup.ts'],
         },
       },
+      {
+        // Component tests: React components rendered in jsdom with Testing Library (issue 10 §2).
+        test: {
+          name: 'web-components',
+          include: ['packages/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ts', './packages/web/src/test/setup-dom.ts'],
+        },
+      },
     ],
   },
 });
