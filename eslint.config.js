@@ -19,19 +19,31 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through packages/server/src/config.ts only.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through packages/server/src/config.ts only.' },
+      ],
     },
   },
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'The domain package is pure: no I/O.' })),
-        patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', '@bpa/web', '@bpa/web/*'], message: 'The domain package imports neither the server nor the web app (docs/product.md §D3).' },
-          { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The domain package is framework-free (docs/product.md §D3).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'The domain package is pure: no I/O.' })),
+          patterns: [
+            {
+              group: ['@bpa/server', '@bpa/server/*', '@bpa/web', '@bpa/web/*'],
+              message: 'The domain package imports neither the server nor the web app (docs/product.md §D3).',
+            },
+            {
+              group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              message: 'The domain package is framework-free (docs/product.md §D3).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -40,44 +52,66 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (docs/product.md §D3).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              message: 'The web app talks to the server over HTTP only (docs/product.md §D3).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The web app talks to the server over HTTP only (docs/product.md §D3).' },
-          { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-          { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-          { regex: '^(\\.\\./)+app/', message: 'Features do not import app/ (the router, store and layout import the features); typed hooks and store types are in lib/hooks.ts (docs/conventions.md).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              message: 'The web app talks to the server over HTTP only (docs/product.md §D3).',
+            },
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+            { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+            {
+              regex: '^(\\.\\./)+app/',
+              message:
+                'Features do not import app/ (the router, store and layout import the features); typed hooks and store types are in lib/hooks.ts (docs/conventions.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (docs/product.md §D3).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@bpa/web', '@bpa/web/*', 'react', 'react-dom'], message: 'The server does not import the web app (docs/product.md §D3).' }],
+        },
+      ],
     },
   },
   {
     // Tests may assemble a real store (app/store.ts) around the feature they test.
     files: ['packages/web/src/features/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-          { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+            { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+          ],
+        },
+      ],
     },
   },
   {

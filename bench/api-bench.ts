@@ -69,7 +69,13 @@ async function runServerThread(dataDir: string, slotCount: number): Promise<void
   await connection.migrate();
   await loadTemplates(connection.db, TEMPLATES_DIR);
   // A load test saves far more often than a person: the per-account save limit is lifted.
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPLATES_DIR, WEB_DIST_DIR: join(dataDir, 'no-web-build'), SAVES_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TEMPLATES_DIR,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    SAVES_PER_MINUTE: '1000000',
+  });
   const app = await buildApp({ config, db: connection.db, pdfCleanupIntervalMs: 0 });
 
   // The largest template (by stored JSON): the heaviest agreement a subscriber can have.
@@ -314,7 +320,8 @@ async function verifySaves(dataDir: string, acknowledged: Acknowledged): Promise
       for (const [revision, name] of acknowledged.get(row.id) ?? []) {
         acknowledgedCount += 1;
         const stored = names.get(revision);
-        if (stored !== name) problems.push(`agreement ${row.id}: the save acknowledged as revision ${revision} ("${name}") is missing (found ${JSON.stringify(stored)})`);
+        if (stored !== name)
+          problems.push(`agreement ${row.id}: the save acknowledged as revision ${revision} ("${name}") is missing (found ${JSON.stringify(stored)})`);
       }
     }
     if (rows.length !== ids.length) problems.push(`${ids.length - rows.length} saved agreements are missing altogether`);
@@ -339,7 +346,8 @@ async function main(): Promise<void> {
     const ready = (await nextMessage()) as ServerReady;
     const documentKb = Buffer.byteLength(JSON.stringify(ready.slots[0]!.document)) / 1024;
     const acknowledged: Acknowledged = new Map();
-    const run = (url: string, duration: number, requests: AutocannonRequest[]) => autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, requests });
+    const run = (url: string, duration: number, requests: AutocannonRequest[]) =>
+      autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, requests });
 
     console.log(
       `API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run (contended ${CONTENDED_SECONDS} s), agreement from "${ready.templateName}" ` +
@@ -359,7 +367,20 @@ async function main(): Promise<void> {
       result: await run(ready.appUrl, CONTENDED_SECONDS, [contendedSaves(ready.contended, acknowledged)]),
     });
 
-    console.log(['run'.padEnd(52), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), '2xx'.padStart(7), '409'.padStart(6), 'other'.padStart(6), 'errors'.padStart(6), 'timeouts'.padStart(8), 'max ms'.padStart(7)].join(' '));
+    console.log(
+      [
+        'run'.padEnd(52),
+        'req/s'.padStart(7),
+        'p50 ms'.padStart(7),
+        'p99 ms'.padStart(7),
+        '2xx'.padStart(7),
+        '409'.padStart(6),
+        'other'.padStart(6),
+        'errors'.padStart(6),
+        'timeouts'.padStart(8),
+        'max ms'.padStart(7),
+      ].join(' '),
+    );
     for (const row of rows) console.log(formatRow(row));
     const [bare, load, revalidated, save] = rows.map((row) => row.result.requests.average) as [number, number, number, number];
     const percent = (value: number) => `${((value / bare) * 100).toFixed(0)}%`;

@@ -38,7 +38,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 /** Bytes of a built file: as built, and as sent compressed (the build's .gz/.br copies, else compressed here). */
 function sizes(file: string): { raw: number; gzip: number; brotli: number } {
   const bytes = readFileSync(`${dist}${file}`);
-  const copy = (suffix: string, compress: () => Buffer) => (existsSync(`${dist}${file}${suffix}`) ? statSync(`${dist}${file}${suffix}`).size : compress().length);
+  const copy = (suffix: string, compress: () => Buffer) =>
+    existsSync(`${dist}${file}${suffix}`) ? statSync(`${dist}${file}${suffix}`).size : compress().length;
   return {
     raw: bytes.length,
     gzip: copy('.gz', () => gzipSync(bytes, { level: 9 })),
@@ -96,4 +97,4 @@ for (const row of rows) {
   console.log(`| ${row.what} | ${size.count} | ${kb(size.raw)} | ${kb(size.jsGzip)} | ${kb(size.jsBrotli)} | ${kb(size.cssGzip)} | ${goal} |`);
 }
 console.log('(JS includes index.html on first visits; fonts and the PDF.js worker load on demand and are not counted;');
-console.log(' the server sends the build\'s .br copy to browsers that accept brotli, else the .gz copy)');
+console.log(" the server sends the build's .br copy to browsers that accept brotli, else the .gz copy)");

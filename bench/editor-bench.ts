@@ -86,7 +86,14 @@ try {
     const panel = page.locator('.subjects-panel');
     await panel.getByRole('checkbox').first().waitFor();
     for (let n = 0; n < TICKS; n++) {
-      ticks.push(await scriptTime(page, cdp, () => panel.getByRole('checkbox').nth(n * 2).click({ force: true })));
+      ticks.push(
+        await scriptTime(page, cdp, () =>
+          panel
+            .getByRole('checkbox')
+            .nth(n * 2)
+            .click({ force: true }),
+        ),
+      );
     }
     selectAlls.push(await scriptTime(page, cdp, () => panel.getByRole('button', { name: 'Select All' }).click()));
   }
@@ -94,10 +101,16 @@ try {
   const tick = summary(ticks);
   const selectAll = summary(selectAlls);
   const verdict = (ms: number) => `<= ${GOAL_MS} ms: ${ms <= GOAL_MS ? 'met' : 'NOT met'}`;
-  console.log(`Editor benchmark: category "${largest.name}" of "${database.largestTemplate.name}" (${largest.items} subjects and options), Chromium, script time per action`);
+  console.log(
+    `Editor benchmark: category "${largest.name}" of "${database.largestTemplate.name}" (${largest.items} subjects and options), Chromium, script time per action`,
+  );
   console.log('action        samples  median ms  worst ms  goal');
-  console.log(`tick          ${String(ticks.length).padStart(7)}  ${tick.median.toFixed(1).padStart(9)}  ${tick.worst.toFixed(1).padStart(8)}  ${verdict(tick.median)}`);
-  console.log(`Select All    ${String(selectAlls.length).padStart(7)}  ${selectAll.median.toFixed(1).padStart(9)}  ${selectAll.worst.toFixed(1).padStart(8)}  ${verdict(selectAll.median)}`);
+  console.log(
+    `tick          ${String(ticks.length).padStart(7)}  ${tick.median.toFixed(1).padStart(9)}  ${tick.worst.toFixed(1).padStart(8)}  ${verdict(tick.median)}`,
+  );
+  console.log(
+    `Select All    ${String(selectAlls.length).padStart(7)}  ${selectAll.median.toFixed(1).padStart(9)}  ${selectAll.worst.toFixed(1).padStart(8)}  ${verdict(selectAll.median)}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -39,7 +39,9 @@ async function databaseBytes(db: Database): Promise<number> {
 }
 
 async function relationBytes(db: Database, table: string): Promise<number> {
-  const result = (await db.execute(sql`select pg_total_relation_size(${table}::regclass)::bigint as bytes`)) as unknown as { rows: { bytes: string | number }[] };
+  const result = (await db.execute(sql`select pg_total_relation_size(${table}::regclass)::bigint as bytes`)) as unknown as {
+    rows: { bytes: string | number }[];
+  };
   return Number(result.rows[0]!.bytes);
 }
 
@@ -65,15 +67,27 @@ async function run(label: string, withHistory: boolean) {
     const [row] = await db.insert(contracts).values({ ownerUserId: account.id, contractName: 'Bench', document, revision: 0 }).returning({ id: contracts.id });
     const id = row!.id;
     await db.execute(sql`checkpoint`);
-    const before = { database: await databaseBytes(db), revisions: await relationBytes(db, 'contract_revisions'), contracts: await relationBytes(db, 'contracts') };
+    const before = {
+      database: await databaseBytes(db),
+      revisions: await relationBytes(db, 'contract_revisions'),
+      contracts: await relationBytes(db, 'contracts'),
+    };
     const latencies: number[] = [];
     for (let step = 0; step < SAVES; step++) {
       document = smallChange(document, step);
       const started = performance.now();
       if (withHistory) {
-        await replaceContractDocument(db, { id, change: { kind: 'save', document, expectedRevision: step }, author: { userId: account.id, label: 'bench' }, now: new Date() });
+        await replaceContractDocument(db, {
+          id,
+          change: { kind: 'save', document, expectedRevision: step },
+          author: { userId: account.id, label: 'bench' },
+          now: new Date(),
+        });
       } else {
-        await db.update(contracts).set({ document, revision: step + 1, updatedAt: new Date() }).where(eq(contracts.id, id));
+        await db
+          .update(contracts)
+          .set({ document, revision: step + 1, updatedAt: new Date() })
+          .where(eq(contracts.id, id));
       }
       latencies.push(performance.now() - started);
     }
@@ -81,7 +95,11 @@ async function run(label: string, withHistory: boolean) {
     // VACUUM FULL gives their space back, so the growth is what stays stored.
     await db.execute(sql`vacuum full`);
     await db.execute(sql`checkpoint`);
-    const after = { database: await databaseBytes(db), revisions: await relationBytes(db, 'contract_revisions'), contracts: await relationBytes(db, 'contracts') };
+    const after = {
+      database: await databaseBytes(db),
+      revisions: await relationBytes(db, 'contract_revisions'),
+      contracts: await relationBytes(db, 'contracts'),
+    };
     let oldestReadMs = Number.NaN;
     if (withHistory) {
       const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, id));
@@ -107,7 +125,9 @@ async function run(label: string, withHistory: boolean) {
 const withHistory = await run('with history', true);
 const without = await run('without history (baseline)', false);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-console.log(`\nHistory: ${SAVES} saves of the largest template (${withHistory.documentKb} kB of JSON, everything ticked), one subject changed per save, PGlite`);
+console.log(
+  `\nHistory: ${SAVES} saves of the largest template (${withHistory.documentKb} kB of JSON, everything ticked), one subject changed per save, PGlite`,
+);
 console.table(
   [withHistory, without].map((r) => ({
     run: r.label,
@@ -120,5 +140,7 @@ console.table(
 console.log(
   `Database growth from the history: ${mb(withHistory.growth - without.growth)} (with history minus without, after VACUUM FULL; target <= ${mb(TARGET_BYTES)}); the contract_revisions table grew ${mb(withHistory.revisionsGrowth)}.`,
 );
-console.log(`Save latency with history p50/p99 ${withHistory.p50.toFixed(1)}/${withHistory.p99.toFixed(1)} ms, without ${without.p50.toFixed(1)}/${without.p99.toFixed(1)} ms.`);
+console.log(
+  `Save latency with history p50/p99 ${withHistory.p50.toFixed(1)}/${withHistory.p99.toFixed(1)} ms, without ${without.p50.toFixed(1)}/${without.p99.toFixed(1)} ms.`,
+);
 console.log(`Reading back revision 1 of ${SAVES}: ${withHistory.oldestReadMs.toFixed(1)} ms.`);

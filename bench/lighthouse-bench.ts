@@ -40,7 +40,15 @@ const database = await seedBenchDatabase({ subscriberCount: 0 });
 const server = await startProductServer(database, PORT);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const results = new Map<string, PageRun[]>();
@@ -67,7 +75,11 @@ try {
     const scores = CATEGORIES.map((category) => median(runs.map((r) => r.scores[category])));
     const isMet = scores.every((s) => s >= GOAL_SCORE);
     console.log(
-      `${page.padEnd(17)} ${String(scores[0]).padStart(11)}  ${String(scores[1]).padStart(13)}  ${String(scores[2]).padStart(14)}  ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1).padStart(6)}  ${median(runs.map((r) => r.tbtMs)).toFixed(0).padStart(7)}  ${isMet ? 'met' : 'NOT met'}`,
+      `${page.padEnd(17)} ${String(scores[0]).padStart(11)}  ${String(scores[1]).padStart(13)}  ${String(scores[2]).padStart(14)}  ${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(1).padStart(6)}  ${median(
+        runs.map((r) => r.tbtMs),
+      )
+        .toFixed(0)
+        .padStart(7)}  ${isMet ? 'met' : 'NOT met'}`,
     );
   }
 } finally {

@@ -55,7 +55,8 @@ interface Outcome {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Makes every subscriber's five agreements from the largest template, through the real route. */
@@ -70,7 +71,14 @@ async function makeAgreements(server: ProductServer, database: BenchDatabase): P
       });
       if (response.status !== 201) throw new Error(`Creating an agreement answered ${response.status}: ${await response.text()}`);
       const { data } = (await response.json()) as { data: { _id: string; revision: number; contractName: string; categories: unknown } };
-      agreements.push({ id: data._id, cookie: subscriber.cookie, revision: data.revision, contractName: data.contractName, categoriesJson: JSON.stringify(data.categories), isSaving: false });
+      agreements.push({
+        id: data._id,
+        cookie: subscriber.cookie,
+        revision: data.revision,
+        contractName: data.contractName,
+        categoriesJson: JSON.stringify(data.categories),
+        isSaving: false,
+      });
     }
   }
   return agreements;
@@ -154,7 +162,14 @@ function summarise(outcomes: Outcome[], kind: Kind): { count: number; ok: number
   const byStatus = new Map<number, number>();
   for (const o of mine) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
   const statuses = [...byStatus].filter(([status]) => status < 200 || status >= 300).map(([status, count]) => `${count}x${status === 0 ? 'failed' : status}`);
-  return { count: mine.length, ok: mine.filter((o) => o.status >= 200 && o.status < 300).length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? Number.NaN, statuses: statuses.join(' ') || '-' };
+  return {
+    count: mine.length,
+    ok: mine.filter((o) => o.status >= 200 && o.status < 300).length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    statuses: statuses.join(' ') || '-',
+  };
 }
 
 async function runOn(postgresServerUrl: string | undefined): Promise<void> {
@@ -171,26 +186,35 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     const saturation = await saturateSaves(server, agreements, SATURATION_CONNECTIONS, SATURATION_SECONDS);
     const beforePdfs = server.rssBytes();
     const pdfOutcomes: Outcome[] = [];
-    for (let n = 0; n < PDF_COUNT; n += 4) pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, n + k, performance.now())))));
+    for (let n = 0; n < PDF_COUNT; n += 4)
+      pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, n + k, performance.now())))));
     await sleep(2000);
     const afterPdfs = server.rssBytes();
 
-    console.log(`\n${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: agreements from "${database.largestTemplate.name}" (${documentKb.toFixed(0)} KB of categories), ${SUBSCRIBER_COUNT} subscribers x ${SUBSCRIBER_AGREEMENT_COUNT}`);
+    console.log(
+      `\n${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: agreements from "${database.largestTemplate.name}" (${documentKb.toFixed(0)} KB of categories), ${SUBSCRIBER_COUNT} subscribers x ${SUBSCRIBER_AGREEMENT_COUNT}`,
+    );
     console.log(`fixed rate ${RATE}/s for ${SECONDS} s (70 % loads, 25 % saves, 5 % PDFs):`);
     console.log('kind    requests      ok   p50 ms   p99 ms   max ms  goal                 other answers');
     for (const kind of ['load', 'save', 'pdf'] as const) {
       const s = summarise(outcomes, kind);
       const goal = `p99 < ${GOAL_P99_MS} ms: ${s.p99 < GOAL_P99_MS ? 'met' : 'NOT met'}`;
-      console.log(`${kind.padEnd(6)} ${String(s.count).padStart(9)} ${String(s.ok).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(8)}  ${goal.padEnd(20)} ${s.statuses}`);
+      console.log(
+        `${kind.padEnd(6)} ${String(s.count).padStart(9)} ${String(s.ok).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(8)}  ${goal.padEnd(20)} ${s.statuses}`,
+      );
     }
     const all = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-    console.log(`all    ${String(all.length).padStart(9)}         ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 99).toFixed(1).padStart(8)}           p99 < ${GOAL_P99_MS} ms: ${percentile(all, 99) < GOAL_P99_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `all    ${String(all.length).padStart(9)}         ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 99).toFixed(1).padStart(8)}           p99 < ${GOAL_P99_MS} ms: ${percentile(all, 99) < GOAL_P99_MS ? 'met' : 'NOT met'}`,
+    );
     const saves = summarise(saturation, 'save');
     console.log(
       `saturation: ${SATURATION_CONNECTIONS} connections saving for ${SATURATION_SECONDS} s: ${(saves.ok / SATURATION_SECONDS).toFixed(1)} saves/s (before issue 15: about ${SAVES_PER_SECOND_BEFORE}/s on PGlite), p50 ${saves.p50.toFixed(0)} ms, p99 ${saves.p99.toFixed(0)} ms, other answers ${saves.statuses}`,
     );
     const pdfs = summarise(pdfOutcomes, 'pdf');
-    console.log(`memory (resident): idle ${mb(idle).toFixed(0)} MB (goal <= ${GOAL_IDLE_MB} MB: ${mb(idle) <= GOAL_IDLE_MB ? 'met' : 'NOT met'}), after the load ${mb(afterLoad).toFixed(0)} MB, before ${PDF_COUNT} PDFs ${mb(beforePdfs).toFixed(0)} MB, after them ${mb(afterPdfs).toFixed(0)} MB (growth ${(mb(afterPdfs) - mb(beforePdfs)).toFixed(0)} MB; ${pdfs.ok} of ${pdfs.count} PDFs made, other answers ${pdfs.statuses})`);
+    console.log(
+      `memory (resident): idle ${mb(idle).toFixed(0)} MB (goal <= ${GOAL_IDLE_MB} MB: ${mb(idle) <= GOAL_IDLE_MB ? 'met' : 'NOT met'}), after the load ${mb(afterLoad).toFixed(0)} MB, before ${PDF_COUNT} PDFs ${mb(beforePdfs).toFixed(0)} MB, after them ${mb(afterPdfs).toFixed(0)} MB (growth ${(mb(afterPdfs) - mb(beforePdfs)).toFixed(0)} MB; ${pdfs.ok} of ${pdfs.count} PDFs made, other answers ${pdfs.statuses})`,
+    );
   } finally {
     await server.stop();
     await database.dispose();

@@ -56,15 +56,51 @@ function findLargestTemplate(): string | undefined {
 function selectEverything(categories: readonly Category[]): Category[] {
   return categories.map((category) => ({
     ...category,
-    subjects: category.subjects.map((subject) => ({ ...subject, isSelected: true, options: subject.options.map((option) => ({ ...option, isSelected: true })) })),
+    subjects: category.subjects.map((subject) => ({
+      ...subject,
+      isSelected: true,
+      options: subject.options.map((option) => ({ ...option, isSelected: true })),
+    })),
   }));
 }
 
 const VOCABULARY = [
-  'Stayman', 'Jacoby transfers', 'Texas', 'Smolen', 'Lebensohl', 'natural', 'forcing', 'invitational', 'game forcing',
-  'weak', 'strong', '15-17 HCP', '10-12 HCP', 'one round', '4-card majors', '5-card majors', 'better minor', '!h', '!s',
-  '!d', '!c', 'Michaels', 'Unusual 2NT', 'negative double', 'responsive double', 'support double', 'RKCB 1430',
-  'Gerber', 'splinter', 'Drury', 'cue-bid', '##c2#alert###', '##c3#systems on###', '##c4#by agreement###', 'takeout', 'penalty',
+  'Stayman',
+  'Jacoby transfers',
+  'Texas',
+  'Smolen',
+  'Lebensohl',
+  'natural',
+  'forcing',
+  'invitational',
+  'game forcing',
+  'weak',
+  'strong',
+  '15-17 HCP',
+  '10-12 HCP',
+  'one round',
+  '4-card majors',
+  '5-card majors',
+  'better minor',
+  '!h',
+  '!s',
+  '!d',
+  '!c',
+  'Michaels',
+  'Unusual 2NT',
+  'negative double',
+  'responsive double',
+  'support double',
+  'RKCB 1430',
+  'Gerber',
+  'splinter',
+  'Drury',
+  'cue-bid',
+  '##c2#alert###',
+  '##c3#systems on###',
+  '##c4#by agreement###',
+  'takeout',
+  'penalty',
 ];
 
 /** ~300 subjects with 4 options each, names of bridge terms of realistic length, some coloured. */
@@ -119,7 +155,9 @@ function renderAgreementHtml(agreement: Agreement): string {
           const subjects = subcategory.subjects
             .map((item) => {
               const subjectClass = `${item.subject.bold ? 'b' : ''} ${item.subject.italics ? 'i' : ''}`;
-              const options = item.options.map((option) => `<li class="${option.option.bold ? 'b' : ''} ${option.option.italics ? 'i' : ''}">${renderMarkupHtml(option.name)}</li>`).join('');
+              const options = item.options
+                .map((option) => `<li class="${option.option.bold ? 'b' : ''} ${option.option.italics ? 'i' : ''}">${renderMarkupHtml(option.name)}</li>`)
+                .join('');
               return `<div class="subject"><div class="${subjectClass}">${renderMarkupHtml(item.name)}</div><ul>${options}</ul></div>`;
             })
             .join('');
@@ -259,7 +297,8 @@ async function main(): Promise<void> {
     rows.push(['Chromium page.pdf()', String(chromium.runs), chromium.medianMs.toFixed(1), kb(chromium.bytes), String(chromium.pages)]);
   }
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
+  for (const row of rows)
+    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '));
   if (typeof chromium === 'string') {
     console.log(chromium);
   } else {

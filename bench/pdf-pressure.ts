@@ -78,7 +78,13 @@ async function runServer(dataDir: string): Promise<void> {
   if (created.statusCode !== 201) throw new Error(`Creating an agreement answered ${created.statusCode}: ${created.body}`);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const threads = defaultPdfThreads();
-  process.send!({ url, cookie, agreement: ContractAnswerSchema.parse(created.json()).data, poolThreads: threads, poolQueue: defaultPdfQueue(threads) } satisfies ServerReady);
+  process.send!({
+    url,
+    cookie,
+    agreement: ContractAnswerSchema.parse(created.json()).data,
+    poolThreads: threads,
+    poolQueue: defaultPdfQueue(threads),
+  } satisfies ServerReady);
   process.on('message', (message) => {
     if (message !== 'stop') return;
     void (async () => {
@@ -132,13 +138,19 @@ function largestGuestRequest(): string {
   });
   const tick = (category: Category): Category => ({
     ...category,
-    subjects: category.subjects.map((subject) => ({ ...subject, isSelected: true, options: subject.options.map((option) => ({ ...option, isSelected: true })) })),
+    subjects: category.subjects.map((subject) => ({
+      ...subject,
+      isSelected: true,
+      options: subject.options.map((option) => ({ ...option, isSelected: true })),
+    })),
   });
   let categories = document.categories.map((category) => (isTrialCategory(category) ? tick(category) : category));
   const body = () => JSON.stringify({ contract: { ...document, categories }, isSubscriber: false, pageSize: 'letter' });
   // Add to each trial category in turn while the body stays within the limit and the schema's bounds.
   for (let seed = 0; ; seed++) {
-    const index = categories.findIndex((category, i) => isTrialCategory(category) && (seed + i) % 2 === 0 && category.subjects.length < MAX_SUBJECTS_PER_CATEGORY);
+    const index = categories.findIndex(
+      (category, i) => isTrialCategory(category) && (seed + i) % 2 === 0 && category.subjects.length < MAX_SUBJECTS_PER_CATEGORY,
+    );
     if (index < 0) break;
     const next = categories.map((category, i) => (i === index ? { ...category, subjects: [...category.subjects, addedSubject(seed)] } : category));
     const previous = categories;
@@ -168,11 +180,13 @@ function send(url: URL, options: { method: string; path: string; agent: Agent; h
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({
+        response.on('end', () =>
+          resolve({
             status: response.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8'),
             retryAfter: response.headers['retry-after'],
-          }),);
+          }),
+        );
         response.on('error', reject);
       },
     );
@@ -264,7 +278,9 @@ async function runLoad(ready: ServerReady, guestBody: string): Promise<void> {
   console.log(`subscriber p50 ms               ${percentile(sorted, 50).toFixed(1).padStart(8)}`);
   console.log(`subscriber p99 ms               ${p99.toFixed(1).padStart(8)}     < ${TARGET_P99_MS}  ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`);
   console.log(`subscriber max ms               ${(sorted.at(-1) ?? Number.NaN).toFixed(1).padStart(8)}`);
-  console.log(`subscriber failures             ${subscriberFailures.size === 0 ? '    none' : [...subscriberFailures.entries()].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+  console.log(
+    `subscriber failures             ${subscriberFailures.size === 0 ? '    none' : [...subscriberFailures.entries()].map(([k, v]) => `${k} x${v}`).join(', ')}`,
+  );
   console.log(`guest PDFs made per second      ${(made / elapsedSeconds).toFixed(1).padStart(8)}`);
   console.log(`guest answers by status         ${byStatus}${guestErrors > 0 ? `, connection errors: ${guestErrors}` : ''}`);
 }

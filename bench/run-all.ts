@@ -8,7 +8,17 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Benchmark scripts, relative to this folder, in the order they run. */
-const BENCHMARKS: readonly string[] = ['pdf-bench.ts', 'api-bench.ts', 'pdf-pressure.ts', 'mixed-load-bench.ts', 'bundle-bench.ts', 'lighthouse-bench.ts', 'editor-bench.ts', 'compare-bench.ts', 'history-bench.ts'];
+const BENCHMARKS: readonly string[] = [
+  'pdf-bench.ts',
+  'api-bench.ts',
+  'pdf-pressure.ts',
+  'mixed-load-bench.ts',
+  'bundle-bench.ts',
+  'lighthouse-bench.ts',
+  'editor-bench.ts',
+  'compare-bench.ts',
+  'history-bench.ts',
+];
 
 let failures = 0;
 for (const script of BENCHMARKS) {

@@ -84,7 +84,9 @@ test('the administrator adds a user, impersonates them, uploads a template the s
 
   // Impersonate: /im/home with the banner, and back to the administrator's own session.
   await openTab(page, 'Users');
-  await rowWith(page, 'Users', userEmail).getByRole('button', { name: `Impersonate ${userEmail}` }).click();
+  await rowWith(page, 'Users', userEmail)
+    .getByRole('button', { name: `Impersonate ${userEmail}` })
+    .click();
   await expect(page).toHaveURL(/\/im\/home$/);
   const banner = page.getByRole('region', { name: 'Impersonation notice' });
   await expect(banner).toContainText(`You are signed in as ${userEmail} (impersonating)`);
@@ -137,7 +139,9 @@ test('the administrator adds a user, impersonates them, uploads a template the s
 
   // Download CSV gives the template back in the upload format.
   const downloading = page.waitForEvent('download');
-  await rowWith(page, 'Templates', templateName).getByRole('button', { name: `Download CSV of ${templateName}` }).click();
+  await rowWith(page, 'Templates', templateName)
+    .getByRole('button', { name: `Download CSV of ${templateName}` })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${templateName}.csv`);
   const downloaded = await readFile((await download.path())!, 'utf8');
@@ -146,13 +150,18 @@ test('the administrator adds a user, impersonates them, uploads a template the s
 
   // The subscriber can load it: it is among their template names, and from the dashboard.
   await openTab(page, 'Users');
-  await rowWith(page, 'Users', userEmail).getByRole('button', { name: `Impersonate ${userEmail}` }).click();
+  await rowWith(page, 'Users', userEmail)
+    .getByRole('button', { name: `Impersonate ${userEmail}` })
+    .click();
   await expect(page).toHaveURL(/\/im\/home$/);
   const names = (await (await page.request.get('/api/v1/contracts/templates/')).json()) as { data: { templateName: string }[] };
   expect(names.data.map((template) => template.templateName)).toContain(templateName);
   await page.getByRole('link', { name: 'Go to their dashboard' }).click();
   await expect(page).toHaveURL(/\/my\/home$/);
-  await page.getByRole('button', { name: /^Load a Template: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Load a Template: / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Load a Template' });
   await dialog.getByLabel(templateName).check();
   await dialog.getByRole('button', { name: 'Load Template' }).click();

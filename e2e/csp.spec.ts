@@ -56,7 +56,21 @@ test('the CSP header has no unsafe-inline or unsafe-eval, and carries a fresh st
 
 test('no CSP violation or console error on any guest page, the editor or the PDF viewer', async ({ page }) => {
   const problems = await watch(page);
-  for (const path of ['/', '/trial', '/instructions', '/contact', '/guest/home', '/login', '/register', '/register-pass', '/register-fail', '/forgot-password', '/reset-password/not-a-real-token', '/accept-invite/not-a-real-token', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/trial',
+    '/instructions',
+    '/contact',
+    '/guest/home',
+    '/login',
+    '/register',
+    '/register-pass',
+    '/register-fail',
+    '/forgot-password',
+    '/reset-password/not-a-real-token',
+    '/accept-invite/not-a-real-token',
+    '/no-such-page',
+  ]) {
     await visit(page, path);
   }
   // The editor, a dialog and the PDF viewer.
@@ -88,12 +102,18 @@ test('no CSP violation or console error on any subscriber or administrator page'
   }
   await page.request.post('/api/v1/users/logout');
 
-  const token = linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite').split('/').at(-1) ?? '';
+  const token =
+    linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite')
+      .split('/')
+      .at(-1) ?? '';
   expect((await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: PASSWORD, passwordConfirm: PASSWORD } })).status()).toBe(200);
   expect((await page.request.post('/api/v1/users/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
   for (const path of ['/my/home', '/my/instructions', '/my/contact']) await visit(page, path);
   await visit(page, '/my/home');
-  await page.getByRole('button', { name: /^Edit Agreement: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit Agreement: / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/my\/contract$/);
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Make PDF' }).click();

@@ -33,10 +33,14 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;
   const before = (await readOutbox()).map((message) => message.file);
   expect((await page.request.post(`/api/v1/contracts/my/${partner1._id}/shares`, { data: { email: partnerEmail, access: 'edit' } })).status()).toBe(201);
-  const token = linkIn(await waitForEmail(partnerEmail, { ignoreFiles: before }), 'accept-invite').split('/').at(-1)!;
+  const token = linkIn(await waitForEmail(partnerEmail, { ignoreFiles: before }), 'accept-invite')
+    .split('/')
+    .at(-1)!;
   const partnerContext = await browser.newContext();
   const partner = await partnerContext.newPage();
-  expect((await partner.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } })).status()).toBe(200);
+  expect(
+    (await partner.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } })).status(),
+  ).toBe(200);
   await partner.goto('/login');
   await signIn(partner, partnerEmail, USER_PASSWORD);
   await expect(partner).toHaveURL(/\/my\/home$/);

@@ -87,7 +87,10 @@ test('a subscription cancelled during a visit signs out at the next action, with
   await expect(row).toContainText('Cancelled');
 
   // The subscriber's next action: the sign-in page says why, once.
-  await subscriber.getByRole('button', { name: /^Edit Agreement: / }).first().click();
+  await subscriber
+    .getByRole('button', { name: /^Edit Agreement: / })
+    .first()
+    .click();
   await expect(subscriber).toHaveURL(/\/login$/);
   await expect(subscriber.getByText(MESSAGES.subscriptionNotActive)).toBeVisible();
 
@@ -109,7 +112,9 @@ test('logout while impersonating asks: back to the administrator, or out of both
 
   const impersonate = async () => {
     await openTab(page, 'Users');
-    await rowWith(page, 'Users', email).getByRole('button', { name: `Impersonate ${email}` }).click();
+    await rowWith(page, 'Users', email)
+      .getByRole('button', { name: `Impersonate ${email}` })
+      .click();
     await expect(page).toHaveURL(/\/im\/home$/);
   };
   await impersonate();

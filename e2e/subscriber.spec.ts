@@ -35,7 +35,10 @@ async function createSubscriber(page: Page, label: string): Promise<string> {
   const before = (await readOutbox()).map((message) => message.file);
   const added = await page.request.post('/api/v1/users/admin-signup', { data: { email } });
   expect(added.status(), await added.text()).toBe(201);
-  const token = linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite').split('/').at(-1) ?? '';
+  const token =
+    linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite')
+      .split('/')
+      .at(-1) ?? '';
   await page.request.post('/api/v1/users/logout');
   const set = await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: PASSWORD, passwordConfirm: PASSWORD } });
   expect(set.status(), await set.text()).toBe(200);

@@ -32,7 +32,10 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   await expect(page).toHaveURL(/\/trial$/);
   await expect(page.getByText('Free Trial Information')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.getByRole('link', { name: 'Get Started' }).or(page.getByRole('button', { name: 'Get Started' })).click();
+  await page
+    .getByRole('link', { name: 'Get Started' })
+    .or(page.getByRole('button', { name: 'Get Started' }))
+    .click();
 
   await expect(page).toHaveURL(/\/guest\/home$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -120,7 +123,10 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   const text = squeeze((await readPdfText(await readFile(await download.path()))).join(' '));
 
   // Exactly the selected items of the two trial categories, in order; nothing unselected.
-  const trialOnly = { ...agreement, categories: agreement.categories.filter((c) => c.categoryName === 'Overcalls' || c.categoryName === 'Doubles and Redoubles') };
+  const trialOnly = {
+    ...agreement,
+    categories: agreement.categories.filter((c) => c.categoryName === 'Overcalls' || c.categoryName === 'Doubles and Redoubles'),
+  };
   const expected = expectedPdfLines(trialOnly);
   expect(expected).toContain('One-level overcall 8-16');
   expect(expected).toContain('Our 1♥ overcall defence');
@@ -138,6 +144,9 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   expect(text).not.toContain('Notrump Openings');
 
   // Back to the editor from the viewer: a guest goes to /trial (docs/product.md §2).
-  await page.getByRole('link', { name: 'Go To Contract Editor' }).or(page.getByRole('button', { name: 'Go To Contract Editor' })).click();
+  await page
+    .getByRole('link', { name: 'Go To Contract Editor' })
+    .or(page.getByRole('button', { name: 'Go To Contract Editor' }))
+    .click();
   await expect(page).toHaveURL(/\/trial$/);
 });

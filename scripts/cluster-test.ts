@@ -204,7 +204,9 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
     if (response.status >= 400 && response.status !== 409 && !(response.status === 503 && init.isRetryable)) {
-      countError(response.headers.get('x-cluster-error') === 'upstream-died' ? `${IN_FLIGHT} (502)` : `HTTP ${response.status} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`);
+      countError(
+        response.headers.get('x-cluster-error') === 'upstream-died' ? `${IN_FLIGHT} (502)` : `HTTP ${response.status} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`,
+      );
     }
     return response;
   } catch (error) {
@@ -228,7 +230,11 @@ async function simulateUser(email: string, until: number): Promise<void> {
     const category = contract.categories[step % contract.categories.length]!;
     const subject = category.subjects[0]!;
     const edited = { ...toggleSubject(contract, category._id, subject._id), contractName: `${email.split('@')[0]}-${step}` };
-    const saved = await call(`/api/v1/contracts/my/${contract._id}`, { method: 'PATCH', cookie, body: { contractName: edited.contractName, categories: edited.categories, revision: contract.revision } });
+    const saved = await call(`/api/v1/contracts/my/${contract._id}`, {
+      method: 'PATCH',
+      cookie,
+      body: { contractName: edited.contractName, categories: edited.categories, revision: contract.revision },
+    });
     if (saved?.ok) {
       const answer = (await saved.json()) as { data: { revision: number } };
       counts.saves += 1;
@@ -268,9 +274,12 @@ try {
 
   const seed = await openDatabase({ kind: 'postgres', url: clusterUrl.toString() });
   const emails: string[] = [];
-  for (let index = 0; index < USERS; index++) emails.push((await createTestAccount(seed.db, { email: `cluster-${index}-${randomUUID().slice(0, 8)}@example.org` })).email);
+  for (let index = 0; index < USERS; index++)
+    emails.push((await createTestAccount(seed.db, { email: `cluster-${index}-${randomUUID().slice(0, 8)}@example.org` })).email);
 
-  console.log(`cluster test: ${USERS} users for ${SECONDS} s through ${publicUrl} to servers on ${upstreams.map((u) => u.port).join(' and ')}; PostgreSQL ${dbName}, Redis ${redisUrl}`);
+  console.log(
+    `cluster test: ${USERS} users for ${SECONDS} s through ${publicUrl} to servers on ${upstreams.map((u) => u.port).join(' and ')}; PostgreSQL ${dbName}, Redis ${redisUrl}`,
+  );
   const started = Date.now();
   const until = started + SECONDS * 1000;
   const users = emails.map((email) => simulateUser(email, until));

@@ -47,7 +47,6 @@ describe('compareAgreements on the shipped templates', () => {
     const comparison = compareAgreements(precision, twoOverOne);
     expect(comparison.differenceCount).toBeGreaterThan(0);
     // Every difference is between played items: no row where neither side plays the subject.
-    for (const c of comparison.categories)
-      for (const d of c.differences) expect([d.left.presence, d.right.presence]).toContain('played');
+    for (const c of comparison.categories) for (const d of c.differences) expect([d.left.presence, d.right.presence]).toContain('played');
   });
 });

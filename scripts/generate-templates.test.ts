@@ -12,13 +12,7 @@ import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
 import { ACBL, category, heading, markExclusive, subject } from './template-catalogue/catalogue-model';
 import { CATALOGUE } from './template-catalogue/catalogue';
-import {
-  TEMPLATES_DIR,
-  TemplateCatalogueError,
-  buildMasterTemplate,
-  checkCatalogue,
-  renderTemplateCsvs,
-} from './generate-templates';
+import { TEMPLATES_DIR, TemplateCatalogueError, buildMasterTemplate, checkCatalogue, renderTemplateCsvs } from './generate-templates';
 
 /** Domain-facts section 3, in order. */
 const CATEGORY_NAMES = [
@@ -75,7 +69,9 @@ function catalogueShape(template: MasterTemplate) {
 describe('generated template files', () => {
   it('are exactly what the generator makes from the catalogue and the selections (run `npm run templates` after editing them)', () => {
     const generated = renderTemplateCsvs();
-    const onDisk = readdirSync(TEMPLATES_DIR).filter((name) => name.endsWith('.csv')).sort();
+    const onDisk = readdirSync(TEMPLATES_DIR)
+      .filter((name) => name.endsWith('.csv'))
+      .sort();
     expect(onDisk).toEqual(Object.keys(generated).sort());
     for (const [fileName, text] of Object.entries(generated)) {
       expect(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'), fileName).toBe(text);
@@ -93,7 +89,10 @@ describe('generated template files', () => {
 describe('the shared catalogue', () => {
   it('gives every template the 13 categories of docs/bridge.md §3, in order', () => {
     for (const [fileName, template] of Object.entries(templates)) {
-      expect(template.categories.map((c) => c.categoryName), fileName).toEqual(CATEGORY_NAMES);
+      expect(
+        template.categories.map((c) => c.categoryName),
+        fileName,
+      ).toEqual(CATEGORY_NAMES);
     }
     expect(CATEGORY_NAMES).toEqual(expect.arrayContaining([...TRIAL_CATEGORY_NAMES]));
   });
@@ -125,7 +124,10 @@ describe('the shared catalogue', () => {
   });
 
   it('writes suits in the markup shorthand, never as symbols or letters after a level', () => {
-    const names = blank.categories.flatMap((c) => [c.categoryName, ...c.subjects.flatMap((s) => [s.subjectName, s.subcategoryName, ...s.options.map((o) => o.optionName)])]);
+    const names = blank.categories.flatMap((c) => [
+      c.categoryName,
+      ...c.subjects.flatMap((s) => [s.subjectName, s.subcategoryName, ...s.options.map((o) => o.optionName)]),
+    ]);
     for (const name of names) {
       expect(name, name).not.toMatch(/[♠♥♦♣]/);
       expect(name, name).not.toMatch(/\b[1-7][CDHS]\b/);
@@ -200,7 +202,11 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
   ['Slam Bidding', 'Gerber'],
   ['Slam Bidding', 'Blackwood'],
   ['Slam Bidding', 'Roman Key Card Blackwood', ['1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)']],
-  ['Slam Bidding', 'Key-card asks after interference', ['DOPI (double = 0, pass = 1)', 'DEPO (double = even, pass = odd)', 'ROPI (redouble = 0, pass = 1)', 'Level: DOPI at the 5 level, DEPO at the 6 level']],
+  [
+    'Slam Bidding',
+    'Key-card asks after interference',
+    ['DOPI (double = 0, pass = 1)', 'DEPO (double = even, pass = odd)', 'ROPI (redouble = 0, pass = 1)', 'Level: DOPI at the 5 level, DEPO at the 6 level'],
+  ],
   ['Overcalls', 'One-level overcall (HCP)'],
   ['Overcalls', 'Overcall style', ['Often 4 cards', 'Very light style']],
   ['Overcalls', 'New suit by advancer', ['Forcing', 'Not forcing, constructive', 'Not forcing']],
@@ -225,7 +231,14 @@ const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
   [
     'Doubles and Redoubles',
     '2NT after their takeout double (Jordan 2NT)',
-    ['Over a major: limit raise or better', 'Over a major: limit raise', 'Over a major: weak', 'Over a minor: limit raise or better', 'Over a minor: limit raise', 'Over a minor: weak'],
+    [
+      'Over a major: limit raise or better',
+      'Over a major: limit raise',
+      'Over a major: weak',
+      'Over a minor: limit raise or better',
+      'Over a minor: limit raise',
+      'Over a minor: weak',
+    ],
   ],
   ['Defensive Bidding vs Their Openings', 'Versus a weak 1NT'],
   ['Defensive Bidding vs Their Openings', 'Double of their 1NT'],
@@ -443,9 +456,19 @@ describe('selections', () => {
   });
 
   it('each system template selects in every category, and a selected option always has its subject selected', () => {
-    for (const fileName of ['basic-precision.csv', 'modern-standard-american.csv', 'basic-2-over-1-game-forcing.csv', 'bridge-world-standard.csv', 'lc-standard.csv']) {
+    for (const fileName of [
+      'basic-precision.csv',
+      'modern-standard-american.csv',
+      'basic-2-over-1-game-forcing.csv',
+      'bridge-world-standard.csv',
+      'lc-standard.csv',
+    ]) {
       const template = templates[fileName] as MasterTemplate;
-      for (const c of template.categories) expect(c.subjects.some((s) => s.isSelected), `${fileName}: ${c.categoryName}`).toBe(true);
+      for (const c of template.categories)
+        expect(
+          c.subjects.some((s) => s.isSelected),
+          `${fileName}: ${c.categoryName}`,
+        ).toBe(true);
     }
     for (const template of Object.values(templates)) {
       for (const s of template.categories.flatMap((c) => c.subjects)) {
@@ -462,7 +485,9 @@ describe('generator checks', () => {
 
   it('fails loudly, naming it, when a selection names an option that does not exist', () => {
     expect(() => buildMasterTemplate({ fileName: 'x.csv', templateName: 'X', selection: { 'nt.range': ['15-71'] } })).toThrow(TemplateCatalogueError);
-    expect(() => buildMasterTemplate({ fileName: 'x.csv', templateName: 'X', selection: { 'nt.range': ['15-71'] } })).toThrow(/nt\.range .* has no option "15-71"/);
+    expect(() => buildMasterTemplate({ fileName: 'x.csv', templateName: 'X', selection: { 'nt.range': ['15-71'] } })).toThrow(
+      /nt\.range .* has no option "15-71"/,
+    );
   });
 
   it('lists every problem of every template at once', () => {

@@ -114,7 +114,9 @@ export function exclusiveConflicts(definition: TemplateDefinition, catalogue: re
     for (const group of subject.exclusiveGroups) {
       const together = optionKeys.filter((optionKey) => group.includes(optionKey));
       if (together.length > 1) {
-        problems.push(`${definition.fileName}: ${subjectKey} ("${subject.name}") selects ${together.map((key) => `"${key}"`).join(' and ')}, which exclude each other`);
+        problems.push(
+          `${definition.fileName}: ${subjectKey} ("${subject.name}") selects ${together.map((key) => `"${key}"`).join(' and ')}, which exclude each other`,
+        );
       }
     }
   }
@@ -150,37 +152,39 @@ export function buildMasterTemplate(definition: TemplateDefinition, catalogue: r
 
   const categories: Category[] = catalogue.map((category, categoryIndex) => {
     const categoryId = `c${categoryIndex + 1}`;
-    const subjects: Subject[] = category.subcategories.flatMap((subcategory) =>
-      subcategory.subjects.map((entry) => {
-        const selectedOptions = definition.selection[entry.key];
-        return { entry, subcategory, isSelected: selectedOptions !== undefined, selectedOptions: new Set(selectedOptions ?? []) };
-      }),
-    ).map(({ entry, subcategory, isSelected, selectedOptions }, subjectIndex) => {
-      const subjectId = `${categoryId}s${subjectIndex + 1}`;
-      const options: Option[] = entry.options.map((option, optionIndex) => ({
-        _id: `${subjectId}o${optionIndex + 1}`,
-        optionName: option.name,
-        isSelected: selectedOptions.has(option.key),
-        bold: option.isBold,
-        italics: option.isItalic,
-        editedName: '',
-        isEdited: false,
-      }));
-      return {
-        _id: subjectId,
-        subjectName: entry.name,
-        subcategoryName: subcategory.heading,
-        subcategoryBold: subcategory.isBold,
-        subcategoryItalics: subcategory.isItalic,
-        bold: entry.isBold,
-        italics: entry.isItalic,
-        isSelected,
-        isLocked: entry.isLocked,
-        options,
-        editedName: '',
-        isEdited: false,
-      };
-    });
+    const subjects: Subject[] = category.subcategories
+      .flatMap((subcategory) =>
+        subcategory.subjects.map((entry) => {
+          const selectedOptions = definition.selection[entry.key];
+          return { entry, subcategory, isSelected: selectedOptions !== undefined, selectedOptions: new Set(selectedOptions ?? []) };
+        }),
+      )
+      .map(({ entry, subcategory, isSelected, selectedOptions }, subjectIndex) => {
+        const subjectId = `${categoryId}s${subjectIndex + 1}`;
+        const options: Option[] = entry.options.map((option, optionIndex) => ({
+          _id: `${subjectId}o${optionIndex + 1}`,
+          optionName: option.name,
+          isSelected: selectedOptions.has(option.key),
+          bold: option.isBold,
+          italics: option.isItalic,
+          editedName: '',
+          isEdited: false,
+        }));
+        return {
+          _id: subjectId,
+          subjectName: entry.name,
+          subcategoryName: subcategory.heading,
+          subcategoryBold: subcategory.isBold,
+          subcategoryItalics: subcategory.isItalic,
+          bold: entry.isBold,
+          italics: entry.isItalic,
+          isSelected,
+          isLocked: entry.isLocked,
+          options,
+          editedName: '',
+          isEdited: false,
+        };
+      });
     return { _id: categoryId, order: categoryIndex + 1, categoryName: category.name, bold: false, italics: false, subjects };
   });
   return { templateName: definition.templateName, categories };

@@ -10,7 +10,21 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CITED_ROOTS = ['packages', 'e2e', 'bench', 'scripts', 'templates', 'docs', 'README.md', 'ARCHITECTURE.md', 'eslint.config.js', 'vitest.config.ts', 'vitest.setup.ts', '.ci', '.env.example'];
+export const CITED_ROOTS = [
+  'packages',
+  'e2e',
+  'bench',
+  'scripts',
+  'templates',
+  'docs',
+  'README.md',
+  'ARCHITECTURE.md',
+  'eslint.config.js',
+  'vitest.config.ts',
+  'vitest.setup.ts',
+  '.ci',
+  '.env.example',
+];
 const SKIP_DIRECTORIES = new Set(['node_modules', 'dist', 'test-results', 'playwright-report', 'reference', 'fixtures']);
 const EXTENSIONS = /\.(ts|tsx|js|mjs|md|css)$|^run$|^\.env\.example$/;
 /** Files that quote the old names on purpose. */

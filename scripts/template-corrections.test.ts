@@ -156,7 +156,9 @@ describe('item 7: one home per agreement, exclusive options never ticked togethe
 
   it('keeps Gambling 3NT in Preempts only (the defense against it aside)', () => {
     const mentions = templates.blank.categories.flatMap((c) =>
-      c.subjects.filter((s) => [s.subjectName, ...s.options.map((o) => o.optionName)].some((n) => /gambling/i.test(n))).map((s) => `${c.categoryName} / ${s.subjectName}`),
+      c.subjects
+        .filter((s) => [s.subjectName, ...s.options.map((o) => o.optionName)].some((n) => /gambling/i.test(n)))
+        .map((s) => `${c.categoryName} / ${s.subjectName}`),
     );
     expect(mentions.sort()).toEqual(['Defensive Bidding vs Their Openings / Versus their Gambling 3NT', 'Preempts / Gambling 3NT']);
     expect(selected('bws', 'Preempts', 'Gambling 3NT')).toEqual(['Solid 7-card minor, no outside ace or king']);
@@ -191,10 +193,12 @@ describe('item 7: one home per agreement, exclusive options never ticked togethe
 });
 
 describe('item 4: leads, row by row versus suits and versus notrump', () => {
-  const leadRows = templates.blank.categories.find((c) => c.categoryName === 'Opening Leads')!.subjects.filter(
-    // The doubleton honor is not a row of the card's grids: one agreement for every contract.
-    (s) => s.subjectName.startsWith('Lead from') && !s.subjectName.startsWith('Lead from a doubleton honor'),
-  );
+  const leadRows = templates.blank.categories
+    .find((c) => c.categoryName === 'Opening Leads')!
+    .subjects.filter(
+      // The doubleton honor is not a row of the card's grids: one agreement for every contract.
+      (s) => s.subjectName.startsWith('Lead from') && !s.subjectName.startsWith('Lead from a doubleton honor'),
+    );
   const holdings = leadRows.filter((s) => s.subjectName.endsWith(' versus suits')).map((s) => s.subjectName.replace(/ versus suits$/, ''));
 
   it('splits every lead holding into a row versus suits and a row versus notrump, as the ACBL card has them', () => {
@@ -230,7 +234,7 @@ describe('item 4: leads, row by row versus suits and versus notrump', () => {
     expect(selected('bws', 'Opening Leads', 'Length leads versus notrump')).toEqual(['4th best', '2nd highest from 4+ small cards']);
   });
 
-  it("Basic Precision fills its spot-card rows and AKx (Wei: 4th best, top of sequences, J/10/9 show zero or two higher)", () => {
+  it('Basic Precision fills its spot-card rows and AKx (Wei: 4th best, top of sequences, J/10/9 show zero or two higher)', () => {
     const bp = (row: string) => selected('precision', 'Opening Leads', row);
     expect(bp('Lead from xxxx versus suits')).toEqual(['4th best']);
     expect(bp('Lead from xx versus notrump')).toEqual(['Top']);
@@ -264,6 +268,10 @@ describe('item 8: glosses and homes', () => {
 
 describe('every system template', () => {
   it.each(SYSTEMS)('%s still selects something in every category', (system) => {
-    for (const c of templates[system].categories) expect(c.subjects.some((s) => s.isSelected), c.categoryName).toBe(true);
+    for (const c of templates[system].categories)
+      expect(
+        c.subjects.some((s) => s.isSelected),
+        c.categoryName,
+      ).toBe(true);
   });
 });

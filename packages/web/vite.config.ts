@@ -23,7 +23,9 @@ const apiProxy = {
   '/api': {
     target: API_TARGET,
     changeOrigin: false,
-    configure: (proxy: { on(event: 'proxyReq', listener: (request: { getHeader(name: string): unknown; setHeader(name: string, value: string): void }) => void): void }) => {
+    configure: (proxy: {
+      on(event: 'proxyReq', listener: (request: { getHeader(name: string): unknown; setHeader(name: string, value: string): void }) => void): void;
+    }) => {
       proxy.on('proxyReq', (request) => {
         if (request.getHeader('origin') !== undefined) request.setHeader('origin', API_TARGET);
       });
@@ -35,7 +37,8 @@ const apiProxy = {
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
+const SHELL_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
 /**
  * zod, which the store's slices use for the domain schemas: its own long-cached chunk, with
  * src/lib/zod-jitless.ts, so that zod is set jitless before any other chunk builds a schema
@@ -44,10 +47,7 @@ const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-
 const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
 
 export default defineConfig({
-  plugins: [
-    react(),
-    compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false }),
-  ],
+  plugins: [react(), compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false })],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -110,10 +110,7 @@ export type ExclusiveSpec = 'all' | readonly (readonly string[])[];
  * @throws Error naming every subject key of `exclusive` that the catalogue does not have (a
  *   group naming an option the subject does not have is reported by `checkCatalogue`).
  */
-export function markExclusive(
-  categories: readonly CatalogueCategory[],
-  exclusive: Readonly<Record<string, ExclusiveSpec>>,
-): CatalogueCategory[] {
+export function markExclusive(categories: readonly CatalogueCategory[], exclusive: Readonly<Record<string, ExclusiveSpec>>): CatalogueCategory[] {
   const known = new Set(categories.flatMap(subjectsOf).map((entry) => entry.key));
   const unknown = Object.keys(exclusive).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`Exclusive options name unknown subjects: ${unknown.join(', ')}`);

@@ -141,7 +141,7 @@ export const MasterListAnswerSchema = successEnvelope(z.array(TemplateSummarySch
  * (`isReplaced`; 200 instead of 201), whether it is hidden (only the Free Trial Agreement is), and
  * a sentence for the administrator's toast.
  */
-export const MasterUploadAnswerSchema = successEnvelope(
-  TemplateSummarySchema.extend({ isReplaced: z.boolean(), isHidden: z.boolean() }),
-).extend({ message: z.string() });
+export const MasterUploadAnswerSchema = successEnvelope(TemplateSummarySchema.extend({ isReplaced: z.boolean(), isHidden: z.boolean() })).extend({
+  message: z.string(),
+});
 export type MasterUploadAnswer = z.infer<typeof MasterUploadAnswerSchema>;

@@ -40,7 +40,11 @@ export const SharedLinkParamsSchema = z.object({ token: z.string().max(100) });
 
 /** Body of POST shares: the partner's email and what they may do. */
 export const SharePartnerRequestSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email({ message: 'Please enter a valid email address.', pattern: z.regexes.html5Email })),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: 'Please enter a valid email address.', pattern: z.regexes.html5Email })),
   access: PartnerAccessSchema,
 });
 export type SharePartnerRequest = z.input<typeof SharePartnerRequestSchema>;

@@ -64,7 +64,13 @@ export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSch
 export const USER_EXISTS_MESSAGE = 'A user with this email already exists.';
 
 /** POST /users/im/login (docs/product.md §7: "impersonation uses email only"). */
-export const ImpersonateSchema = z.object({ email: z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email })) });
+export const ImpersonateSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ pattern: z.regexes.html5Email })),
+});
 
 /** An answer that carries only a message (docs/product.md §7: forgotPassword's "field message read"). */
 export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });

@@ -36,8 +36,6 @@ function rows(comparison: AgreementComparison): string[] {
 }
 
 describe('compareAgreements', () => {
-
-
   it('tells played on one side from not recorded, different options, renamed, and absent', () => {
     const base = sample();
     const overcalls = base.categories[8]!;
@@ -81,8 +79,6 @@ describe('compareAgreements', () => {
     const [difference] = compareAgreements(left, right).categories[0]!.differences;
     expect(difference).toMatchObject({ kind: 'renamed', isRenamed: false, renamedOptions: [{ left: 'Option 1.1.1', right: 'Strong !c' }] });
   });
-
-
 });
 
 describe('compareAgreements properties', () => {

@@ -102,7 +102,13 @@ export interface ComparableAgreement {
  * @throws never; any two documents satisfying the agreement schema can be compared.
  */
 export function compareAgreements(left: ComparableAgreement, right: ComparableAgreement): AgreementComparison {
-  const categoryPairs = pairItems(left.categories, right.categories, (c) => c._id, categoryNameKey, (c, index) => `order:${c.order}:${index}`);
+  const categoryPairs = pairItems(
+    left.categories,
+    right.categories,
+    (c) => c._id,
+    categoryNameKey,
+    (c, index) => `order:${c.order}:${index}`,
+  );
   const categories: CategoryComparison[] = categoryPairs.map(([l, r], index) => {
     const differences = compareCategory(l, r);
     return {
@@ -256,7 +262,15 @@ function describeSide(side: SubjectSideView, isRenamed: boolean): string {
  * @returns a name and categories (as many as needed, not 13) for `renderAgreementPdf`
  */
 export function comparisonSheet(comparison: AgreementComparison, labels: ComparisonLabels): { contractName: string; categories: Category[] } {
-  const option = (id: string, name: string): Option => ({ _id: id, optionName: name, isSelected: true, bold: false, italics: false, editedName: '', isEdited: false });
+  const option = (id: string, name: string): Option => ({
+    _id: id,
+    optionName: name,
+    isSelected: true,
+    bold: false,
+    italics: false,
+    editedName: '',
+    isEdited: false,
+  });
   const subject = (id: string, name: string, heading: string, options: Option[]): Subject => ({
     _id: id,
     subjectName: name,

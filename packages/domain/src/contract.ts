@@ -7,14 +7,7 @@
  * input but stripped: they are never stored or sent back by the server.
  */
 import { z } from 'zod';
-import {
-  CATEGORY_COUNT,
-  MAX_NAME_LENGTH,
-  MAX_OPTIONS_PER_SUBJECT,
-  MAX_SUBJECTS_PER_CATEGORY,
-  PLACEHOLDER_PREFIX,
-  USER_ADDED_LABEL,
-} from './constants';
+import { CATEGORY_COUNT, MAX_NAME_LENGTH, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY, PLACEHOLDER_PREFIX, USER_ADDED_LABEL } from './constants';
 import { storableText } from './text';
 
 /**

@@ -27,7 +27,10 @@ const first = (doc: ContractDocument) => {
 };
 function lockFirstSubject(doc: ContractDocument): ContractDocument {
   const { category, subject } = first(doc);
-  return { ...doc, categories: doc.categories.map((c) => (c === category ? { ...c, subjects: c.subjects.map((s) => (s === subject ? { ...s, isLocked: true } : s)) } : c)) };
+  return {
+    ...doc,
+    categories: doc.categories.map((c) => (c === category ? { ...c, subjects: c.subjects.map((s) => (s === subject ? { ...s, isLocked: true } : s)) } : c)),
+  };
 }
 
 describe('createAgreementFromTemplate (docs/product.md §D4)', () => {

@@ -6,15 +6,7 @@
  * Locked subjects and their options can be neither toggled nor renamed.
  */
 import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY, TRIAL_CATEGORY_NAMES, USER_ADDED_LABEL } from './constants';
-import {
-  type Category,
-  type ContractDocument,
-  type MasterTemplate,
-  type Option,
-  type Subject,
-  displayName,
-  isPlaceholderName,
-} from './contract';
+import { type Category, type ContractDocument, type MasterTemplate, type Option, type Subject, displayName, isPlaceholderName } from './contract';
 import { type NewId, randomId } from './ids';
 
 /** Original name of placeholder subjects ("Add New Subject" rows; docs/product.md §3, 9). */
@@ -160,7 +152,9 @@ export function clearAllInCategory<T extends { categories: Category[] }>(doc: T,
     if (!category.subjects.some(isTicked)) return category;
     return {
       ...category,
-      subjects: category.subjects.map((s) => (isTicked(s) ? { ...s, isSelected: false, options: s.options.map((o) => (o.isSelected ? { ...o, isSelected: false } : o)) } : s)),
+      subjects: category.subjects.map((s) =>
+        isTicked(s) ? { ...s, isSelected: false, options: s.options.map((o) => (o.isSelected ? { ...o, isSelected: false } : o)) } : s,
+      ),
     };
   });
 }

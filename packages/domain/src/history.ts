@@ -70,7 +70,8 @@ export function countChanges(before: ContractDocument, after: ContractDocument):
       counts.removed += oldSubject?.options.filter((o) => !optionIds.has(o._id) && !isPlaceholderName(o.optionName)).length ?? 0;
     }
     counts.removed += old?.subjects.filter((s) => !subjectIds.has(s._id) && !isPlaceholderName(s.subjectName)).length ?? 0;
-    if (Object.keys(counts).some((k) => counts[k as keyof ChangeCounts] !== start[k as keyof ChangeCounts])) categories.push(stripMarkup(category.categoryName).trim());
+    if (Object.keys(counts).some((k) => counts[k as keyof ChangeCounts] !== start[k as keyof ChangeCounts]))
+      categories.push(stripMarkup(category.categoryName).trim());
   }
   return { counts, categories, isRenamed: before.contractName !== after.contractName };
 }
@@ -294,7 +295,20 @@ export function withDiscussionSheet<T extends { contractName: string; categories
             editedName: '',
             isEdited: false,
           }));
-        subjects.push({ _id: `${itemId}-discuss`, subjectName: place, subcategoryName: '', subcategoryBold: false, subcategoryItalics: false, bold: false, italics: false, isSelected: true, isLocked: false, options: lines, editedName: '', isEdited: false });
+        subjects.push({
+          _id: `${itemId}-discuss`,
+          subjectName: place,
+          subcategoryName: '',
+          subcategoryBold: false,
+          subcategoryItalics: false,
+          bold: false,
+          italics: false,
+          isSelected: true,
+          isLocked: false,
+          options: lines,
+          editedName: '',
+          isEdited: false,
+        });
       }
     }
   }

@@ -59,7 +59,13 @@ describe('parseMarkup (docs/product.md §D5)', () => {
 
 describe('serialiseMarkup', () => {
   it('writes closers only where default text follows a span', () => {
-    expect(serialiseMarkup([{ text: 'a', colour: 2 }, { text: 'b', colour: 3 }, { text: 'c', colour: null }])).toBe('##c2#a##c3#b###c');
+    expect(
+      serialiseMarkup([
+        { text: 'a', colour: 2 },
+        { text: 'b', colour: 3 },
+        { text: 'c', colour: null },
+      ]),
+    ).toBe('##c2#a##c3#b###c');
   });
   it('round-trips any segments of any text, # and backslashes included: parse(serialise(x)) == x (issue 9, item 6)', () => {
     fc.assert(
@@ -104,7 +110,11 @@ describe('serialiseMarkup', () => {
 describe('PALETTE (issue 9, item 19)', () => {
   /** WCAG 2 contrast ratio of a colour against white. */
   function contrastOnWhite(hex: string): number {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
     return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
   }
   it('gives every colour at least 4.5:1 on white (WCAG AA for text)', () => {

@@ -111,7 +111,9 @@ export function escapeMarkupText(text: string): string {
 
 /** The text without colour markers (suit shorthand untouched). */
 export function stripMarkup(text: string): string {
-  return parseMarkup(text).map((s) => s.text).join('');
+  return parseMarkup(text)
+    .map((s) => s.text)
+    .join('');
 }
 
 const SUIT = /!([shdc])(?![a-z])/gi;

@@ -39,8 +39,18 @@ describe('parseMasterCsv (docs/product.md §D6)', () => {
     expect(template.categories.map((c) => c.categoryName)).toEqual([...SAMPLE_CATEGORY_NAMES]);
     expect(template.categories.map((c) => c.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     const [first, second] = template.categories[0]!.subjects;
-    expect(first).toMatchObject({ subjectName: 'Subject 1.1 with 1!c', bold: true, italics: false, isSelected: true, subcategoryName: 'Basics 1', subcategoryBold: true });
-    expect(first!.options.map((o) => [o.optionName, o.isSelected])).toEqual([['Option 1.1.1', true], ['Option 1.1.2', false]]);
+    expect(first).toMatchObject({
+      subjectName: 'Subject 1.1 with 1!c',
+      bold: true,
+      italics: false,
+      isSelected: true,
+      subcategoryName: 'Basics 1',
+      subcategoryBold: true,
+    });
+    expect(first!.options.map((o) => [o.optionName, o.isSelected])).toEqual([
+      ['Option 1.1.1', true],
+      ['Option 1.1.2', false],
+    ]);
     expect(second).toMatchObject({ subjectName: 'Subject 1.2, ##c2#red### part', italics: true, bold: false });
   });
 
@@ -107,7 +117,10 @@ describe('parseMasterCsv (docs/product.md §D6)', () => {
   });
 
   it('rejects 12 or 14 categories and a file without the trial categories', () => {
-    const twelve = sampleTemplateCsv().split('\n').filter((l, i, all) => !l.includes('Signals and Discards') && !(i > all.findIndex((x) => x.includes('Opening Leads')) + 5)).join('\n');
+    const twelve = sampleTemplateCsv()
+      .split('\n')
+      .filter((l, i, all) => !l.includes('Signals and Discards') && !(i > all.findIndex((x) => x.includes('Opening Leads')) + 5))
+      .join('\n');
     expect(issuesOf(twelve).map((i) => i.message)).toContain('A template needs exactly 13 categories; this file has 12');
     const fourteen = `${sampleTemplateCsv()}category,Extra,,,,\n`;
     expect(issuesOf(fourteen).map((i) => i.message)).toContain('A template needs exactly 13 categories; this file has 14');
@@ -147,4 +160,3 @@ describe('serialiseMasterCsv (docs/product.md §D6)', () => {
     expect(parseMasterCsv(text).categories).toHaveLength(13);
   });
 });
-

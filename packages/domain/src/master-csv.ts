@@ -72,9 +72,19 @@ export const UNKNOWN_SEPARATOR_MESSAGE =
  * @returns the separator, or undefined when no separator gives such a header
  */
 function detectDelimiter(text: string): (typeof DELIMITERS)[number] | undefined {
-  const header = (text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? '').toLowerCase();
+  const header = (
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '') ?? ''
+  ).toLowerCase();
   return DELIMITERS.find((delimiter) => {
-    const cells = header.split(delimiter).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
+    const cells = header.split(delimiter).map((cell) =>
+      cell
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
     return cells.includes('level') && cells.includes('name');
   });
 }
@@ -248,7 +258,8 @@ function readHeader(header: { record: string[]; line: number }, fail: (issue: Cs
     }
   });
   for (const required of ['level', 'name'] as const) {
-    if (!columns.has(required)) fail({ line: header.line, message: `The header row must name the columns ${MASTER_CSV_HEADER.join(',')}; "${required}" is missing` });
+    if (!columns.has(required))
+      fail({ line: header.line, message: `The header row must name the columns ${MASTER_CSV_HEADER.join(',')}; "${required}" is missing` });
   }
   return columns.has('level') && columns.has('name') && columns.size === header.record.length ? columns : undefined;
 }

@@ -137,7 +137,10 @@ describe('mergeAgreements', () => {
         if (result.kind !== 'merged') throw new Error(result.kind);
         const merged = fields(result.document);
         const original = fields(base);
-        for (const [side, doc] of [['ours', ours], ['theirs', theirs]] as const) {
+        for (const [side, doc] of [
+          ['ours', ours],
+          ['theirs', theirs],
+        ] as const) {
           for (const [key, value] of fields(doc)) {
             if (original.get(key) === value) continue; // not an edit of this side
             if (side === 'theirs' && conflicted.has(key)) continue; // reported, and ours chosen
@@ -161,7 +164,13 @@ describe('mergeAgreements', () => {
     expect(result.kind).toBe('conflicts');
     if (result.kind !== 'conflicts') return;
     expect(result.conflicts).toEqual([
-      expect.objectContaining({ field: 'name', mine: 'Michaels', theirs: 'Ghestem', place: ['Overcalls', 'Michaels'], path: { categoryId: overcalls._id, subjectId: subject._id } }),
+      expect.objectContaining({
+        field: 'name',
+        mine: 'Michaels',
+        theirs: 'Ghestem',
+        place: ['Overcalls', 'Michaels'],
+        path: { categoryId: overcalls._id, subjectId: subject._id },
+      }),
     ]);
     const [conflict] = result.conflicts;
     const mine = mergeAgreements(base, theirs, ours, { [conflict!.key]: 'mine' });

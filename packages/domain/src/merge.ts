@@ -56,9 +56,7 @@ export interface MergeConflict {
 
 /** The outcome of mergeAgreements. */
 export type MergeResult =
-  | { kind: 'merged'; document: ContractDocument; theirChangeCount: number }
-  | { kind: 'conflicts'; conflicts: MergeConflict[] }
-  | { kind: 'incompatible' };
+  { kind: 'merged'; document: ContractDocument; theirChangeCount: number } | { kind: 'conflicts'; conflicts: MergeConflict[] } | { kind: 'incompatible' };
 
 /** Makes ids for rows that need a new one (a both-sides addition). */
 export type NewId = () => string;
@@ -206,7 +204,8 @@ function mergeRows<R extends Row>(
     const { key, place, path } = where(our);
     const choice = context.resolutions[`${key}:presence`];
     if (choice === 'mine') merged.push(our);
-    else if (choice === undefined) context.conflicts.push({ key: `${key}:presence`, field: 'presence', place, path, mine: plain(displayName(our as Subject)), theirs: REMOVED_LABEL });
+    else if (choice === undefined)
+      context.conflicts.push({ key: `${key}:presence`, field: 'presence', place, path, mine: plain(displayName(our as Subject)), theirs: REMOVED_LABEL });
   }
 
   for (const our of ours) {

@@ -8,7 +8,12 @@ describe('outlineAgreement', () => {
   it('puts user-added subjects under a "User added" heading (issue 9, item 19)', () => {
     const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
     const overcalls = doc.categories[8]!;
-    const withOwn = renameSubject(toggleSubject(doc, overcalls._id, overcalls.subjects[0]!._id), overcalls._id, overcalls.subjects.at(-1)!._id, 'Our defence to 1NT');
+    const withOwn = renameSubject(
+      toggleSubject(doc, overcalls._id, overcalls.subjects[0]!._id),
+      overcalls._id,
+      overcalls.subjects.at(-1)!._id,
+      'Our defence to 1NT',
+    );
     const section = outlineAgreement(withOwn).find((c) => c.category._id === overcalls._id)!;
     expect(section.subcategories.at(-1)).toMatchObject({ heading: 'User added', subjects: [{ name: 'Our defence to 1NT' }] });
     expect(section.subcategories[0]!.heading).not.toBe('User added');

@@ -41,9 +41,7 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
     const subcategories: OutlineSubcategory[] = [];
     for (const subject of category.subjects) {
       if (!subject.isSelected || isPlaceholderName(subject.subjectName)) continue;
-      const options = subject.options
-        .filter((o) => o.isSelected && !isPlaceholderName(o.optionName))
-        .map((option) => ({ option, name: displayName(option) }));
+      const options = subject.options.filter((o) => o.isSelected && !isPlaceholderName(o.optionName)).map((option) => ({ option, name: displayName(option) }));
       const item: OutlineSubject = { subject, name: displayName(subject), options };
       const last = subcategories.at(-1);
       const heading = subjectHeading(subject);

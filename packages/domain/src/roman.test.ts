@@ -3,7 +3,14 @@ import { toRomanLabel } from './roman';
 
 describe('toRomanLabel (docs/product.md §9)', () => {
   it.each([
-    [1, 'I'], [4, 'IV'], [9, 'IX'], [10, 'X'], [13, 'XIII'], [14, 'XIV'], [19, 'XIX'], [20, 'XX'],
+    [1, 'I'],
+    [4, 'IV'],
+    [9, 'IX'],
+    [10, 'X'],
+    [13, 'XIII'],
+    [14, 'XIV'],
+    [19, 'XIX'],
+    [20, 'XX'],
   ])('labels %i as %s', (order, label) => {
     expect(toRomanLabel(order)).toBe(label);
   });

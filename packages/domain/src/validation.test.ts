@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, invalidFileSizeMessage } from './messages';
-import { AddUserSchema, ContactMessageSchema, ForgotPasswordSchema, LoginSchema, PasswordChangeSchema, firstIssueMessage, passwordStrength } from './validation';
+import {
+  AddUserSchema,
+  ContactMessageSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  PasswordChangeSchema,
+  firstIssueMessage,
+  passwordStrength,
+} from './validation';
 import type { z } from 'zod';
 
 function messageOf(schema: z.ZodType, value: unknown): string | undefined {

@@ -13,7 +13,11 @@ import { storableText } from './text';
  * default first administrator `admin@localhost` (docs/product.md §D8) can sign in.
  */
 function email(message: string) {
-  return z.string().trim().max(254, message).pipe(z.email({ message, pattern: z.regexes.html5Email }));
+  return z
+    .string()
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ message, pattern: z.regexes.html5Email }));
 }
 
 /** POST /users/login: email valid, password at least eight characters, both required (docs/product.md §5). */

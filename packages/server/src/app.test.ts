@@ -113,7 +113,9 @@ describe('errors', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
     expect(response.body).not.toContain('hunter2');
-    const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.msg === 'request failed' && (e.err as { type?: string }).type === 'Error');
+    const entry = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((e) => e.msg === 'request failed' && (e.err as { type?: string }).type === 'Error');
     expect(entry).toBeDefined();
     expect(entry!.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(entry!.err)).toContain('secret connection string');

@@ -46,7 +46,12 @@ async function seed(dataDir: string) {
   let document = agreement.document;
   for (let revision = 0; revision < 2; revision++) {
     document = toggleSubject(document, document.categories[revision]!._id, document.categories[revision]!.subjects[0]!._id);
-    await replaceContractDocument(db, { id: agreement.id, change: { kind: 'save', document, expectedRevision: revision }, author: { userId: account.id, label: 'anna' }, now: new Date() });
+    await replaceContractDocument(db, {
+      id: agreement.id,
+      change: { kind: 'save', document, expectedRevision: revision },
+      author: { userId: account.id, label: 'anna' },
+      now: new Date(),
+    });
   }
   return { connection, agreementId: agreement.id, firstDocument: agreement.document, lastDocument: document };
 }
@@ -78,7 +83,9 @@ describe('backups of the embedded database (issue 13 §3)', () => {
       expect(await copy.db.select().from(templates)).toHaveLength(templateCount);
       const [current] = await copy.db.select().from(contracts).where(eq(contracts.id, agreementId));
       expect(current).toMatchObject({ revision: 2, document: lastDocument });
-      expect((await copy.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, agreementId))).map((r) => r.revision).sort()).toEqual([0, 1, 2]);
+      expect((await copy.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, agreementId))).map((r) => r.revision).sort()).toEqual([
+        0, 1, 2,
+      ]);
       expect((await documentAtRevision(copy.db, agreementId, 0, current!))?.categories).toEqual(firstDocument.categories);
     } finally {
       await copy.close();

@@ -55,7 +55,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
  *
  * @returns the new file's path and size
  */
-export async function writeAutomaticBackup(connection: DatabaseConnection, options: { dataDir: string; keep: number; now: Date }): Promise<{ file: string; bytes: number; deleted: string[] }> {
+export async function writeAutomaticBackup(
+  connection: DatabaseConnection,
+  options: { dataDir: string; keep: number; now: Date },
+): Promise<{ file: string; bytes: number; deleted: string[] }> {
   const dir = backupsDir(options.dataDir);
   await mkdir(dir, { recursive: true });
   const file = join(dir, backupFileName(options.now));

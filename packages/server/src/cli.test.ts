@@ -94,7 +94,7 @@ describe('npm run cli -- create-admin EMAIL', () => {
     const environment = { DATA_DIR: dataDir };
     expect((await run([], environment)).code).toBe(2);
     expect((await run([], environment)).stderr).toContain('create-admin EMAIL');
-    expect((await run(['help'], environment))).toMatchObject({ code: 0 });
+    expect(await run(['help'], environment)).toMatchObject({ code: 0 });
     expect((await run(['drop-everything'], environment)).stderr).toContain('Unknown command "drop-everything"');
     expect((await run(['create-admin'], environment)).code).toBe(2);
     expect((await run(['create-admin', 'not-an-email'], environment)).code).toBe(2);

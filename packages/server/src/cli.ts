@@ -41,7 +41,11 @@ Commands:
                        database there now is kept beside it (pglite.before-restore-<time>).
 `;
 
-const EmailSchema = z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email }));
+const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ pattern: z.regexes.html5Email }));
 
 const PGLITE_IN_USE_MARKER = 'postmaster.pid';
 
@@ -59,7 +63,9 @@ function describeLocation(location: DatabaseLocation): string {
 function setUp(context: CliContext): Setup | null {
   try {
     const config = loadConfig(context.environment);
-    const location: DatabaseLocation = config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+    const location: DatabaseLocation = config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
     return { config, location };
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -107,7 +113,11 @@ async function createAdminCommand(rest: readonly string[], context: CliContext):
   const connection = await openMigrated(setup.location, context);
   if (!connection) return 1;
   try {
-    const admin = await createAdministrator(connection.db, { email: email.data, publicUrl: setup.config.publicUrl, now: (context.now ?? (() => new Date()))() });
+    const admin = await createAdministrator(connection.db, {
+      email: email.data,
+      publicUrl: setup.config.publicUrl,
+      now: (context.now ?? (() => new Date()))(),
+    });
     context.stdout.write(
       `${admin.isNewAccount ? 'Created the administrator' : 'Made administrator'} ${admin.email}.\n` +
         `Set the password within 7 days at (the link works once):\n${admin.link}\n`,
@@ -130,7 +140,9 @@ async function backupCommand(rest: readonly string[], context: CliContext): Prom
   const setup = setUp(context);
   if (!setup) return 1;
   if (setup.location.kind === 'postgres') {
-    context.stderr.write('The database is a PostgreSQL server (DATABASE_URL): back it up with pg_dump, e.g.\n  pg_dump --format=custom --file=bpa.dump "$DATABASE_URL"\n');
+    context.stderr.write(
+      'The database is a PostgreSQL server (DATABASE_URL): back it up with pg_dump, e.g.\n  pg_dump --format=custom --file=bpa.dump "$DATABASE_URL"\n',
+    );
     return 1;
   }
   if (isPgliteInUse(setup.location, context, 'the backup')) return 1;
@@ -159,7 +171,9 @@ async function restoreCommand(rest: readonly string[], context: CliContext): Pro
   if (!setup) return 1;
   const { location } = setup;
   if (location.kind === 'postgres' || location.dataDir === undefined) {
-    context.stderr.write('The database is a PostgreSQL server (DATABASE_URL): restore it with pg_restore, e.g.\n  pg_restore --clean --dbname="$DATABASE_URL" bpa.dump\n');
+    context.stderr.write(
+      'The database is a PostgreSQL server (DATABASE_URL): restore it with pg_restore, e.g.\n  pg_restore --clean --dbname="$DATABASE_URL" bpa.dump\n',
+    );
     return 1;
   }
   if (isPgliteInUse(location, context, 'the restore')) return 1;

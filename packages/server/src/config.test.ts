@@ -77,7 +77,14 @@ describe('loadConfig', () => {
 
   it('refuses invalid values with a message naming each variable', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'abc', PUBLIC_URL: 'ftp://example.org', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'nobody', ALTCHA_HMAC_KEY: 'short' });
+      loadConfig({
+        PORT: 'abc',
+        PUBLIC_URL: 'ftp://example.org',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        ADMIN_EMAIL: 'nobody',
+        ALTCHA_HMAC_KEY: 'short',
+      });
     expect(attempt).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT: must be a whole number such as 3000/);
     let message = '';

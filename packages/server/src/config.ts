@@ -113,10 +113,17 @@ const EnvironmentSchema = z.object({
   ),
   DATA_DIR: optionalVariable(z.string()),
   DATABASE_URL: optionalVariable(
-    z.string().refine((v) => isUrlWithProtocol(v, ['postgres:', 'postgresql:']), 'must be a postgres:// connection string such as postgres://user:password@host:5432/database'),
+    z
+      .string()
+      .refine(
+        (v) => isUrlWithProtocol(v, ['postgres:', 'postgresql:']),
+        'must be a postgres:// connection string such as postgres://user:password@host:5432/database',
+      ),
   ),
   SMTP_URL: optionalVariable(
-    z.string().refine((v) => isUrlWithProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.org:465'),
+    z
+      .string()
+      .refine((v) => isUrlWithProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.org:465'),
   ),
   MAIL_FROM: optionalVariable(z.string().min(3)),
   ADMIN_EMAIL: optionalVariable(EmailSchema),

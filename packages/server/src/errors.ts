@@ -42,7 +42,11 @@ export class AppError extends Error {
    * @param message text for the user, sent as it is for every code (4xx and 5xx)
    * @param options `issues` and `answerFields` to send along; `logDetail` and `cause` to log only
    */
-  constructor(code: ErrorCode, message: string, options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown; answerFields?: Record<string, unknown> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown; answerFields?: Record<string, unknown> },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

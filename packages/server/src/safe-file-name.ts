@@ -46,11 +46,10 @@ const FILE_SYSTEM_REFUSES = new RegExp(`[${String.fromCharCode(0)}-${String.from
  * @example downloadName('##c2#Ånna### & Bøb: 1!c', 'pdf', 'agreement') === 'Ånna & Bøb 1♣.pdf'
  */
 export function downloadName(name: string, extension: string, fallback: string): string {
-  const cleaned = expandSuits(stripMarkup(name))
-    .normalize('NFC')
-    .replace(FILE_SYSTEM_REFUSES, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const stem = Array.from(cleaned).slice(0, MAX_DOWNLOAD_STEM_LENGTH).join('').replace(/^[.\s]+|[.\s]+$/g, '');
+  const cleaned = expandSuits(stripMarkup(name)).normalize('NFC').replace(FILE_SYSTEM_REFUSES, ' ').replace(/\s+/g, ' ').trim();
+  const stem = Array.from(cleaned)
+    .slice(0, MAX_DOWNLOAD_STEM_LENGTH)
+    .join('')
+    .replace(/^[.\s]+|[.\s]+$/g, '');
   return `${stem === '' ? fallback : stem}.${extension}`;
 }

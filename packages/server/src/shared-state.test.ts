@@ -36,7 +36,12 @@ describe.skipIf(!redisUrl)('two servers sharing Redis (REDIS_URL)', () => {
     const answers: number[] = [];
     for (let index = 0; index <= FORGOT_PASSWORD_RATE_LIMIT.max; index++) {
       const app = apps[index % 2]!;
-      const response = await app.inject({ method: 'POST', url: '/api/v1/users/forgotPassword', payload: { email: `nobody-${randomUUID()}@example.org` }, remoteAddress });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/forgotPassword',
+        payload: { email: `nobody-${randomUUID()}@example.org` },
+        remoteAddress,
+      });
       answers.push(response.statusCode);
     }
     // Each server alone saw at most three requests; together they saw six: the sixth is refused.
@@ -48,7 +53,11 @@ describe.skipIf(!redisUrl)('two servers sharing Redis (REDIS_URL)', () => {
     const account = await createTestAccount(database.db, { email: `throttle-${randomUUID()}@example.org` });
     const codes: number[] = [];
     for (let index = 0; index < FREE_FAILURES + 1; index++) {
-      const response = await apps[index % 2]!.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: account.email, password: 'Wrong-password-1' } });
+      const response = await apps[index % 2]!.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: account.email, password: 'Wrong-password-1' },
+      });
       codes.push(response.statusCode);
     }
     // The next attempt, on either server, must wait.

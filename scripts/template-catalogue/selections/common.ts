@@ -56,7 +56,23 @@ export const CLUB_DOUBLES: Selection = {
 export const STANDARD_LEADS: Selection = {
   'ld.lengthSuits': ['4th'],
   'ld.lengthNt': ['4th'],
-  ...leadRows({ ak: 'a', kq: 'k', qj: 'q', j10: 'j', '109': '10', kq10: 'k', interior: 'top', xx: 'top', xxx: 'top', xxxx: '4th', xxxxx: '4th', hxx: 'low', hxxx: '4th', hxxxx: '4th', hhx: 'low' }),
+  ...leadRows({
+    ak: 'a',
+    kq: 'k',
+    qj: 'q',
+    j10: 'j',
+    '109': '10',
+    kq10: 'k',
+    interior: 'top',
+    xx: 'top',
+    xxx: 'top',
+    xxxx: '4th',
+    xxxxx: '4th',
+    hxx: 'low',
+    hxxx: '4th',
+    hxxxx: '4th',
+    hhx: 'low',
+  }),
   'ld.partnerSuit': ['topDoubleton', 'lowFromHxx'],
 };
 

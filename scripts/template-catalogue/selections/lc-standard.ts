@@ -24,7 +24,7 @@ export const LC_STANDARD: Selection = {
   'nt.upgrade': ['good14'],
   'nt.stayman': ['regular', 'nonPromissory', 'inv2M', 'splinter4'],
   'nt.staymanReplies': ['heartsFirst', '2dDenies'],
-    'nt.jacoby': ['2d', '2h', 'over2nt', 'inv2nt', 'newSuitGF'],
+  'nt.jacoby': ['2d', '2h', 'over2nt', 'inv2nt', 'newSuitGF'],
   'nt.texas': ['4d4h', 'over2nt'],
   'nt.2s': ['clubs'],
   'nt.2nt': ['diamonds'],

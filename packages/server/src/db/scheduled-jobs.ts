@@ -35,7 +35,10 @@ export async function runScheduledJob(
     return !row || now.getTime() - row.lastRunAt.getTime() >= everyMs;
   };
   const record = (writer: Database) =>
-    writer.insert(jobRuns).values({ name, lastRunAt: now }).onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now } });
+    writer
+      .insert(jobRuns)
+      .values({ name, lastRunAt: now })
+      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: now } });
 
   if (!options.isShared) {
     if (!(await isDue(db))) return false;
@@ -44,7 +47,9 @@ export async function runScheduledJob(
     return true;
   }
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${jobLockKey(name)}::bigint) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${jobLockKey(name)}::bigint) as locked`)) as unknown as {
+      rows: { locked: boolean }[];
+    };
     if (!result.rows[0]?.locked || !(await isDue(tx))) return false;
     // The job uses other connections of the pool; this transaction only holds the lock meanwhile.
     await job();

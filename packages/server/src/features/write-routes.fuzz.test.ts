@@ -28,9 +28,33 @@ const TOTAL_RUNS = 4000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Field names of the API's request bodies: random values under real names reach deeper than random keys. */
 const FIELD_NAMES = [
-  'email', 'password', 'passwordConfirm', 'contract', 'contractName', 'categories', 'revision', 'templateId', 'pageSize',
-  'isSubscriber', 'name', 'message', 'altcha', 'subjects', 'options', '_id', 'order', 'categoryName', 'subjectName', 'optionName',
-  'editedName', 'isEdited', 'isSelected', 'bold', 'italics', '__proto__', 'constructor',
+  'email',
+  'password',
+  'passwordConfirm',
+  'contract',
+  'contractName',
+  'categories',
+  'revision',
+  'templateId',
+  'pageSize',
+  'isSubscriber',
+  'name',
+  'message',
+  'altcha',
+  'subjects',
+  'options',
+  '_id',
+  'order',
+  'categoryName',
+  'subjectName',
+  'optionName',
+  'editedName',
+  'isEdited',
+  'isSelected',
+  'bold',
+  'italics',
+  '__proto__',
+  'constructor',
 ];
 
 let database: TestDatabase;
@@ -123,7 +147,20 @@ const bodyArbitrary: fc.Arbitrary<Body> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/octet-stream', 'text/csv')).map(([raw, contentType]) => ({ raw, contentType })),
+    arbitrary: fc
+      .tuple(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'multipart/form-data',
+          'application/octet-stream',
+          'text/csv',
+        ),
+      )
+      .map(([raw, contentType]) => ({ raw, contentType })),
   },
   {
     weight: 1,
@@ -133,7 +170,6 @@ const bodyArbitrary: fc.Arbitrary<Body> = fc.oneof(
     })),
   },
 );
-
 
 /**
  * 5xx answers known and not fixed yet, each let through for exactly its case. Empty: the run is
@@ -151,7 +187,9 @@ const nextAddress = () => {
 
 /** The URL of a route with its parameters filled in (a real agreement id, random tokens). */
 function urlOf(pattern: string, tokenish: string): string {
-  return pattern.replace(/:(\w+)/g, (_match, name: string) => (name === 'id' && pattern.includes('/contracts/') ? contractId : encodeURIComponent(tokenish || 'x')));
+  return pattern.replace(/:(\w+)/g, (_match, name: string) =>
+    name === 'id' && pattern.includes('/contracts/') ? contractId : encodeURIComponent(tokenish || 'x'),
+  );
 }
 
 describe('every write route answers malformed bodies without a 5xx', () => {
@@ -165,19 +203,25 @@ describe('every write route answers malformed bodies without a 5xx', () => {
       // Signing out would end the shared sessions: those routes are fuzzed without a cookie.
       const signsOut = route.url.endsWith('/logout');
       await fc.assert(
-        fc.asyncProperty(bodyArbitrary, fc.constantFrom('anonymous', 'subscriber', 'admin') as fc.Arbitrary<keyof typeof cookies>, fc.string({ maxLength: 50 }), async (body, role, tokenish) => {
-          const cookie = signsOut ? undefined : cookies[role];
-          const headers: Record<string, string> = cookie ? { cookie } : {};
-          const response = await app.inject({
-            method: route.method as 'POST',
-            url: urlOf(route.url, tokenish),
-            remoteAddress: nextAddress(),
-            ...('json' in body
-              ? { payload: JSON.stringify(body.json) ?? 'null', headers: { ...headers, 'content-type': 'application/json' } }
-              : { payload: body.raw, headers: { ...headers, 'content-type': body.contentType } }),
-          });
-          if (response.statusCode >= 500 && !isKnown5xx(`${route.method} ${route.url}`, body)) throw new Error(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-        }),
+        fc.asyncProperty(
+          bodyArbitrary,
+          fc.constantFrom('anonymous', 'subscriber', 'admin') as fc.Arbitrary<keyof typeof cookies>,
+          fc.string({ maxLength: 50 }),
+          async (body, role, tokenish) => {
+            const cookie = signsOut ? undefined : cookies[role];
+            const headers: Record<string, string> = cookie ? { cookie } : {};
+            const response = await app.inject({
+              method: route.method as 'POST',
+              url: urlOf(route.url, tokenish),
+              remoteAddress: nextAddress(),
+              ...('json' in body
+                ? { payload: JSON.stringify(body.json) ?? 'null', headers: { ...headers, 'content-type': 'application/json' } }
+                : { payload: body.raw, headers: { ...headers, 'content-type': body.contentType } }),
+            });
+            if (response.statusCode >= 500 && !isKnown5xx(`${route.method} ${route.url}`, body))
+              throw new Error(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+          },
+        ),
         { numRuns: runsPerRoute, endOnFailure: true },
       );
     }

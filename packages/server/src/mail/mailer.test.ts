@@ -169,7 +169,12 @@ describe('createMailer without SMTP_URL (outbox)', () => {
 
     const raw = await readFile(result.outboxFile!, 'utf8');
     // RFC 5322 line ends are CRLF.
-    expect(raw.split('\n').slice(0, -1).every((line) => line.endsWith('\r'))).toBe(true);
+    expect(
+      raw
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => line.endsWith('\r')),
+    ).toBe(true);
     const read = await readRawEmail(raw);
     expect(read.from).toBe(FROM);
     expect(read.to).toBe('new.subscriber@example.org');

@@ -13,13 +13,10 @@ const builders = [
 ] as const;
 
 describe.each(builders)('$name email', ({ build, route }) => {
-  it.each(['https://bpa.example.org', 'https://bpa.example.org/', 'https://bpa.example.org//'])(
-    'builds an absolute link from PUBLIC_URL %s',
-    (publicUrl) => {
-      const email = build({ publicUrl, token: 'abc123' });
-      expect(email.link).toBe(`https://bpa.example.org/${route}/abc123`);
-    },
-  );
+  it.each(['https://bpa.example.org', 'https://bpa.example.org/', 'https://bpa.example.org//'])('builds an absolute link from PUBLIC_URL %s', (publicUrl) => {
+    const email = build({ publicUrl, token: 'abc123' });
+    expect(email.link).toBe(`https://bpa.example.org/${route}/abc123`);
+  });
 
   it('keeps a path prefix of PUBLIC_URL', () => {
     expect(build({ publicUrl: 'http://localhost:3000/bpa/', token: 't' }).link).toBe(`http://localhost:3000/bpa/${route}/t`);

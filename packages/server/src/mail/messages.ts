@@ -16,7 +16,6 @@ import { type TokenRoute, tokenPath } from '@bpa/domain/paths';
 // The lifetimes belong to the tokens; the emails only state them.
 import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../features/users/one-time-tokens';
 
-
 /** A built email: what `Mailer.send` needs besides the recipient. */
 export interface BuiltEmail {
   subject: string;
@@ -121,10 +120,7 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
     ],
     action: 'Choose my password',
     link,
-    after: [
-      `The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`,
-      'If you do not know this person, you can ignore this email.',
-    ],
+    after: [`The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`, 'If you do not know this person, you can ignore this email.'],
   });
 }
 
@@ -173,8 +169,7 @@ const CARD_STYLE =
   'max-width:560px;margin:0 auto;padding:24px;background-color:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;';
 const HEADING_STYLE = 'margin:0 0 16px;font-size:20px;line-height:1.3;color:#1a1a1a;';
 const PARAGRAPH_STYLE = 'margin:0 0 16px;';
-const BUTTON_STYLE =
-  'display:inline-block;padding:12px 20px;background-color:#1f4e8c;color:#ffffff;text-decoration:none;font-weight:bold;border-radius:4px;';
+const BUTTON_STYLE = 'display:inline-block;padding:12px 20px;background-color:#1f4e8c;color:#ffffff;text-decoration:none;font-weight:bold;border-radius:4px;';
 const SMALL_STYLE = 'margin:0 0 16px;font-size:14px;color:#555555;word-break:break-all;';
 
 /** Builds both bodies from the same paragraphs, so the text and HTML versions say the same thing. */

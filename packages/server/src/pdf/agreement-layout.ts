@@ -190,7 +190,10 @@ function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWid
       spaceBefore: SPACE.beforeCategory,
       padding: SPACE.categoryPadding,
     });
-    const continuedRuns: StyledRun[] = [...headingRuns(), { text: ' (continued)', colour: TEXT.continued.colour, style: 'regular', size: TEXT.subcategory.size }];
+    const continuedRuns: StyledRun[] = [
+      ...headingRuns(),
+      { text: ' (continued)', colour: TEXT.continued.colour, style: 'regular', size: TEXT.subcategory.size },
+    ];
     continuedHeadings.push(
       makePart('continued', setText(fonts, continuedRuns, TEXT.category.colour, textWidth, TEXT.category.leading), {
         spaceBefore: 0,
@@ -224,7 +227,13 @@ function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWid
     }
   });
   if (units.length === 0) {
-    const note = setText(fonts, [{ text: 'No subjects are selected in this agreement.', colour: null, style: 'italic', size: TEXT.note.size }], TEXT.note.colour, columnWidth, TEXT.note.leading);
+    const note = setText(
+      fonts,
+      [{ text: 'No subjects are selected in this agreement.', colour: null, style: 'italic', size: TEXT.note.size }],
+      TEXT.note.colour,
+      columnWidth,
+      TEXT.note.leading,
+    );
     units.push({ category: -1, parts: [makePart('note', note, { spaceBefore: 0, padding: 0 })], hasCategoryHeading: true });
   }
   return { units, continuedHeadings };

@@ -146,7 +146,9 @@ export class PageContent {
 
   /** A straight line `width` points thick. */
   strokeLine(x1: number, y1: number, x2: number, y2: number, width: number, colour: string): void {
-    this.shapes.push(`${toColourOperator(colour, true)} ${formatNumber(width)} w ${formatNumber(x1)} ${formatNumber(y1)} m ${formatNumber(x2)} ${formatNumber(y2)} l S`);
+    this.shapes.push(
+      `${toColourOperator(colour, true)} ${formatNumber(width)} w ${formatNumber(x1)} ${formatNumber(y1)} m ${formatNumber(x2)} ${formatNumber(y2)} l S`,
+    );
   }
 
   /** Text on one line, without wrapping; `x` is its left edge, `baseline` its baseline, in points. */

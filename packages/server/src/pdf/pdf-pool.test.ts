@@ -12,7 +12,11 @@ const agreement = {
   contractName: 'Pool test',
   categories: template.categories.map((category) => ({
     ...category,
-    subjects: category.subjects.map((subject) => ({ ...subject, isSelected: true, options: subject.options.map((option) => ({ ...option, isSelected: true })) })),
+    subjects: category.subjects.map((subject) => ({
+      ...subject,
+      isSelected: true,
+      options: subject.options.map((option) => ({ ...option, isSelected: true })),
+    })),
   })),
 };
 

@@ -87,7 +87,9 @@ export function pdfWorkerLocation(
 export function createPdfPool(options: { threads?: number; maxQueue?: number; workerUrl?: string } = {}): PdfPool {
   const threads = options.threads ?? defaultPdfThreads();
   const maxQueue = options.maxQueue ?? defaultPdfQueue(threads);
-  const location = options.workerUrl ? { filename: options.workerUrl, execArgv: pdfWorkerLocation(options.workerUrl).execArgv } : pdfWorkerLocation(import.meta.url);
+  const location = options.workerUrl
+    ? { filename: options.workerUrl, execArgv: pdfWorkerLocation(options.workerUrl).execArgv }
+    : pdfWorkerLocation(import.meta.url);
   let pool: Piscina<PdfTask, Uint8Array> | undefined;
   let running = 0;
   const open = () =>
@@ -112,7 +114,10 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       if (running >= threads + maxQueue) throw new PdfQueueFullError(Math.max(1, Math.ceil(maxQueue / threads)));
       running += 1;
       try {
-        const bytes = await open().run({ agreement: { contractName: agreement.contractName, categories: agreement.categories }, pageSize: renderOptions?.pageSize });
+        const bytes = await open().run({
+          agreement: { contractName: agreement.contractName, categories: agreement.categories },
+          pageSize: renderOptions?.pageSize,
+        });
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } finally {
         running -= 1;

@@ -41,7 +41,8 @@ export function installedPdfkitVersion(): string {
  */
 export function findMissingPdfkitInternals(doc: unknown): string[] {
   const missing: string[] = [];
-  const record = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined);
+  const record = (value: unknown): Record<string, unknown> | undefined =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   const font = record(record(doc)?._font);
   if (!font) return ['_font'];
   if (typeof record(font.subset)?.includeGlyph !== 'function') missing.push('_font.subset.includeGlyph');

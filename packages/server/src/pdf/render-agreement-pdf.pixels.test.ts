@@ -45,7 +45,16 @@ if (!hasPdftoppm) {
 
 let nextId = 0;
 const newId = () => `px-${(nextId += 1)}`;
-const option = (optionName: string, flags: Partial<Option> = {}): Option => ({ _id: newId(), optionName, isSelected: true, bold: false, italics: false, editedName: '', isEdited: false, ...flags });
+const option = (optionName: string, flags: Partial<Option> = {}): Option => ({
+  _id: newId(),
+  optionName,
+  isSelected: true,
+  bold: false,
+  italics: false,
+  editedName: '',
+  isEdited: false,
+  ...flags,
+});
 const subject = (subjectName: string, options: Option[], flags: Partial<Subject> = {}): Subject => ({
   _id: newId(),
   subjectName,
@@ -67,14 +76,21 @@ function sampleAgreement(): { contractName: string; categories: Category[] } {
   const subjects: Record<number, Subject[]> = {
     0: [
       subject('1NT opening', [option('15-17 HCP, may hold a 5-card major'), option('##c1#Stayman### and ##c3#transfers### !h !s', { bold: true })]),
-      subject('Two-level openings', [option('2!c strong and artificial'), option('Weak two in !d, !h and !s', { italics: true })], { subcategoryName: 'Strong hands' }),
+      subject('Two-level openings', [option('2!c strong and artificial'), option('Weak two in !d, !h and !s', { italics: true })], {
+        subcategoryName: 'Strong hands',
+      }),
     ],
     3: [subject('Overcalls', [option('##c2#Light in third seat###'), option('Jump overcalls are weak')])],
     7: [subject('Leads', [option('Fourth best from length'), option('##c5#Top of a sequence###', { bold: true, italics: true })])],
   };
-  const categories = SAMPLE_CATEGORY_NAMES.map(
-    (categoryName, index): Category => ({ _id: newId(), order: index + 1, categoryName, bold: false, italics: false, subjects: subjects[index] ?? [] }),
-  );
+  const categories = SAMPLE_CATEGORY_NAMES.map((categoryName, index): Category => ({
+    _id: newId(),
+    order: index + 1,
+    categoryName,
+    bold: false,
+    italics: false,
+    subjects: subjects[index] ?? [],
+  }));
   return { contractName: 'Pixel reference', categories };
 }
 

@@ -36,9 +36,14 @@ function subject(name: string, options: Option[], flags: Partial<Subject> = {}):
 
 /** 13 categories named as the shipped catalogue; `subjects` fills some of them by index. */
 function agreement(contractName: string, subjects: Record<number, Subject[]>): { contractName: string; categories: Category[] } {
-  const categories = SAMPLE_CATEGORY_NAMES.map(
-    (categoryName, index): Category => ({ _id: newId(), order: index + 1, categoryName, bold: false, italics: false, subjects: subjects[index] ?? [] }),
-  );
+  const categories = SAMPLE_CATEGORY_NAMES.map((categoryName, index): Category => ({
+    _id: newId(),
+    order: index + 1,
+    categoryName,
+    bold: false,
+    italics: false,
+    subjects: subjects[index] ?? [],
+  }));
   return { contractName, categories };
 }
 
@@ -49,7 +54,9 @@ function longAgreement(perCategory: number, optionsEach: number): { contractName
     subjects[c] = Array.from({ length: perCategory }, (_, s) =>
       subject(
         `S${c + 1}.${s + 1} ${s % 4 === 0 ? 'a longer subject name that has to wrap onto a second line of the column' : 'Stayman'}`,
-        Array.from({ length: optionsEach }, (_, o) => option(`O${c + 1}.${s + 1}.${o + 1} ${o === 1 ? 'an option with enough words to wrap onto the next line' : 'forcing'}`)),
+        Array.from({ length: optionsEach }, (_, o) =>
+          option(`O${c + 1}.${s + 1}.${o + 1} ${o === 1 ? 'an option with enough words to wrap onto the next line' : 'forcing'}`),
+        ),
         { subcategoryName: s < perCategory / 2 ? '' : 'Competitive bidding' },
       ),
     );
@@ -226,7 +233,8 @@ describe('renderAgreementPdf', () => {
         const subjectItem = find(`S${c}.${s}`);
         const at = { page: subjectItem.page, column: columnOf(subjectItem), y: subjectItem.y };
         // Reading order: same column further down, or a later column.
-        const isLater = at.page > previous.page || (at.page === previous.page && (at.column > previous.column || (at.column === previous.column && at.y < previous.y)));
+        const isLater =
+          at.page > previous.page || (at.page === previous.page && (at.column > previous.column || (at.column === previous.column && at.y < previous.y)));
         expect(isLater, `S${c}.${s} follows the previous subject`).toBe(true);
         for (let o = 1; o <= optionsEach; o += 1) {
           const optionItem = find(`O${c}.${s}.${o}`);
@@ -254,7 +262,8 @@ describe('renderAgreementPdf', () => {
   });
 
   it('spreads a short agreement over both columns, splitting between categories', async () => {
-    const some = (prefix: string) => Array.from({ length: 8 }, (_, index) => subject(`${prefix} subject ${index + 1}`, [option(`${prefix} option ${index + 1}`)]));
+    const some = (prefix: string) =>
+      Array.from({ length: 8 }, (_, index) => subject(`${prefix} subject ${index + 1}`, [option(`${prefix} option ${index + 1}`)]));
     const { items, pages } = await readText(await renderAgreementPdf(agreement('Short', { [overcalls]: some('Overcall'), [doubles]: some('Double') })));
     const find = (text: string) => items.find((item) => item.text === text) as TextItem;
     const middle = (pages[0]?.width ?? 0) / 2;

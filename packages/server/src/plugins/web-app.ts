@@ -32,10 +32,7 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 async function sendIndexHtml(webDistDir: string, reply: FastifyReply): Promise<FastifyReply> {
   const html = await readFile(join(webDistDir, 'index.html'), 'utf8');
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
-  return reply
-    .header('Cache-Control', REVALIDATE_CACHE)
-    .type('text/html; charset=utf-8')
-    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  return reply.header('Cache-Control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }
 
 /** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */

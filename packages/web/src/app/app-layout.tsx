@@ -103,9 +103,7 @@ export function AppLayout() {
       </main>
       <footer className="site-footer">
         <div className="container">
-          <p className="mb-0">
-            {PRODUCT_TITLE}: personal partnership agreements (convention cards) for bridge players.
-          </p>
+          <p className="mb-0">{PRODUCT_TITLE}: personal partnership agreements (convention cards) for bridge players.</p>
         </div>
       </footer>
       <ScrollRestoration />

@@ -27,36 +27,163 @@ const signedInOtherwise = [
 ];
 
 const rows: [string, NavState, string, string[][]][] = [
-  ['logged out /', loggedOut, '/', [['Sign In', '/login'], ['Sign Up', '/register'], ['Contact Us', '/contact']]],
-  ['logged out /trial', loggedOut, '/trial', [['Home', '/'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
-  ['logged out /instructions', loggedOut, '/instructions', [['Home', '/'], ['Free Trial', '/trial'], ['Sign In', '/login'], ['Sign Up', '/register']]],
-  ['logged out /login', loggedOut, '/login', [['Home', '/'], ['Instructions', '/instructions'], ['Free Trial', '/trial'], ['Contact Us', '/contact'], ['Sign Up', '/register']]],
-  ['logged out /register', loggedOut, '/register', [['Home', '/'], ['Instructions', '/instructions'], ['Free Trial', '/trial'], ['Contact Us', '/contact'], ['Sign In', '/login']]],
-  ['logged out /guest/home', loggedOut, '/guest/home', [['Home', '/'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
-  ['logged out /guest/contract', loggedOut, '/guest/contract', [['Go To Dashboard', '/guest/home'], ['Instructions', '/instructions'], ['Contact Us', '/contact']]],
+  [
+    'logged out /',
+    loggedOut,
+    '/',
+    [
+      ['Sign In', '/login'],
+      ['Sign Up', '/register'],
+      ['Contact Us', '/contact'],
+    ],
+  ],
+  [
+    'logged out /trial',
+    loggedOut,
+    '/trial',
+    [
+      ['Home', '/'],
+      ['Instructions', '/instructions'],
+      ['Contact Us', '/contact'],
+    ],
+  ],
+  [
+    'logged out /instructions',
+    loggedOut,
+    '/instructions',
+    [
+      ['Home', '/'],
+      ['Free Trial', '/trial'],
+      ['Sign In', '/login'],
+      ['Sign Up', '/register'],
+    ],
+  ],
+  [
+    'logged out /login',
+    loggedOut,
+    '/login',
+    [
+      ['Home', '/'],
+      ['Instructions', '/instructions'],
+      ['Free Trial', '/trial'],
+      ['Contact Us', '/contact'],
+      ['Sign Up', '/register'],
+    ],
+  ],
+  [
+    'logged out /register',
+    loggedOut,
+    '/register',
+    [
+      ['Home', '/'],
+      ['Instructions', '/instructions'],
+      ['Free Trial', '/trial'],
+      ['Contact Us', '/contact'],
+      ['Sign In', '/login'],
+    ],
+  ],
+  [
+    'logged out /guest/home',
+    loggedOut,
+    '/guest/home',
+    [
+      ['Home', '/'],
+      ['Instructions', '/instructions'],
+      ['Contact Us', '/contact'],
+    ],
+  ],
+  [
+    'logged out /guest/contract',
+    loggedOut,
+    '/guest/contract',
+    [
+      ['Go To Dashboard', '/guest/home'],
+      ['Instructions', '/instructions'],
+      ['Contact Us', '/contact'],
+    ],
+  ],
   ['logged out /contact (other path)', loggedOut, '/contact', fullLoggedOut],
   ['logged out /pdfview (other path)', loggedOut, '/pdfview', fullLoggedOut],
   ['logged out unknown path', loggedOut, '/no/such/page', fullLoggedOut],
-  ['logged in /my/home', member, '/my/home', [['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
-  ['logged in /my/contact', member, '/my/contact', [['Go To Dashboard', '/my/home'], ['Go To Agreement Editor', '/my/contract'], ['Instructions', '/my/instructions'], ['Logout', '/']]],
-  ['logged in /my/pdfview', member, '/my/pdfview', [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
-  ['logged in /my/contract', member, '/my/contract', [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Contact Us', '/my/contact'], ['Logout', '/']]],
-  ['logged in /my/instructions with a loaded agreement', memberWithAgreement, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Go To Agreement Editor', '/my/contract'], ['Logout', '/']]],
-  ['logged in /my/instructions without one', member, '/my/instructions', [['Go To Dashboard', '/my/home'], ['Logout', '/']]],
+  [
+    'logged in /my/home',
+    member,
+    '/my/home',
+    [
+      ['Instructions', '/my/instructions'],
+      ['Contact Us', '/my/contact'],
+      ['Logout', '/'],
+    ],
+  ],
+  [
+    'logged in /my/contact',
+    member,
+    '/my/contact',
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Go To Agreement Editor', '/my/contract'],
+      ['Instructions', '/my/instructions'],
+      ['Logout', '/'],
+    ],
+  ],
+  [
+    'logged in /my/pdfview',
+    member,
+    '/my/pdfview',
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Instructions', '/my/instructions'],
+      ['Contact Us', '/my/contact'],
+      ['Logout', '/'],
+    ],
+  ],
+  [
+    'logged in /my/contract',
+    member,
+    '/my/contract',
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Instructions', '/my/instructions'],
+      ['Contact Us', '/my/contact'],
+      ['Logout', '/'],
+    ],
+  ],
+  [
+    'logged in /my/instructions with a loaded agreement',
+    memberWithAgreement,
+    '/my/instructions',
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Go To Agreement Editor', '/my/contract'],
+      ['Logout', '/'],
+    ],
+  ],
+  [
+    'logged in /my/instructions without one',
+    member,
+    '/my/instructions',
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Logout', '/'],
+    ],
+  ],
   // Issue 9, item 10 (ADR 110): signed-in users get a signed-in menu on every other page, never
   // the logged-out list whose Home link (/) signs them out.
   ['logged in otherwise (/)', member, '/', signedInOtherwise],
   ['logged in otherwise (/my/pdfview2)', memberWithAgreement, '/my/pdfview2', signedInOtherwise],
   ['logged in otherwise (/im/home)', member, '/im/home', signedInOtherwise],
   ['logged in otherwise (/trial)', member, '/trial', signedInOtherwise],
-  ...['/my/home', '/my/contract', '/my/admin', '/', '/trial'].map(
-    (path): [string, NavState, string, string[][]] => [
-      `admin ${path}`,
-      admin,
-      path,
-      [['Go To Dashboard', '/my/home'], ['Instructions', '/my/instructions'], ['Logout', '/'], ['Admin Panel', '/my/admin']],
+  ...['/my/home', '/my/contract', '/my/admin', '/', '/trial'].map((path): [string, NavState, string, string[][]] => [
+    `admin ${path}`,
+    admin,
+    path,
+    [
+      ['Go To Dashboard', '/my/home'],
+      ['Instructions', '/my/instructions'],
+      ['Logout', '/'],
+      ['Admin Panel', '/my/admin'],
     ],
-  ),
+  ]),
 ];
 
 describe('getNavLinks (docs/product.md §2, Top navigation by state)', () => {

@@ -3,13 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStore, createAsyncThunk, miniSerializeError } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
-import {
-  NETWORK_FAILURE_MESSAGE,
-  SERVER_FAILURE_MESSAGE,
-  TIMEOUT_MESSAGE,
-  UNKNOWN_FAILURE_MESSAGE,
-  toErrorMessage,
-} from './error-message';
+import { NETWORK_FAILURE_MESSAGE, SERVER_FAILURE_MESSAGE, TIMEOUT_MESSAGE, UNKNOWN_FAILURE_MESSAGE, toErrorMessage } from './error-message';
 
 // A real HTTP server on the loopback address answers the way our API (docs/product.md §D7) and a broken proxy do.
 const server = createServer((request, response) => {

@@ -44,7 +44,8 @@ export function isChunkLoadError(error: unknown): error is ChunkLoadError {
 // Chrome: "Failed to fetch dynamically imported module: URL"; Firefox: "error loading dynamically
 // imported module: URL"; Safari: "Importing a module script failed."; Vite's preload helper:
 // "Unable to preload CSS for /assets/x.css". Any of them means the file did not arrive.
-const FETCH_FAILURE_PATTERN = /failed to fetch|error loading dynamically imported module|importing a module script failed|unable to preload|cannot find module|failed to load url/i;
+const FETCH_FAILURE_PATTERN =
+  /failed to fetch|error loading dynamically imported module|importing a module script failed|unable to preload|cannot find module|failed to load url/i;
 const ADDRESS_PATTERN = /((?:https?:\/\/|\/)[^\s'"()]+)/;
 
 /**
@@ -66,11 +67,7 @@ export function describeImportFailure(error: unknown): { type: ChunkFailureType;
  * @param chunkId name of the chunk, shown in the message (e.g. 'landing', 'pdf-viewer')
  * @throws ChunkLoadError with type 'timeout', 'missing' or 'error'
  */
-export function loadChunk<TModule>(
-  chunkId: string,
-  importChunk: () => Promise<TModule>,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): Promise<TModule> {
+export function loadChunk<TModule>(chunkId: string, importChunk: () => Promise<TModule>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<TModule> {
   return new Promise<TModule>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new ChunkLoadError(chunkId, 'timeout', UNKNOWN_CHUNK_ADDRESS));

@@ -25,7 +25,10 @@ type FetchQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, 
  *
  * @param wait sleeps the given milliseconds (tests pass a fake)
  */
-export function retryOnceWhenBusy(baseQuery: FetchQuery, wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms))): FetchQuery {
+export function retryOnceWhenBusy(
+  baseQuery: FetchQuery,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): FetchQuery {
   return async (args, api, extraOptions) => {
     const first = await baseQuery(args, api, extraOptions);
     if (first.error?.status !== 503) return first;

@@ -154,5 +154,8 @@ export const contractMarks = pgTable(
     note: text('note').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.contractId, table.itemId, table.userId] }), check('contract_marks_status_check', sql`${table.status} in ('agreed', 'discuss')`)],
+  (table) => [
+    primaryKey({ columns: [table.contractId, table.itemId, table.userId] }),
+    check('contract_marks_status_check', sql`${table.status} in ('agreed', 'discuss')`),
+  ],
 );

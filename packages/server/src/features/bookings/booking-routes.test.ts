@@ -74,7 +74,8 @@ describe('PATCH /api/v1/bookings/{id}/renew and /cancel (issue 9, item 13)', () 
     const list = BookingListAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/bookings', headers: { cookie } })).json()).data;
     return list.find((b) => b.user.email === email)!;
   }
-  const change = (cookie: string, id: string, action: 'renew' | 'cancel') => app.inject({ method: 'PATCH', url: `/api/v1/bookings/${id}/${action}`, headers: { cookie } });
+  const change = (cookie: string, id: string, action: 'renew' | 'cancel') =>
+    app.inject({ method: 'PATCH', url: `/api/v1/bookings/${id}/${action}`, headers: { cookie } });
   const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
 
   it('cancels now: the subscriber is signed out at the next request; renewing makes it active for a year from now', async () => {
@@ -86,7 +87,10 @@ describe('PATCH /api/v1/bookings/{id}/renew and /cancel (issue 9, item 13)', () 
 
     const cancelled = await change(cookie, booking._id, 'cancel');
     expect(cancelled.statusCode).toBe(200);
-    expect(BookingListAnswerSchema.parse(cancelled.json()).data.find((b) => b._id === booking._id)).toMatchObject({ status: 'cancelled', cancelledAt: clock.toISOString() });
+    expect(BookingListAnswerSchema.parse(cancelled.json()).data.find((b) => b._id === booking._id)).toMatchObject({
+      status: 'cancelled',
+      cancelledAt: clock.toISOString(),
+    });
     expect((await me(annaCookie)).statusCode).toBe(401);
     // Cancelling again changes nothing.
     expect((await change(cookie, booking._id, 'cancel')).statusCode).toBe(200);

@@ -39,7 +39,7 @@ describe('Compare (issue 12 §3)', () => {
     expect((await app.inject({ method: 'GET', url: `/api/v1/contracts/templates/${trial.id}`, headers: { cookie } })).statusCode).toBe(404);
   });
 
-  it("makes the \"What's different\" PDF: each difference with both sides, and the categories that are the same", async () => {
+  it('makes the "What\'s different" PDF: each difference with both sides, and the categories that are the same', async () => {
     const account = await createTestAccount(database.db);
     const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Anna' });
     const category = agreement.document.categories[1]!;

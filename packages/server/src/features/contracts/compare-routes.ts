@@ -58,7 +58,14 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
         tags: ['compare', 'pdf'],
         summary: 'The "What\'s different" PDF of two agreements, laid out like the agreement PDF, as a download',
         body: ComparePdfRequestSchema,
-        response: { 200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.any() } } }, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
+        response: {
+          200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.any() } } },
+          400: errors,
+          401: errors,
+          413: errors,
+          429: errors,
+          503: errors,
+        },
       },
     },
     async (request, reply) => {

@@ -85,7 +85,12 @@ export async function getRevision(db: Database, request: { contractId: string; r
   if (!line || !document) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
   return {
     summary: toSummary(line, current.revision),
-    document: { ...document, _id: request.contractId, revision: request.revision, ...(current.templateName === null ? {} : { templateName: current.templateName }) },
+    document: {
+      ...document,
+      _id: request.contractId,
+      revision: request.revision,
+      ...(current.templateName === null ? {} : { templateName: current.templateName }),
+    },
   };
 }
 
@@ -117,7 +122,11 @@ export function revisionsToPrune(rows: readonly { revision: number; createdAt: D
  */
 export async function pruneContractHistory(db: Database, contractId: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).for('update');
+    const [current] = await tx
+      .select({ revision: contracts.revision, document: contracts.document })
+      .from(contracts)
+      .where(eq(contracts.id, contractId))
+      .for('update');
     if (!current) return 0;
     const rows = await tx
       .select({ revision: contractRevisions.revision, createdAt: contractRevisions.createdAt })

@@ -29,7 +29,12 @@ export async function getChangesSince(db: Database, request: { contractId: strin
   if (view.revision >= current.revision) return { sinceRevision: view.revision, currentRevision: current.revision, changes: [] as SeenChange[] };
   const documents = await documentsSince(db, request.contractId, view.revision, current);
   const rows = await db
-    .select({ revision: contractRevisions.revision, authorUserId: contractRevisions.authorUserId, authorLabel: contractRevisions.authorLabel, createdAt: contractRevisions.createdAt })
+    .select({
+      revision: contractRevisions.revision,
+      authorUserId: contractRevisions.authorUserId,
+      authorLabel: contractRevisions.authorLabel,
+      createdAt: contractRevisions.createdAt,
+    })
     .from(contractRevisions)
     .where(and(eq(contractRevisions.contractId, request.contractId), gt(contractRevisions.revision, view.revision)))
     .orderBy(asc(contractRevisions.revision));
@@ -123,8 +128,18 @@ export async function setMark(
   } else {
     await db
       .insert(contractMarks)
-      .values({ contractId: request.contractId, itemId: request.itemId, userId: request.userId, status: request.status, note: request.note, updatedAt: request.now })
-      .onConflictDoUpdate({ target: [contractMarks.contractId, contractMarks.itemId, contractMarks.userId], set: { status: request.status, note: request.note, updatedAt: request.now } });
+      .values({
+        contractId: request.contractId,
+        itemId: request.itemId,
+        userId: request.userId,
+        status: request.status,
+        note: request.note,
+        updatedAt: request.now,
+      })
+      .onConflictDoUpdate({
+        target: [contractMarks.contractId, contractMarks.itemId, contractMarks.userId],
+        set: { status: request.status, note: request.note, updatedAt: request.now },
+      });
   }
   return listMarks(db, { contractId: request.contractId, userId: request.userId });
 }
@@ -135,7 +150,10 @@ export async function setMark(
  *
  * @param request the agreement, the items that changed, and who changed them (their own marks stay)
  */
-export async function reopenMarksOfChangedItems(db: Database, request: { contractId: string; itemIds: string[]; authorUserId: string | null; now: Date }): Promise<void> {
+export async function reopenMarksOfChangedItems(
+  db: Database,
+  request: { contractId: string; itemIds: string[]; authorUserId: string | null; now: Date },
+): Promise<void> {
   if (request.itemIds.length === 0) return;
   await db
     .update(contractMarks)

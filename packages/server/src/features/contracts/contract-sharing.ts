@@ -43,7 +43,13 @@ export async function getSharing(db: Database, contractId: string): Promise<Shar
     .orderBy(asc(contractShares.createdAt), asc(users.email));
   const [link] = await db.select({ token: contractLinks.token }).from(contractLinks).where(eq(contractLinks.contractId, contractId));
   return {
-    partners: partners.map((p) => ({ userId: p.userId, email: p.email, userName: displayName(p), access: p.access, isInvitationPending: p.passwordHash === null })),
+    partners: partners.map((p) => ({
+      userId: p.userId,
+      email: p.email,
+      userName: displayName(p),
+      access: p.access,
+      isInvitationPending: p.passwordHash === null,
+    })),
     linkToken: link?.token ?? null,
   };
 }
@@ -81,7 +87,10 @@ export async function sharePartner(
       if (shares >= MAX_PARTNERS_PER_AGREEMENT) throw new AppError('conflict', PARTNER_LIMIT_MESSAGE);
       await tx.insert(contractShares).values({ contractId: request.contractId, userId: account!.id, access: request.access, createdAt: now });
     } else {
-      await tx.update(contractShares).set({ access: request.access }).where(and(eq(contractShares.contractId, request.contractId), eq(contractShares.userId, account!.id)));
+      await tx
+        .update(contractShares)
+        .set({ access: request.access })
+        .where(and(eq(contractShares.contractId, request.contractId), eq(contractShares.userId, account!.id)));
     }
     return { partner: account!, contractName: contract.contractName, mustInvite: existing.length === 0 && account!.passwordHash === null };
   });

@@ -122,7 +122,14 @@ export async function createContract(
 
     const contractName = request.contractName ?? nextPartnerName(owned.map((row) => row.contractName));
     const firstPosition = owned.reduce((last, row) => Math.max(last, row.position + 1), 0);
-    const [row] = await insertAgreements(tx, { ownerUserId: request.ownerUserId, template, contractNames: [contractName], firstPosition, author: request.author, now: request.now });
+    const [row] = await insertAgreements(tx, {
+      ownerUserId: request.ownerUserId,
+      template,
+      contractNames: [contractName],
+      firstPosition,
+      author: request.author,
+      now: request.now,
+    });
     return toContract(row!);
   });
 }

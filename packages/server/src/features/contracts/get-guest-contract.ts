@@ -20,9 +20,7 @@ export async function getGuestContract(db: Database, id: string): Promise<Contra
   if (!template) throw new AppError('not_found', 'This agreement does not exist.');
   const document = createAgreementFromTemplate({ templateName: template.templateName, categories: template.content }, TRIAL_CONTRACT_NAME);
   const trialIndexes = trialCategoryIndexes(template.content);
-  const categories = document.categories.map((category, index) =>
-    trialIndexes.includes(index) ? clearSelections(category) : { ...category, subjects: [] },
-  );
+  const categories = document.categories.map((category, index) => (trialIndexes.includes(index) ? clearSelections(category) : { ...category, subjects: [] }));
   return { ...document, categories, _id: template.id, revision: 0, templateName: template.templateName };
 }
 
@@ -30,6 +28,10 @@ export async function getGuestContract(db: Database, id: string): Promise<Contra
 function clearSelections(category: Category): Category {
   return {
     ...category,
-    subjects: category.subjects.map((subject) => ({ ...subject, isSelected: false, options: subject.options.map((option) => ({ ...option, isSelected: false })) })),
+    subjects: category.subjects.map((subject) => ({
+      ...subject,
+      isSelected: false,
+      options: subject.options.map((option) => ({ ...option, isSelected: false })),
+    })),
   };
 }

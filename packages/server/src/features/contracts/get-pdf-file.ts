@@ -33,7 +33,13 @@ export async function getPdfFile(
   request: { pathName: string; fileName: string; viewer: PdfViewer; now: Date },
 ): Promise<{ fileName: string; downloadName: string | null; content: Buffer }> {
   const [file] = await db
-    .select({ fileName: pdfFiles.fileName, downloadName: pdfFiles.downloadName, content: pdfFiles.content, isGuest: pdfFiles.isGuest, ownerUserId: pdfFiles.ownerUserId })
+    .select({
+      fileName: pdfFiles.fileName,
+      downloadName: pdfFiles.downloadName,
+      content: pdfFiles.content,
+      isGuest: pdfFiles.isGuest,
+      ownerUserId: pdfFiles.ownerUserId,
+    })
     .from(pdfFiles)
     .where(
       and(

@@ -167,7 +167,12 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toContain('"contract.contractName"');
 
-    const notJson = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', headers: { 'content-type': 'application/json' }, payload: '{"contract":' });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/pdf-guest',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"contract":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ status: 'fail', message: 'Invalid request: the body is not valid JSON.' });
   });
@@ -201,7 +206,20 @@ describe('the trial limit (issue 9, item 16)', () => {
         ...category,
         categoryName: 'Overcalls',
         subjects: [
-          { _id: `s${index}`, subjectName: `Secret agreement ${index}`, subcategoryName: '', subcategoryBold: false, subcategoryItalics: false, bold: false, italics: false, isSelected: true, isLocked: false, options: [], editedName: '', isEdited: false },
+          {
+            _id: `s${index}`,
+            subjectName: `Secret agreement ${index}`,
+            subcategoryName: '',
+            subcategoryBold: false,
+            subcategoryItalics: false,
+            bold: false,
+            italics: false,
+            isSelected: true,
+            isLocked: false,
+            options: [],
+            editedName: '',
+            isEdited: false,
+          },
         ],
       })),
     };
@@ -227,7 +245,12 @@ describe('PDF file names (issue 9, item 1)', () => {
       // `length` characters as stored: coloured, with accents, a dash and suit shorthand.
       const contractName = length < 10 ? 'é'.repeat(length) : `##c3#${piece.repeat(30).slice(0, length - 6)}é`;
       expect(contractName).toHaveLength(length);
-      const made = await app.inject({ method: 'POST', url: '/api/v1/contracts/pdf-guest', payload: { contract: { ...agreement, contractName } }, remoteAddress: `203.0.113.${length % 250}` });
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/contracts/pdf-guest',
+        payload: { contract: { ...agreement, contractName } },
+        remoteAddress: `203.0.113.${length % 250}`,
+      });
       expect(made.statusCode, `name of ${length}`).toBe(200);
       const info = PdfFileInfoAnswerSchema.parse(made.json()).data;
       expect(info.fileName.length).toBeLessThanOrEqual(84);
@@ -300,7 +323,10 @@ describe('GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}', () => {
     try {
       await timedApp.ready();
       const info = PdfFileInfoAnswerSchema.parse((await makePdf({ contract: await getTrialAgreement() })).json()).data;
-      await database.db.update(pdfFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pdfFiles.pathName, info.pathName));
+      await database.db
+        .update(pdfFiles)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(pdfFiles.pathName, info.pathName));
       await expect
         .poll(async () => (await database.db.select().from(pdfFiles).where(eq(pdfFiles.pathName, info.pathName))).length, { timeout: 5000, interval: 50 })
         .toBe(0);

@@ -3,13 +3,7 @@
  * browser; the server hands out the trial agreement and renders its PDF. Routes only parse, call
  * one operation and answer.
  */
-import {
-  ContractAnswerSchema,
-  ErrorEnvelopeSchema,
-  GuestContractNamesAnswerSchema,
-  MakePdfRequestSchema,
-  PdfFileInfoAnswerSchema,
-} from '@bpa/domain/api';
+import { ContractAnswerSchema, ErrorEnvelopeSchema, GuestContractNamesAnswerSchema, MakePdfRequestSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import { GUEST_PDF_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { IdSchema } from '@bpa/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

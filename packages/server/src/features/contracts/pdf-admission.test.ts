@@ -28,7 +28,10 @@ beforeAll(async () => {
   const names = GuestContractNamesAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' })).json());
   const loaded = ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${names.data[0]!._id}` })).json()).data;
   // The trial starts blank (issue 9, item 3): everything of the trial categories ticked, so the PDF has content.
-  const ticked = loaded.categories.reduce((doc, category) => selectAllInCategory(doc, category._id), { contractName: loaded.contractName, categories: loaded.categories });
+  const ticked = loaded.categories.reduce((doc, category) => selectAllInCategory(doc, category._id), {
+    contractName: loaded.contractName,
+    categories: loaded.categories,
+  });
   agreement = emptyNonTrialCategories(ticked);
 });
 afterAll(async () => {
@@ -109,7 +112,9 @@ describe('the worker pool', () => {
 describe('work limits of the agreement schema', () => {
   const withFirstTrialCategory = (change: (category: ContractDocument['categories'][number]) => ContractDocument['categories'][number]) => ({
     ...agreement,
-    categories: agreement.categories.map((category) => (category.subjects.length > 0 && category === agreement.categories.find((c) => c.subjects.length > 0) ? change(category) : category)),
+    categories: agreement.categories.map((category) =>
+      category.subjects.length > 0 && category === agreement.categories.find((c) => c.subjects.length > 0) ? change(category) : category,
+    ),
   });
 
   it('refuses too many subjects, too many options and too long names with 400 naming the limit', async () => {

@@ -11,9 +11,11 @@ import { type ChangedContract, type RevisionAuthor, replaceContractDocument } fr
  *   author and `now`
  * @throws AppError not_found when there is no such agreement
  */
-export async function renameContract(
-  db: Database,
-  request: { id: string; contractName: string; author: RevisionAuthor; now: Date },
-): Promise<ChangedContract> {
-  return replaceContractDocument(db, { id: request.id, change: { kind: 'rename', contractName: request.contractName }, author: request.author, now: request.now });
+export async function renameContract(db: Database, request: { id: string; contractName: string; author: RevisionAuthor; now: Date }): Promise<ChangedContract> {
+  return replaceContractDocument(db, {
+    id: request.id,
+    change: { kind: 'rename', contractName: request.contractName },
+    author: request.author,
+    now: request.now,
+  });
 }

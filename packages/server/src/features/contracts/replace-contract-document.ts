@@ -60,7 +60,9 @@ function fieldValue(document: ContractDocument | undefined, conflict: MergeConfl
   const subject = document.categories.find((c) => c._id === categoryId)?.subjects.find((s) => s._id === subjectId);
   const row = optionId === undefined ? subject : subject?.options.find((o) => o._id === optionId);
   if (!row) return 'absent';
-  return conflict.field === 'selected' ? String(row.isSelected) : JSON.stringify([row.isEdited, row.editedName, 'subjectName' in row ? row.subjectName : row.optionName]);
+  return conflict.field === 'selected'
+    ? String(row.isSelected)
+    : JSON.stringify([row.isEdited, row.editedName, 'subjectName' in row ? row.subjectName : row.optionName]);
 }
 
 /**
@@ -89,7 +91,9 @@ async function mergeStaleSave(
   if (result.kind === 'conflicts') {
     const conflicts = result.conflicts.map((conflict): SaveConflict => {
       // The newest revision that changed this item is the "other change".
-      const changedBy = [...since].reverse().find((row) => fieldValue(documents.get(row.revision), conflict) !== fieldValue(documents.get(row.revision - 1), conflict)) ?? since.at(-1);
+      const changedBy =
+        [...since].reverse().find((row) => fieldValue(documents.get(row.revision), conflict) !== fieldValue(documents.get(row.revision - 1), conflict)) ??
+        since.at(-1);
       return {
         key: conflict.key,
         field: conflict.field,
@@ -196,7 +200,9 @@ export async function replaceContractDocument(
       .set({ document: next, contractName: next.contractName, templateName, revision: sql`${contracts.revision} + 1`, updatedAt: now })
       .where(eq(contracts.id, id))
       .returning({ id: contracts.id, contractName: contracts.contractName, revision: contracts.revision });
-    await tx.insert(contractRevisions).values({ contractId: id, revision: updated!.revision, kind, authorUserId: author.userId, authorLabel: author.label, summary, createdAt: now });
+    await tx
+      .insert(contractRevisions)
+      .values({ contractId: id, revision: updated!.revision, kind, authorUserId: author.userId, authorLabel: author.label, summary, createdAt: now });
     // Others' "agreed" on an item that changed must be looked at again (issue 12 §2).
     const changedItems = listItemChanges(row.document, next).map((change) => change.itemId);
     await reopenMarksOfChangedItems(tx, { contractId: id, itemIds: changedItems, authorUserId: author.userId, now });

@@ -43,7 +43,9 @@ async function partnership() {
 /** The first subjects that can be changed (not locked, not placeholders), with their category. */
 function editableSubjects(doc: Contract, count: number) {
   return doc.categories
-    .flatMap((category) => category.subjects.filter((s) => !s.isLocked && !s.subjectName.startsWith('button') && s.options.length >= 1).map((subject) => ({ category, subject })))
+    .flatMap((category) =>
+      category.subjects.filter((s) => !s.isLocked && !s.subjectName.startsWith('button') && s.options.length >= 1).map((subject) => ({ category, subject })),
+    )
     .slice(0, count);
 }
 
@@ -52,7 +54,11 @@ async function load(id: string, cookie: string): Promise<Contract> {
 }
 
 async function save(doc: Contract, cookie: string): Promise<Contract> {
-  const answer = await call('PATCH', `/api/v1/contracts/my/${doc._id}`, cookie, { contractName: doc.contractName, categories: doc.categories, revision: doc.revision });
+  const answer = await call('PATCH', `/api/v1/contracts/my/${doc._id}`, cookie, {
+    contractName: doc.contractName,
+    categories: doc.categories,
+    revision: doc.revision,
+  });
   expect(answer.statusCode).toBe(200);
   return { ...doc, revision: (answer.json() as { data: { revision: number } }).data.revision };
 }
@@ -62,7 +68,11 @@ describe('changes since the last visit (issue 12 §1)', () => {
     const { owner, agreement, ownerCookie, partnerCookie } = await partnership();
     const url = `/api/v1/contracts/${agreement.id}`;
     // First visit: nothing to show, the visit is recorded.
-    expect(ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data).toEqual({ sinceRevision: null, currentRevision: 0, changes: [] });
+    expect(ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data).toEqual({
+      sinceRevision: null,
+      currentRevision: 0,
+      changes: [],
+    });
     await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
 
     let doc = await load(agreement.id, ownerCookie);
@@ -100,7 +110,9 @@ describe('agreed / to discuss (issue 12 §2)', () => {
     const { agreement, ownerCookie, partnerCookie } = await partnership();
     const url = `/api/v1/contracts/${agreement.id}`;
     let doc = await load(agreement.id, ownerCookie);
-    const [{ category: overcalls, subject }] = editableSubjects(doc, 1) as [{ category: Contract['categories'][number]; subject: Contract['categories'][number]['subjects'][number] }];
+    const [{ category: overcalls, subject }] = editableSubjects(doc, 1) as [
+      { category: Contract['categories'][number]; subject: Contract['categories'][number]['subjects'][number] },
+    ];
     const option = subject; // marks belong to subjects and options alike
 
     await call('PUT', `${url}/marks/${option._id}`, partnerCookie, { status: 'discuss', note: 'Which suits after 1!h?' });

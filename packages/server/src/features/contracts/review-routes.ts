@@ -6,7 +6,14 @@
  */
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema } from '@bpa/domain/api-contracts';
-import { ChangesAnswerSchema, ChangesWaitingAnswerSchema, MarkParamsSchema, MarksAnswerSchema, SeenRequestSchema, SetMarkRequestSchema } from '@bpa/domain/history';
+import {
+  ChangesAnswerSchema,
+  ChangesWaitingAnswerSchema,
+  MarkParamsSchema,
+  MarksAnswerSchema,
+  SeenRequestSchema,
+  SetMarkRequestSchema,
+} from '@bpa/domain/history';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +37,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
     '/api/v1/contracts/changes-waiting',
     {
       onRequest: requireUser,
-      schema: { tags: ['review'], summary: 'Per agreement, how many items others changed since your last visit', response: { 200: ChangesWaitingAnswerSchema, 401: errors } },
+      schema: {
+        tags: ['review'],
+        summary: 'Per agreement, how many items others changed since your last visit',
+        response: { 200: ChangesWaitingAnswerSchema, 401: errors },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await listChangesWaiting(db, signedIn(request).id) }),
   );
@@ -75,7 +86,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
     '/api/v1/contracts/:id/marks',
     {
       onRequest: requireUser,
-      schema: { tags: ['review'], summary: "Every partner's agreed / to discuss marks and notes", params: ContractIdParamsSchema, response: { 200: MarksAnswerSchema, 401: errors, 404: errors } },
+      schema: {
+        tags: ['review'],
+        summary: "Every partner's agreed / to discuss marks and notes",
+        params: ContractIdParamsSchema,
+        response: { 200: MarksAnswerSchema, 401: errors, 404: errors },
+      },
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
@@ -98,7 +114,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      const marks = await setMark(db, { contractId, userId: signedIn(request).id, itemId: request.params.itemId, status: request.body.status, note: request.body.note, now: now() });
+      const marks = await setMark(db, {
+        contractId,
+        userId: signedIn(request).id,
+        itemId: request.params.itemId,
+        status: request.body.status,
+        note: request.body.note,
+        now: now(),
+      });
       return { status: 'success' as const, data: marks };
     },
   );
@@ -107,11 +130,19 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
     '/api/v1/contracts/:id/marks/:itemId',
     {
       onRequest: requireUser,
-      schema: { tags: ['review'], summary: 'Removes your mark from an item', params: MarkParamsSchema, response: { 200: MarksAnswerSchema, 401: errors, 404: errors } },
+      schema: {
+        tags: ['review'],
+        summary: 'Removes your mark from an item',
+        params: MarkParamsSchema,
+        response: { 200: MarksAnswerSchema, 401: errors, 404: errors },
+      },
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      return { status: 'success' as const, data: await setMark(db, { contractId, userId: signedIn(request).id, itemId: request.params.itemId, status: null, note: '', now: now() }) };
+      return {
+        status: 'success' as const,
+        data: await setMark(db, { contractId, userId: signedIn(request).id, itemId: request.params.itemId, status: null, note: '', now: now() }),
+      };
     },
   );
 };

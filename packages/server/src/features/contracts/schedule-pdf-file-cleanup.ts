@@ -22,10 +22,14 @@ export function schedulePdfFileCleanup(db: Database, options: { intervalMs: numb
     if (isRunning) return;
     isRunning = true;
     try {
-      await runScheduledJob(db, { name: 'delete-expired-pdf-files', everyMs: options.intervalMs / 2, now: options.now(), isShared: options.isShared }, async () => {
-        const count = await deleteExpiredPdfFiles(db, options.now());
-        if (count > 0) options.log.info({ count }, 'deleted expired PDF files');
-      });
+      await runScheduledJob(
+        db,
+        { name: 'delete-expired-pdf-files', everyMs: options.intervalMs / 2, now: options.now(), isShared: options.isShared },
+        async () => {
+          const count = await deleteExpiredPdfFiles(db, options.now());
+          if (count > 0) options.log.info({ count }, 'deleted expired PDF files');
+        },
+      );
       await runScheduledJob(db, { name: 'prune-histories', everyMs: HISTORY_PRUNE_INTERVAL_MS, now: options.now(), isShared: options.isShared }, async () => {
         const pruned = await pruneAllHistories(db, options.now());
         if (pruned > 0) options.log.info({ count: pruned }, 'pruned agreement history (retention: 90 days, then one a day)');

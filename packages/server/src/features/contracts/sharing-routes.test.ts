@@ -77,7 +77,10 @@ describe('sharing with partners', () => {
     const { account, agreement, cookie } = await owner();
     const email = `partner-${Date.now()}@example.org`;
     const since = smtp.received.length;
-    const shared = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `  ${email.toUpperCase()} `, access: 'edit' } });
+    const shared = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, {
+      cookie,
+      payload: { email: `  ${email.toUpperCase()} `, access: 'edit' },
+    });
     expect(shared.statusCode).toBe(201);
     const sharing = SharingAnswerSchema.parse(shared.json()).data;
     expect(sharing).toMatchObject({ partners: [{ email, access: 'edit', isInvitationPending: true }], linkToken: null, isInvitationSent: true });
@@ -100,7 +103,10 @@ describe('sharing with partners', () => {
     const loaded = await load(agreement.id, partnerCookie);
     expect(loaded).toMatchObject({ access: 'edit', ownerName: account.email });
     const category = loaded.categories[8]!;
-    const saved = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(renameSubject(loaded, category._id, category.subjects[0]!._id, 'Michaels')) });
+    const saved = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, {
+      cookie: partnerCookie,
+      payload: body(renameSubject(loaded, category._id, category.subjects[0]!._id, 'Michaels')),
+    });
     expect(saved.statusCode).toBe(200);
     // Only the owner renames, resets and shares.
     const rename = await call('PATCH', `/api/v1/contracts/my/${agreement.id}/name`, { cookie: partnerCookie, payload: { contractName: 'Mine now' } });
@@ -112,7 +118,9 @@ describe('sharing with partners', () => {
     const { agreement, cookie } = await owner();
     const partner = await createTestAccount(database.db);
     const partnerCookie = await signInAs(database.db, partner.id);
-    const sharing = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'view' } })).json()).data;
+    const sharing = SharingAnswerSchema.parse(
+      (await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'view' } })).json(),
+    ).data;
     expect(sharing).toMatchObject({ partners: [{ userId: partner.id, access: 'view', isInvitationPending: false }], isInvitationSent: false });
 
     const loaded = await load(agreement.id, partnerCookie);
@@ -134,13 +142,25 @@ describe('sharing with partners', () => {
   it('allows at most four partners and never the owner', async () => {
     const { account, agreement, cookie } = await owner();
     for (let index = 0; index < 4; index++) {
-      expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `four-${Date.now()}-${index}@example.org`, access: 'view' } })).statusCode).toBe(201);
+      expect(
+        (
+          await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, {
+            cookie,
+            payload: { email: `four-${Date.now()}-${index}@example.org`, access: 'view' },
+          })
+        ).statusCode,
+      ).toBe(201);
     }
-    const fifth = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: `five-${Date.now()}@example.org`, access: 'view' } });
+    const fifth = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, {
+      cookie,
+      payload: { email: `five-${Date.now()}@example.org`, access: 'view' },
+    });
     expect(fifth.json()).toEqual({ status: 'fail', message: PARTNER_LIMIT_MESSAGE });
     const self = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: account.email, access: 'edit' } });
     expect(self.json()).toEqual({ status: 'fail', message: SHARE_WITH_SELF_MESSAGE });
-    expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: 'not an email', access: 'edit' } })).statusCode).toBe(400);
+    expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: 'not an email', access: 'edit' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it("keeps a partner's read access when the owner's subscription lapses, and pauses editing", async () => {
@@ -148,11 +168,17 @@ describe('sharing with partners', () => {
     const partner = await createTestAccount(database.db, { role: 'partner' });
     const partnerCookie = await signInAs(database.db, partner.id);
     await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
-    await database.db.update(bookings).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.userId, account.id));
+    await database.db
+      .update(bookings)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.userId, account.id));
 
     const loaded = await load(agreement.id, partnerCookie);
     expect(loaded).toMatchObject({ access: 'view', isPausedByOwner: true });
-    expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).json()).toEqual({ status: 'fail', message: OWNER_INACTIVE_MESSAGE });
+    expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).json()).toEqual({
+      status: 'fail',
+      message: OWNER_INACTIVE_MESSAGE,
+    });
     const pdf = await call('POST', '/api/v1/contracts/pdfCreator', { cookie: partnerCookie, payload: { contract: loaded } });
     expect(pdf.statusCode).toBe(200);
   });
@@ -216,9 +242,15 @@ describe('history and restore', () => {
     expect(restored).toMatchObject({ revision: 3, contractName: 'With Anna' });
     expect((await load(agreement.id, cookie)).categories).toEqual(agreement.document.categories);
     const after = RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions`, { cookie })).json()).data;
-    expect(after.revisions[0]).toMatchObject({ revision: 3, kind: 'restore', summary: expect.stringMatching(/^restored revision 0: renamed the agreement to "With Anna"; renamed 1 in Overcalls$/) });
+    expect(after.revisions[0]).toMatchObject({
+      revision: 3,
+      kind: 'restore',
+      summary: expect.stringMatching(/^restored revision 0: renamed the agreement to "With Anna"; renamed 1 in Overcalls$/),
+    });
     // Nothing was deleted: revision 1 still reads back as it was.
-    expect(RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/1`, { cookie })).json()).data.document.categories).toEqual(doc.categories);
+    expect(
+      RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/1`, { cookie })).json()).data.document.categories,
+    ).toEqual(doc.categories);
   });
 
   it('keeps a small edit as a small patch, not a copy of the document', async () => {
@@ -252,12 +284,22 @@ describe('history and restore', () => {
     const old = (days: number, minutes: number) => new Date(Date.now() - days * 86_400_000 + minutes * 60_000);
     const dates = [old(200, 0), old(200, 1), old(200, 2), old(200, 3), old(150, 0), old(10, 0), old(0, 0)];
     for (const [revision, createdAt] of dates.entries()) {
-      await database.db.update(contractRevisions).set({ createdAt }).where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, revision)));
+      await database.db
+        .update(contractRevisions)
+        .set({ createdAt })
+        .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, revision)));
     }
     expect(await pruneContractHistory(database.db, agreement.id, new Date())).toBe(3);
-    const kept = (await database.db.select({ revision: contractRevisions.revision }).from(contractRevisions).where(eq(contractRevisions.contractId, agreement.id))).map((r) => r.revision).sort();
+    const kept = (
+      await database.db.select({ revision: contractRevisions.revision }).from(contractRevisions).where(eq(contractRevisions.contractId, agreement.id))
+    )
+      .map((r) => r.revision)
+      .sort();
     expect(kept).toEqual([3, 4, 5, 6]);
-    const [current] = await database.db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, agreement.id));
+    const [current] = await database.db
+      .select({ revision: contracts.revision, document: contracts.document })
+      .from(contracts)
+      .where(eq(contracts.id, agreement.id));
     for (const revision of kept) {
       expect((await documentAtRevision(database.db, agreement.id, revision, current!))?.categories).toEqual(documents[revision]!.categories);
     }

@@ -189,7 +189,10 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     async (request, reply) => {
       reply.header('x-robots-tag', NO_INDEX).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       const row = await findLinkedContract(db, request.params.token);
-      return { status: 'success' as const, data: { contractName: row.document.contractName, categories: row.document.categories, revision: row.revision, updatedAt: row.updatedAt.toISOString() } };
+      return {
+        status: 'success' as const,
+        data: { contractName: row.document.contractName, categories: row.document.categories, revision: row.revision, updatedAt: row.updatedAt.toISOString() },
+      };
     },
   );
 
@@ -209,10 +212,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
       const row = await findLinkedContract(db, request.params.token);
       const { contractName, categories } = row.document;
-      const content = await pdfAdmission.run(`ip:${request.ip}`, reply, () => renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter' }));
+      const content = await pdfAdmission.run(`ip:${request.ip}`, reply, () =>
+        renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter' }),
+      );
       return reply
         .type('application/pdf')
-        .header('content-disposition', createContentDisposition(makePdfDownloadName(contractName), { type: 'attachment', fallback: makePdfFileName(contractName) }))
+        .header(
+          'content-disposition',
+          createContentDisposition(makePdfDownloadName(contractName), { type: 'attachment', fallback: makePdfFileName(contractName) }),
+        )
         .header('cache-control', 'no-store')
         .send(content);
     },
@@ -268,7 +276,12 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
-      const changed = await replaceContractDocument(db, { id: contractId, change: { kind: 'restore', revision: request.params.revision }, author: revisionAuthor(request), now: now() });
+      const changed = await replaceContractDocument(db, {
+        id: contractId,
+        change: { kind: 'restore', revision: request.params.revision },
+        author: revisionAuthor(request),
+        now: now(),
+      });
       return { status: 'success' as const, data: changed };
     },
   );

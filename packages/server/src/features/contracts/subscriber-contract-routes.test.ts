@@ -107,7 +107,9 @@ async function revisionRows(id: string) {
   const [current] = await database.db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, id));
   const rows = await database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, id)).orderBy(asc(contractRevisions.revision));
   return Promise.all(
-    rows.filter((row) => row.revision < current!.revision).map(async (row) => ({ ...row, document: (await documentAtRevision(database.db, id, row.revision, current!))! })),
+    rows
+      .filter((row) => row.revision < current!.revision)
+      .map(async (row) => ({ ...row, document: (await documentAtRevision(database.db, id, row.revision, current!))! })),
   );
 }
 
@@ -167,7 +169,7 @@ describe('GET /api/v1/contracts/my', () => {
     });
   });
 
-  it('lists a new subscriber\'s Partner 1 … Partner 5 in that order, and a renamed one keeps its place', async () => {
+  it("lists a new subscriber's Partner 1 … Partner 5 in that order, and a renamed one keeps its place", async () => {
     const outboxDir = await mkdtemp(join(tmpdir(), 'bpa-partners-'));
     const mailer = createMailer({ from: 'test@localhost', outboxDir, logger: { info() {}, warn() {}, error() {} } });
     const { user } = await addSubscriber(
@@ -302,7 +304,9 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expect(ContractAnswerSchema.parse(changed.json()).data.contractName).toBe('Changed');
     // Someone else's agreement stays missing, tag or not.
     const bob = await subscriberWithAgreement();
-    expectNotFound(await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie: bob.cookie, 'if-none-match': `"${agreement.id}.1"` } }));
+    expectNotFound(
+      await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie: bob.cookie, 'if-none-match': `"${agreement.id}.1"` } }),
+    );
   });
 
   it('answers JSON that ContractAnswerSchema parses and that equals what was saved, awkward text included', async () => {
@@ -334,7 +338,13 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     await database.db.update(contracts).set({ templateName: null }).where(eq(contracts.id, agreement.id));
     const withoutTemplate = await call('GET', `${BASE}/${agreement.id}`, { cookie });
     expect(JSON.parse(withoutTemplate.body).data).not.toHaveProperty('templateName');
-    expect(ContractAnswerSchema.parse(withoutTemplate.json()).data).toEqual({ contractName: saved.contractName, categories: saved.categories, _id: agreement.id, revision: 1, ...OWNER });
+    expect(ContractAnswerSchema.parse(withoutTemplate.json()).data).toEqual({
+      contractName: saved.contractName,
+      categories: saved.categories,
+      _id: agreement.id,
+      revision: 1,
+      ...OWNER,
+    });
   });
 
   it("answer 404 for another subscriber's agreement, for an administrator, and for any id that is not the caller's", async () => {
@@ -363,7 +373,9 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
 /** The categories with the first subject of the first category renamed (edited) to `name`. */
 function withSubjectName<T extends { subjects: Array<{ editedName: string; isEdited: boolean }> }>(categories: T[], name: string): T[] {
   return categories.map((category, i) =>
-    i === 0 ? { ...category, subjects: category.subjects.map((subject, j) => (j === 0 ? { ...subject, editedName: name, isEdited: true } : subject)) } : category,
+    i === 0
+      ? { ...category, subjects: category.subjects.map((subject, j) => (j === 0 ? { ...subject, editedName: name, isEdited: true } : subject)) }
+      : category,
   );
 }
 
@@ -413,8 +425,14 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       [0, 'create'],
       [1, 'save'],
     ]);
-    const [latest] = await database.db.select().from(contractRevisions).where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, 2)));
-    expect(latest).toMatchObject({ kind: 'merge', summary: `${second.categories[2]!.subjects[0]!.isSelected ? 'ticked' : 'unticked'} 1 in ${stripMarkup(loaded.categories[2]!.categoryName)}` });
+    const [latest] = await database.db
+      .select()
+      .from(contractRevisions)
+      .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, 2)));
+    expect(latest).toMatchObject({
+      kind: 'merge',
+      summary: `${second.categories[2]!.subjects[0]!.isSelected ? 'ticked' : 'unticked'} 1 in ${stripMarkup(loaded.categories[2]!.categoryName)}`,
+    });
   });
 
   it('answers 409 with each conflict, both values and the other author; a save with the choices is merged', async () => {
@@ -432,11 +450,20 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     const body = SaveConflictAnswerSchema.parse(refused.json());
     expect(body).toMatchObject({ status: 'fail', message: staleRevisionMessage(1), currentRevision: 1, isIncompatible: false });
     expect(body.conflicts).toEqual([
-      expect.objectContaining({ field: 'name', mine: 'Ghestem', theirs: 'Michaels', place: [stripMarkup(category.categoryName), 'Ghestem'], theirAuthor: account.email }),
+      expect.objectContaining({
+        field: 'name',
+        mine: 'Ghestem',
+        theirs: 'Michaels',
+        place: [stripMarkup(category.categoryName), 'Ghestem'],
+        theirAuthor: account.email,
+      }),
     ]);
     expect(await storedRow(agreement.id)).toEqual(before);
 
-    const settled = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: { ...saveBody(ours, 0), resolutions: { [body.conflicts[0]!.key]: 'mine' } } });
+    const settled = await call('PATCH', `${BASE}/${agreement.id}`, {
+      cookie,
+      payload: { ...saveBody(ours, 0), resolutions: { [body.conflicts[0]!.key]: 'mine' } },
+    });
     expect(settled.statusCode).toBe(200);
     const stored = (await storedRow(agreement.id)).document;
     expect(stored.categories[8]!.subjects[0]!.editedName).toBe('Ghestem');
@@ -450,7 +477,13 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     for (const revision of [1, 99]) {
       const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, revision) });
       expect(stale.statusCode).toBe(409);
-      expect(SaveConflictAnswerSchema.parse(stale.json())).toEqual({ status: 'fail', message: staleRevisionMessage(0), currentRevision: 0, conflicts: [], isIncompatible: true });
+      expect(SaveConflictAnswerSchema.parse(stale.json())).toEqual({
+        status: 'fail',
+        message: staleRevisionMessage(0),
+        currentRevision: 0,
+        conflicts: [],
+        isIncompatible: true,
+      });
     }
     expect((await call('PATCH', `${BASE}/${agreement.id}/template`, { cookie, payload: { templateId: agreement.templateId } })).statusCode).toBe(200);
     const afterReset = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 0) });
@@ -461,7 +494,9 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
   it('accepts exactly one of several saves sent at once from the same revision', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
-    const variants = loaded.categories.slice(0, 6).map((category, index) => ({ ...toggleSubject(loaded, category._id, category.subjects[0]!._id), contractName: `Tab ${index}` }));
+    const variants = loaded.categories
+      .slice(0, 6)
+      .map((category, index) => ({ ...toggleSubject(loaded, category._id, category.subjects[0]!._id), contractName: `Tab ${index}` }));
     const answers = await Promise.all(variants.map((variant) => call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(variant, 0) })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const winner = variants[answers.findIndex((a) => a.statusCode === 200)]!;
@@ -511,7 +546,13 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       [{ ...saveBody(loaded, 0), contractName: 'Anna\u0000Bob' }, UNSTORABLE_TEXT_MESSAGE],
       [{ ...saveBody(loaded, 0), categories: withSubjectName(loaded.categories, 'Stayman \uD83D') }, '"categories.0.subjects.0.editedName"'],
       // An id is stored too (found by the fuzz test on PostgreSQL).
-      [{ ...saveBody(loaded, 0), categories: loaded.categories.map((c, i) => (i === 0 ? { ...c, subjects: c.subjects.map((s, j) => (j === 0 ? { ...s, _id: 'x\uDFFFy' } : s)) } : c)) }, '"categories.0.subjects.0._id"'],
+      [
+        {
+          ...saveBody(loaded, 0),
+          categories: loaded.categories.map((c, i) => (i === 0 ? { ...c, subjects: c.subjects.map((s, j) => (j === 0 ? { ...s, _id: 'x\uDFFFy' } : s)) } : c)),
+        },
+        '"categories.0.subjects.0._id"',
+      ],
     ];
     for (const [payload, field] of cases) {
       const response = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload });
@@ -617,7 +658,10 @@ describe('PATCH /api/v1/contracts/my/{id}/template (reset to a template)', () =>
     const anna = await subscriberWithAgreement();
     const bob = await subscriberWithAgreement();
     for (const templateId of [UNKNOWN_UUID, 'not-a-uuid', trialTemplateId]) {
-      expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: anna.cookie, payload: { templateId } }), TEMPLATE_NOT_FOUND_MESSAGE);
+      expectNotFound(
+        await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: anna.cookie, payload: { templateId } }),
+        TEMPLATE_NOT_FOUND_MESSAGE,
+      );
     }
     expect((await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: anna.cookie, payload: {} })).statusCode).toBe(400);
     expectNotFound(await call('PATCH', `${BASE}/${anna.agreement.id}/template`, { cookie: bob.cookie, payload: { templateId: basicPrecisionId } }));
@@ -679,7 +723,7 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
     return (await readPdfText(bytes)).join(' ').replace(/\s+/g, ' ');
   }
 
-  it("holds every selected item of all 13 categories, and belongs to the subscriber for 30 days", async () => {
+  it('holds every selected item of all 13 categories, and belongs to the subscriber for 30 days', async () => {
     const { account, cookie, agreement } = await subscriberWithAgreement('Partner 1: Anna');
     const loaded = await loadAgreement(agreement.id, cookie);
     let contract: ContractDocument = selectEverything(loaded);
@@ -774,11 +818,17 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
     expect((await call('GET', '/api/v1/contracts/pdfviewer/not-a-pdf.exe', { cookie: anna.cookie })).statusCode).toBe(400);
 
     // When the newest expires, the older one is served; when both have, none.
-    await database.db.update(pdfFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pdfFiles.pathName, newer.pathName));
+    await database.db
+      .update(pdfFiles)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pdfFiles.pathName, newer.pathName));
     const fallback = await call('GET', url, { cookie: anna.cookie });
     expect(fallback.statusCode).toBe(200);
     expect(await pdfText(fallback.rawPayload)).not.toContain('Newest edit');
-    await database.db.update(pdfFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pdfFiles.pathName, older.pathName));
+    await database.db
+      .update(pdfFiles)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pdfFiles.pathName, older.pathName));
     expect((await call('GET', url, { cookie: anna.cookie })).statusCode).toBe(404);
   });
 });

@@ -144,7 +144,10 @@ async function sendContractAnswer(db: Database, request: FastifyRequest, id: str
 }
 
 /** Registers the subscriber agreement routes of docs/product.md §7. */
-export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (app, { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 }) => {
+export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (
+  app,
+  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 },
+) => {
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,
     {
@@ -201,12 +204,24 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
           'Saves an agreement (the document without _id, plus the revision it was loaded at); merged with changes saved since, or 409 with the conflicts',
         params: ContractIdParamsSchema,
         body: SaveContractRequestSchema,
-        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 409: SaveConflictAnswerSchema.or(errors), 413: errors, 429: errors },
+        response: {
+          200: SaveContractAnswerSchema,
+          400: errors,
+          401: errors,
+          403: errors,
+          404: errors,
+          409: SaveConflictAnswerSchema.or(errors),
+          413: errors,
+          429: errors,
+        },
       },
     },
     async (request) => {
       await checkAccess(db, request, request.params.id, 'edit', now);
-      return { status: 'success' as const, data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }) };
+      return {
+        status: 'success' as const,
+        data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }),
+      };
     },
   );
 

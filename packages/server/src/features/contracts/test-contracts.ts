@@ -30,10 +30,7 @@ export interface TestContract {
  *   fixture 'Basic Precision')
  * @throws when that template is not stored (call loadTemplates first)
  */
-export async function insertTestContract(
-  db: Database,
-  options: { ownerUserId: string; contractName?: string; templateName?: string },
-): Promise<TestContract> {
+export async function insertTestContract(db: Database, options: { ownerUserId: string; contractName?: string; templateName?: string }): Promise<TestContract> {
   const templateName = options.templateName ?? 'Basic Precision';
   const [template] = await db.select().from(templates).where(eq(templates.templateName, templateName)).limit(1);
   if (!template) throw new Error(`The template "${templateName}" is not stored`);

@@ -50,7 +50,12 @@ const CATEGORY_NAMES = SAMPLE_CATEGORY_NAMES;
 function templateCsv(templateName: string, options: { categories?: string[]; subjectSuffix?: string } = {}): string {
   const lines = ['level,name,bold,italic,selected,locked', `template,"${templateName.replaceAll('"', '""')}",,,,`];
   for (const category of options.categories ?? CATEGORY_NAMES) {
-    lines.push(`category,${category},,,,`, 'subcategory,Basics,yes,,,', `subject,${category} agreement${options.subjectSuffix ?? ''},yes,,yes,`, 'option,Standard,,,yes,');
+    lines.push(
+      `category,${category},,,,`,
+      'subcategory,Basics,yes,,,',
+      `subject,${category} agreement${options.subjectSuffix ?? ''},yes,,yes,`,
+      'option,Standard,,,yes,',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -141,7 +146,13 @@ describe('POST /api/v1/masters', () => {
     });
     const [stored] = await database.db.select().from(templates).where(eq(templates.id, answer.data._id));
     expect(stored!.content).toHaveLength(13);
-    expect(stored!.content[8]!.subjects[0]).toMatchObject({ subjectName: 'Overcalls agreement', subcategoryName: 'Basics', subcategoryBold: true, bold: true, isSelected: true });
+    expect(stored!.content[8]!.subjects[0]).toMatchObject({
+      subjectName: 'Overcalls agreement',
+      subcategoryName: 'Basics',
+      subcategoryBold: true,
+      bold: true,
+      isSelected: true,
+    });
 
     const offered = await app.inject({ method: 'GET', url: '/api/v1/contracts/templates/', headers: { cookie: subscriberCookie } });
     expect(offered.statusCode).toBe(200);
@@ -165,7 +176,12 @@ describe('POST /api/v1/masters', () => {
     const subscriber = await createTestAccount(database.db);
     const [agreement] = await database.db
       .insert(contracts)
-      .values({ ownerUserId: subscriber.id, contractName: 'Partner 1', document: createAgreementFromTemplate({ templateName: 'Replaceable', categories: before!.content }, 'Partner 1'), templateName: 'Replaceable' })
+      .values({
+        ownerUserId: subscriber.id,
+        contractName: 'Partner 1',
+        document: createAgreementFromTemplate({ templateName: 'Replaceable', categories: before!.content }, 'Partner 1'),
+        templateName: 'Replaceable',
+      })
       .returning();
 
     const response = await upload([{ fileName: 'b.csv', content: templateCsv('Replaceable', { subjectSuffix: ' (revised)' }) }]);
@@ -225,7 +241,9 @@ describe('POST /api/v1/masters', () => {
       },
       {
         label: 'without the two trial categories',
-        content: templateCsv('Faulty', { categories: CATEGORY_NAMES.map((n) => (n === 'Overcalls' ? 'Overcall bids' : n === 'Doubles and Redoubles' ? 'Doubles' : n)) }),
+        content: templateCsv('Faulty', {
+          categories: CATEGORY_NAMES.map((n) => (n === 'Overcalls' ? 'Overcall bids' : n === 'Doubles and Redoubles' ? 'Doubles' : n)),
+        }),
         issues: [
           { line: 54, message: 'The category "Overcalls" is missing' },
           { line: 54, message: 'The category "Doubles and Redoubles" is missing' },
@@ -268,7 +286,7 @@ describe('POST /api/v1/masters', () => {
     expect(await catalogue()).toEqual(before);
   });
 
-  it('refuses a file over 1,000,000 bytes with 413 and the spec\'s size message, changing nothing', async () => {
+  it("refuses a file over 1,000,000 bytes with 413 and the spec's size message, changing nothing", async () => {
     const before = await catalogue();
     const text = templateCsv('Too Big');
     const oversized = Buffer.concat([Buffer.from(text), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - Buffer.byteLength(text), '\n')]);
@@ -291,7 +309,7 @@ describe('POST /api/v1/masters', () => {
     const body = Readable.from(
       (async function* () {
         yield head;
-        for (; sentChunks < totalChunks; ) {
+        for (; sentChunks < totalChunks;) {
           // One chunk per turn of the event loop, as from a socket (a synchronous source would
           // be read to its end within one tick, before any stream could react).
           await new Promise((resolve) => setImmediate(resolve));
@@ -445,7 +463,10 @@ describe('GET /api/v1/masters/{id}/csv', () => {
 
     const download = await app.inject({ method: 'GET', url: `/api/v1/masters/${first.data._id}/csv`, headers: { cookie: adminCookie } });
     expect(download.statusCode).toBe(200);
-    const cells = download.body.split('\n').flatMap((line) => line.split(',')).map((cell) => cell.replace(/^"/, ''));
+    const cells = download.body
+      .split('\n')
+      .flatMap((line) => line.split(','))
+      .map((cell) => cell.replace(/^"/, ''));
     expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
 
     const second = MasterUploadAnswerSchema.parse((await upload([{ fileName: 'formulas.csv', content: download.body }])).json());

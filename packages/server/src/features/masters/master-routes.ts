@@ -27,7 +27,8 @@ const errors = ErrorEnvelopeSchema;
 
 /** The toast text after an upload. */
 export function uploadedMessage(templateName: string, result: { isReplaced: boolean; isHidden: boolean }): string {
-  if (result.isHidden) return `The template "${templateName}" was ${result.isReplaced ? 'replaced' : 'added'}. It stays hidden from the template lists: it is the trial agreement.`;
+  if (result.isHidden)
+    return `The template "${templateName}" was ${result.isReplaced ? 'replaced' : 'added'}. It stays hidden from the template lists: it is the trial agreement.`;
   return result.isReplaced
     ? `The template "${templateName}" was replaced. Agreements already made from it are unchanged.`
     : `The template "${templateName}" was added.`;

@@ -120,5 +120,6 @@ async function readCsvFile(part: MultipartFile): Promise<CsvUpload> {
 function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
+  return printable.trim().slice(0, 255);
 }

@@ -28,11 +28,7 @@ export interface StoreMasterTemplateResult {
 export async function storeMasterTemplate(db: Database, template: MasterTemplate, now: Date): Promise<StoreMasterTemplateResult> {
   return db.transaction(async (tx) => {
     // Locks an existing row so that two uploads of one name replace it one after the other.
-    const [existing] = await tx
-      .select({ id: templates.id })
-      .from(templates)
-      .where(eq(templates.templateName, template.templateName))
-      .for('update');
+    const [existing] = await tx.select({ id: templates.id }).from(templates).where(eq(templates.templateName, template.templateName)).for('update');
     const [row] = await tx
       .insert(templates)
       .values({

@@ -177,7 +177,9 @@ beforeAll(async () => {
   const guest = await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' });
   const trialId = (guest.json() as { data: { _id: string }[] }).data[0]!._id;
   const subscriberPdf = PdfFileInfoAnswerSchema.shape.data.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
-  await database.db.insert(pdfFiles).values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
+  await database.db
+    .insert(pdfFiles)
+    .values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
   const subscriberContract = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Authorisation check' });
   accounts.partner = await createTestAccount(database.db, { role: 'partner' });
   accounts.editor = await createTestAccount(database.db);

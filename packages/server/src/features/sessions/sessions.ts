@@ -132,4 +132,3 @@ export async function deleteSessionsOfUser(db: Database, userId: string): Promis
 export function sessionIdHash(sessionId: string): string {
   return hashSecret(sessionId);
 }
-

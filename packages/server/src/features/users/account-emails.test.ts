@@ -116,7 +116,9 @@ describe('invitation (admin adds a user)', () => {
     expect(row).toBeDefined();
     expect(await database.db.select().from(contracts).where(eq(contracts.ownerUserId, row!.id))).toHaveLength(5);
     const logged = failingLog.map((line) => JSON.parse(line) as { level: number; msg: string; to?: string });
-    expect(logged).toContainEqual(expect.objectContaining({ level: 50, to: 'ivan@example.org', msg: expect.stringMatching(/^Email not sent: .*Mailbox unavailable/) }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 50, to: 'ivan@example.org', msg: expect.stringMatching(/^Email not sent: .*Mailbox unavailable/) }),
+    );
   });
 });
 

@@ -59,7 +59,14 @@ export async function addSubscriber(
     }
     if (!inserted) throw new AppError('conflict', USER_EXISTS_MESSAGE);
     await tx.insert(bookings).values({ userId: inserted.id, createdAt: now, expiresAt: subscriptionExpiry(now), priceCents: PRICE_CENTS });
-    await insertAgreements(tx, { ownerUserId: inserted.id, template: blank, contractNames: partnerAgreementNames(), firstPosition: 0, author: { userId: null, label: request.invitedBy }, now });
+    await insertAgreements(tx, {
+      ownerUserId: inserted.id,
+      template: blank,
+      contractNames: partnerAgreementNames(),
+      firstPosition: 0,
+      author: { userId: null, label: request.invitedBy },
+      now,
+    });
     return inserted;
   });
 

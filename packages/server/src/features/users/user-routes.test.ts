@@ -13,14 +13,7 @@ import { templates } from '../../db/schema/templates';
 import { userTokens } from '../../db/schema/user-tokens';
 import { users } from '../../db/schema/users';
 import { buildTestApp, makeTestConfig } from '../../test/test-app';
-import {
-  TEST_PASSWORD,
-  type TestAccount,
-  createTestAccount,
-  insertBlankTemplate,
-  sessionCookieFrom,
-  signInAs,
-} from '../../test/test-accounts';
+import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate, sessionCookieFrom, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
 import { NOT_ADMIN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
@@ -206,7 +199,9 @@ describe('POST /api/v1/users/login', () => {
       const account = await createTestAccount(database.db);
       const response = await httpsApp.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: account.email, password: TEST_PASSWORD } });
       expect(response.statusCode).toBe(200);
-      expect(String(response.headers['set-cookie'])).toMatch(/^__Host-bpa_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      expect(String(response.headers['set-cookie'])).toMatch(
+        /^__Host-bpa_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      );
       const cookie = sessionCookieFrom(response.headers['set-cookie'], '__Host-bpa_session')!;
       expect((await httpsApp.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } })).statusCode).toBe(200);
     } finally {
@@ -407,7 +402,12 @@ describe('GET /api/v1/users/logout from another site (issue 13 §2)', () => {
   it('POST from another site is refused by the origin check', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const cookie = await signInAs(database.db, account.id, { now: clock });
-    const refused = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' }, remoteAddress: nextAddress() });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      remoteAddress: nextAddress(),
+    });
     expect(refused.statusCode).toBe(403);
     expect((await me(cookie)).statusCode).toBe(200);
   });
@@ -627,7 +627,10 @@ describe('POST /api/v1/users/admin-signup', () => {
 
   it('is for administrators only', async () => {
     const subscriber = await createTestAccount(database.db, { now: clock });
-    const asSubscriber = await call('POST', '/api/v1/users/admin-signup', { cookie: await signInAs(database.db, subscriber.id, { now: clock }), body: { email: 'x@example.org' } });
+    const asSubscriber = await call('POST', '/api/v1/users/admin-signup', {
+      cookie: await signInAs(database.db, subscriber.id, { now: clock }),
+      body: { email: 'x@example.org' },
+    });
     expect(asSubscriber.statusCode).toBe(403);
     expect(asSubscriber.json()).toEqual({ status: 'fail', message: NOT_ADMIN_MESSAGE });
     // Refused before the body is looked at.

@@ -58,7 +58,8 @@ export const TOKEN_SENT_MESSAGE = 'Token sent to email!';
  * forgotPassword's answer for an unconfirmed address: docs/product.md §7 reads a message "starting with Email"
  * as "unconfirmed" (docs/product.md §4: -2), and a confirmation email has been sent instead of a reset link.
  */
-export const EMAIL_UNCONFIRMED_MESSAGE = 'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
+export const EMAIL_UNCONFIRMED_MESSAGE =
+  'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
 /** logout's answer (docs/product.md §7: "result not used"). */
 export const LOGGED_OUT_MESSAGE = 'You are signed out.';
 /** GET logout's refusal when the request is not the site's own (issue 13 §2). */
@@ -105,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['users'],
-        summary: 'Who is signed in: the user, or null for nobody (always 200, so a visitor\'s page logs no failed request)',
+        summary: "Who is signed in: the user, or null for nobody (always 200, so a visitor's page logs no failed request)",
         response: { 200: SessionAnswerSchema },
       },
     },
@@ -174,7 +175,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   );
   app.post(
     '/api/v1/users/logout',
-    { schema: { tags: ['users'], summary: 'Signs out: deletes the session and clears the cookie (always 200)', response: { 200: MessageAnswerSchema, 403: errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Signs out: deletes the session and clears the cookie (always 200)',
+        response: { 200: MessageAnswerSchema, 403: errors },
+      },
+    },
     logOut,
   );
 

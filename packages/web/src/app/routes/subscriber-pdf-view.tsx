@@ -45,7 +45,8 @@ export function SubscriberPdfView({ Viewer, otherViewer }: SubscriberPdfViewProp
   const { isSubscriber, contract, pdfFileInfo, isContractEdited } = useAppSelector(selectAgreementState);
   // Only a subscriber's agreement and PDF belong on these pages (not a trial one left in the store).
   const agreement = isSubscriber ? contract : null;
-  const current = agreement && pdfFileInfo ? { pdfFileInfo, contractName: agreement.contractName.trim() === '' ? agreement._id : agreement.contractName } : null;
+  const current =
+    agreement && pdfFileInfo ? { pdfFileInfo, contractName: agreement.contractName.trim() === '' ? agreement._id : agreement.contractName } : null;
   // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
   const shown = useLastPdf('subscriber', current);
   const dispatch = useAppDispatch();

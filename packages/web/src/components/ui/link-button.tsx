@@ -24,7 +24,9 @@ export function LinkButton({ to, children, icon, iconPosition = 'left', variant 
     variant === 'secondary' ? 'p-button-secondary' : '',
     size === 'large' ? 'p-button-lg' : '',
     className ?? '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   const iconElement = icon ? <span className={`p-button-icon p-button-icon-${iconPosition} ${icon}`} aria-hidden="true" /> : null;
   return (
     <Link to={to} className={classes}>

@@ -9,18 +9,10 @@
  * and record the outcome in the slice (docs/product.md §3 "User session").
  */
 import type { z } from 'zod';
-import {
-  type CurrentUser,
-  LoginAnswerSchema,
-  MeAnswerSchema,
-  MessageAnswerSchema,
-  SessionAnswerSchema,
-} from '@bpa/domain/api-users';
+import { type CurrentUser, LoginAnswerSchema, MeAnswerSchema, MessageAnswerSchema, SessionAnswerSchema } from '@bpa/domain/api-users';
 import { SupportAnswerSchema } from '@bpa/domain/api';
 import type { LoginInput } from '@bpa/domain/validation';
 import { api } from '../../lib/api';
-
-
 
 /** What a successful login (or impersonation switch) answers: the user and the spec's bypass flag (docs/product.md §4). */
 export interface LoginResult {

@@ -21,7 +21,8 @@ import './account.css';
 import { PATHS } from '@bpa/domain/paths';
 
 /** Outcome 1: not a spec text (the spec gives only the failures). */
-export const RESET_INSTRUCTIONS_SENT_TEXT = 'Reset instructions were sent to your email. Please open the link in it to choose a new password; it works for one hour.';
+export const RESET_INSTRUCTIONS_SENT_TEXT =
+  'Reset instructions were sent to your email. Please open the link in it to choose a new password; it works for one hour.';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');

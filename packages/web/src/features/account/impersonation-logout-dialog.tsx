@@ -51,7 +51,14 @@ export function ImpersonationLogoutDialog({ isOpen, email, administrator, onRetu
         <div className="impersonation-logout-actions">
           <Button type="button" label="Cancel" text onClick={onCancel} />
           <Button type="button" label="Sign out of both" severity="secondary" outlined onClick={onSignOut} />
-          <Button type="button" label={`Return to ${administrator}`} icon="pi pi-undo" loading={isReturning} onClick={() => void returnToOwnAccount()} autoFocus />
+          <Button
+            type="button"
+            label={`Return to ${administrator}`}
+            icon="pi pi-undo"
+            loading={isReturning}
+            onClick={() => void returnToOwnAccount()}
+            autoFocus
+          />
         </div>
       }
     >

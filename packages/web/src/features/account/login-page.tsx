@@ -119,7 +119,9 @@ function LoginForm({ token }: { token: string | undefined }) {
         <TokenNotice token={token} />
         {session.authFailMessage !== null && <Notice kind="error">{session.authFailMessage}</Notice>}
         {session.authFailMessage === null && session.signOutNotice !== null && <Notice kind="error">{session.signOutNotice}</Notice>}
-        {isInactiveSession && session.authFailMessage === null && session.signOutNotice === null && <Notice kind="error">{MESSAGES.subscriptionNotActive}</Notice>}
+        {isInactiveSession && session.authFailMessage === null && session.signOutNotice === null && (
+          <Notice kind="error">{MESSAGES.subscriptionNotActive}</Notice>
+        )}
         <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
           <FormField inputId={emailId} label="Email" message={errors.email}>
             <InputText

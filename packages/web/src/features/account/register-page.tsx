@@ -14,7 +14,8 @@ import './account.css';
 import { PATHS } from '@bpa/domain/paths';
 
 /** docs/product.md §2: "Banner says the Register button has been disabled". */
-export const REGISTER_DISABLED_TEXT = 'The Register button has been disabled: new accounts can no longer be created. You can still login if you have an account.';
+export const REGISTER_DISABLED_TEXT =
+  'The Register button has been disabled: new accounts can no longer be created. You can still login if you have an account.';
 
 /** docs/product.md §2: "The register click does nothing". */
 function doNothing(event: FormEvent) {

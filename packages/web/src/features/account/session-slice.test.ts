@@ -15,23 +15,8 @@ import { UNEXPECTED_ANSWER_MESSAGE } from '../../lib/api';
 import { type TestApiServer, startTestApiServer } from '../../test/test-api-server';
 import { accountApi } from './account-api';
 import { initialSessionState } from './session-state';
-import {
-  clearSessionErrors,
-  selectIsAdmin,
-  selectIsSessionKnown,
-  selectMayEnterDashboard,
-  sessionStarted,
-} from './session-slice';
-import {
-  changePassword,
-  confirmEmail,
-  endImpersonation,
-  impersonateUser,
-  logIn,
-  logOut,
-  requestPasswordReset,
-  restoreSession,
-} from './session-thunks';
+import { clearSessionErrors, selectIsAdmin, selectIsSessionKnown, selectMayEnterDashboard, sessionStarted } from './session-slice';
+import { changePassword, confirmEmail, endImpersonation, impersonateUser, logIn, logOut, requestPasswordReset, restoreSession } from './session-thunks';
 
 let server: TestApiServer;
 let received: TestApiServer['received'];
@@ -112,7 +97,15 @@ describe('login (docs/product.md §4)', () => {
     const store = loggedInStore();
     answer('POST /api/v1/users/login', status, fail(text));
     await store.dispatch(logIn(credentials));
-    expect(store.getState().session).toMatchObject({ isLoggedIn: false, isAuthFail: true, authFailMessage: text, email: '', userName: '', role: null, subscriberStatus: null });
+    expect(store.getState().session).toMatchObject({
+      isLoggedIn: false,
+      isAuthFail: true,
+      authFailMessage: text,
+      email: '',
+      userName: '',
+      role: null,
+      subscriberStatus: null,
+    });
   });
 
   it('an answer of the wrong shape is a failed login, not a crash', async () => {
@@ -385,7 +378,7 @@ describe('the clear action (docs/product.md §4: "A clear action resets error fl
 });
 
 describe('the server ending the session during a visit (issue 9, item 12)', () => {
-  it('the first 401 of any call signs out and keeps the server\'s sentence for the sign-in page', async () => {
+  it("the first 401 of any call signs out and keeps the server's sentence for the sign-in page", async () => {
     const store = loggedInStore();
     answer('GET /api/v1/users', 401, fail(MESSAGES.subscriptionNotActive));
     await store.dispatch(api.endpoints.probe.initiate(undefined, { subscribe: false }));

@@ -184,7 +184,6 @@ export const selectIsAdmin = (state: WithSession): boolean => state.session.isLo
 /** True once the start-up lookup, a login or a logout has decided who is signed in. */
 export const selectIsSessionKnown = (state: WithSession): boolean => state.session.sessionCheck === 'done';
 /** docs/product.md §2 (Login): a logged-in user whose subscription is not expired or cancelled goes to /my/home. */
-export const selectMayEnterDashboard = (state: WithSession): boolean =>
-  state.session.isLoggedIn && !isSubscriptionInactive(state.session.subscriberStatus);
+export const selectMayEnterDashboard = (state: WithSession): boolean => state.session.isLoggedIn && !isSubscriptionInactive(state.session.subscriberStatus);
 /** Why the server ended or refused the session, for the sign-in page (issue 9, item 12); null for nothing. */
 export const selectSignOutNotice = (state: WithSession): string | null => state.session.signOutNotice;

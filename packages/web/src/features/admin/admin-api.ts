@@ -25,8 +25,6 @@ import { FREE_TRIAL_TEMPLATE_NAME } from '@bpa/domain/constants';
 import { api } from '../../lib/api';
 import { toErrorMessage } from '../../lib/error-message';
 
-
-
 type UserAnswer = z.infer<typeof UserAnswerSchema>;
 
 /** What adding a user gives the panel: the new user and the sentence for the toast. */

@@ -82,7 +82,12 @@ describe('checkMasterUpload (docs/product.md §5: one CSV file of at most 1,000,
 
   it('refuses no file, two files and a file that is not CSV', () => {
     expect(checkMasterUpload([])).toBe(ONE_FILE_MESSAGE);
-    expect(checkMasterUpload([{ name: 'a.csv', size: 1 }, { name: 'b.csv', size: 1 }])).toBe(ONE_FILE_MESSAGE);
+    expect(
+      checkMasterUpload([
+        { name: 'a.csv', size: 1 },
+        { name: 'b.csv', size: 1 },
+      ]),
+    ).toBe(ONE_FILE_MESSAGE);
     expect(checkMasterUpload([{ name: 'template.xlsx', size: 10 }])).toBe(notCsvMessage('template.xlsx'));
   });
 });

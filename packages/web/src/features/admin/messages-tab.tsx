@@ -52,7 +52,12 @@ export function MessagesTab() {
         className="admin-table"
         pt={{ table: { 'aria-label': 'Messages' } }}
       >
-        <Column field="sentAt" header="Sent" sortable body={(message: ContactMessageItem) => <span className="admin-nowrap">{formatMessageSentAt(message.sentAt)}</span>} />
+        <Column
+          field="sentAt"
+          header="Sent"
+          sortable
+          body={(message: ContactMessageItem) => <span className="admin-nowrap">{formatMessageSentAt(message.sentAt)}</span>}
+        />
         <Column field="mailName" header="Name" body={(message: ContactMessageItem) => message.mailName || <span className="admin-muted">(none)</span>} />
         <Column field="mailEmail" header="Email" bodyClassName="admin-cell-email" />
         <Column field="mailMessage" header="Message" bodyClassName="admin-cell-message" />

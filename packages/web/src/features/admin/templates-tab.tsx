@@ -19,7 +19,16 @@ import { useToast } from '../../components/ui/toast-provider';
 import { downloadBlob } from '../../lib/download-blob';
 import { toErrorMessage } from '../../lib/error-message';
 import { fetchMasterCsv, useGetMastersQuery, useUploadMasterMutation } from './admin-api';
-import { checkMasterUpload, countText, formatAdminDate, tableEmptyText, tablePagination, toCsvFileName, toUploadProblem, type UploadProblem } from './admin-format';
+import {
+  checkMasterUpload,
+  countText,
+  formatAdminDate,
+  tableEmptyText,
+  tablePagination,
+  toCsvFileName,
+  toUploadProblem,
+  type UploadProblem,
+} from './admin-format';
 
 export function TemplatesTab() {
   const { data, isLoading, error } = useGetMastersQuery(undefined, { refetchOnMountOrArgChange: true });

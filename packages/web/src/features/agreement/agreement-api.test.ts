@@ -41,13 +41,27 @@ async function dashboardStore() {
 describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
   it('holds the names with the count of the answer', async () => {
     const { store, subscription } = await dashboardStore();
-    expect(namesOf(store)).toEqual({ contractNames: [{ _id: 'p1', contractName: 'Partner 1' }, { _id: 'p2', contractName: 'Partner 2' }], count: 2 });
+    expect(namesOf(store)).toEqual({
+      contractNames: [
+        { _id: 'p1', contractName: 'Partner 1' },
+        { _id: 'p2', contractName: 'Partner 2' },
+      ],
+      count: 2,
+    });
     subscription.unsubscribe();
   });
 
   it.each([
-    ['a rename', 'PATCH /api/v1/contracts/my/p2/name', (store: ReturnType<typeof makeStore>) => store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'With Pat' }))],
-    ['a template load', 'PATCH /api/v1/contracts/my/p2/template', (store: ReturnType<typeof makeStore>) => store.dispatch(agreementApi.endpoints.resetSubscriberContract.initiate({ id: 'p2', templateId: 't1' }))],
+    [
+      'a rename',
+      'PATCH /api/v1/contracts/my/p2/name',
+      (store: ReturnType<typeof makeStore>) => store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'With Pat' })),
+    ],
+    [
+      'a template load',
+      'PATCH /api/v1/contracts/my/p2/template',
+      (store: ReturnType<typeof makeStore>) => store.dispatch(agreementApi.endpoints.resetSubscriberContract.initiate({ id: 'p2', templateId: 't1' })),
+    ],
   ])('after %s: takes the names from the answer and empties the loaded agreement', async (_case, route, act) => {
     const { store, subscription } = await dashboardStore();
     server.answer(route, 200, names(2, ['p1', 'Partner 1'], ['p2', 'With Pat']));
@@ -62,7 +76,9 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
   it('keeps the loaded agreement and the list when a rename fails', async () => {
     const { store, subscription } = await dashboardStore();
     server.answer('PATCH /api/v1/contracts/my/p2/name', 400, { status: 'fail', message: 'A name may be at most 500 characters long' });
-    await expect(store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'x' })).unwrap()).rejects.toMatchObject({ status: 400 });
+    await expect(store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'x' })).unwrap()).rejects.toMatchObject({
+      status: 400,
+    });
     expect(selectContract(store.getState())?._id).toBe('p1');
     expect(namesOf(store)?.contractNames.map((row) => row.contractName)).toEqual(['Partner 1', 'Partner 2']);
     subscription.unsubscribe();
@@ -74,7 +90,14 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
     if (!contract) throw new Error('nothing loaded');
     server.answer('PATCH /api/v1/contracts/my/p1', 200, { status: 'success', data: { _id: 'p1', contractName: 'Saved name', revision: 4 } });
     server.answer('GET /api/v1/contracts/my', 200, names(2, ['p1', 'Saved name'], ['p2', 'Partner 2']));
-    await store.dispatch(agreementApi.endpoints.saveSubscriberContract.initiate({ id: 'p1', body: { contractName: 'Saved name', categories: contract.categories, revision: 3 } })).unwrap();
+    await store
+      .dispatch(
+        agreementApi.endpoints.saveSubscriberContract.initiate({
+          id: 'p1',
+          body: { contractName: 'Saved name', categories: contract.categories, revision: 3 },
+        }),
+      )
+      .unwrap();
     await expect.poll(() => namesOf(store)?.contractNames[0]?.contractName).toBe('Saved name');
     subscription.unsubscribe();
   });

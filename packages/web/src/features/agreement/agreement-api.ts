@@ -8,13 +8,7 @@
  * Guest calls go without credentials (docs/product.md §7: "All use credentials except guest calls").
  */
 import type { z } from 'zod';
-import {
-  ContractAnswerSchema,
-  GuestContractNamesAnswerSchema,
-  type MakePdfRequest,
-  type PdfFileInfo,
-  PdfFileInfoAnswerSchema,
-} from '@bpa/domain/api';
+import { ContractAnswerSchema, GuestContractNamesAnswerSchema, type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import {
   ContractNamesAnswerSchema,
   type SaveContractAnswer,
@@ -25,8 +19,6 @@ import {
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
-
-
 
 /** The subscriber agreements base of docs/product.md §D7, under the api's `/api/v1`. */
 const MY_CONTRACTS = '/contracts/my';
@@ -49,7 +41,10 @@ function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSch
  * A rename or a template load answers the subscriber's names (docs/product.md §7): they replace the
  * cached list, with no second request. A failed call changes nothing.
  */
-async function storeAnsweredNames(_argument: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: SubscriberContractNames }> }): Promise<void> {
+async function storeAnsweredNames(
+  _argument: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: SubscriberContractNames }> },
+): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     // Only a list on show is updated; another is asked for afresh when a page shows it.

@@ -174,7 +174,8 @@ describe('renaming (docs/product.md §4)', () => {
     expect(added && displayName(added)).toBe('Michaels');
     expect(added?.options.map((o) => isPlaceholderName(o.optionName))).toEqual([true]);
     expect(isPlaceholderName(subjects.at(-1)?.subjectName ?? '')).toBe(true);
-    const ids = selectContract(store.getState())?.categories.flatMap((c) => [c._id, ...c.subjects.flatMap((s) => [s._id, ...s.options.map((o) => o._id)])]) ?? [];
+    const ids =
+      selectContract(store.getState())?.categories.flatMap((c) => [c._id, ...c.subjects.flatMap((s) => [s._id, ...s.options.map((o) => o._id)])]) ?? [];
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -257,9 +258,24 @@ describe('guest persistence (the trial agreement survives a reload)', () => {
 
   it.each([
     ['not JSON', '{'],
-    ['not an agreement', JSON.stringify({ contract: { contractName: 'x', categories: [] }, contractNames: [], isContractEdited: true, selectedCategory: -1, pdfFileInfo: null })],
-    ['a category index out of range', JSON.stringify({ contract: makeTestAgreement(), contractNames: [], isContractEdited: true, selectedCategory: 13, pdfFileInfo: null })],
-    ['a tampered PDF path', JSON.stringify({ contract: makeTestAgreement(), contractNames: [], isContractEdited: true, selectedCategory: -1, pdfFileInfo: { fileName: 'a.pdf', pathName: '../x' } })],
+    [
+      'not an agreement',
+      JSON.stringify({ contract: { contractName: 'x', categories: [] }, contractNames: [], isContractEdited: true, selectedCategory: -1, pdfFileInfo: null }),
+    ],
+    [
+      'a category index out of range',
+      JSON.stringify({ contract: makeTestAgreement(), contractNames: [], isContractEdited: true, selectedCategory: 13, pdfFileInfo: null }),
+    ],
+    [
+      'a tampered PDF path',
+      JSON.stringify({
+        contract: makeTestAgreement(),
+        contractNames: [],
+        isContractEdited: true,
+        selectedCategory: -1,
+        pdfFileInfo: { fileName: 'a.pdf', pathName: '../x' },
+      }),
+    ],
   ])('drops a stored entry that is %s', (_, text) => {
     const storage = new MemoryStorage();
     storage.items.set(GUEST_AGREEMENT_STORAGE_KEY, text);

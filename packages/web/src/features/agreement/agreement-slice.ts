@@ -14,15 +14,7 @@
 import { type PayloadAction, createSlice, isAnyOf, isDraft, nanoid, original } from '@reduxjs/toolkit';
 import type { Contract, ContractDocument, ContractName } from '@bpa/domain/contract';
 import type { PdfFileInfo } from '@bpa/domain/api';
-import {
-  isTrialCategory,
-  renameOption,
-  renameSubject,
-  clearAllInCategory,
-  selectAllInCategory,
-  toggleOption,
-  toggleSubject,
-} from '@bpa/domain/editing';
+import { isTrialCategory, renameOption, renameSubject, clearAllInCategory, selectAllInCategory, toggleOption, toggleSubject } from '@bpa/domain/editing';
 import { agreementApi } from './agreement-api';
 
 /** The agreement area of the store (docs/product.md §3). */
@@ -304,10 +296,13 @@ const agreementSlice = createSlice({
   extraReducers: (builder) => {
     // docs/product.md §4: "Saving a name or resetting empties the current contract and sets names"
     // (the names are set in RTK Query's cache by the two mutations, agreement-api.ts).
-    builder.addMatcher(isAnyOf(agreementApi.endpoints.renameSubscriberContract.matchFulfilled, agreementApi.endpoints.resetSubscriberContract.matchFulfilled), (state) => {
-      emptyLoadedAgreement(state);
-      state.isSubscriber = true;
-    });
+    builder.addMatcher(
+      isAnyOf(agreementApi.endpoints.renameSubscriberContract.matchFulfilled, agreementApi.endpoints.resetSubscriberContract.matchFulfilled),
+      (state) => {
+        emptyLoadedAgreement(state);
+        state.isSubscriber = true;
+      },
+    );
   },
 });
 

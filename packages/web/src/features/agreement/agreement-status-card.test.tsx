@@ -47,7 +47,9 @@ describe('AgreementStatusCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'History' }));
     await userEvent.click(screen.getByRole('button', { name: 'Share with partner' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit the agreement name' }));
-    expect([props.onSave, props.onMakePdf, props.onOpenHistory, props.onShare, props.onEditName].map((handler) => vi.mocked(handler).mock.calls.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(
+      [props.onSave, props.onMakePdf, props.onOpenHistory, props.onShare, props.onEditName].map((handler) => vi.mocked(handler).mock.calls.length),
+    ).toEqual([1, 1, 1, 1, 1]);
     expect(screen.getByText('Merged with Anna’s changes').id).toBe('agreement-status-message');
   });
 

@@ -42,7 +42,12 @@ function useSide(key: SourceKey, names: Map<string, string>): LoadedSide {
   const template = useGetTemplateAsAgreementQuery(id, { skip: kind !== 'tpl' || id === '' });
   const revision = useGetRevisionQuery({ contractId: id, revision: Number(revisionText) }, { skip: kind !== 'rev' || id === '' });
   if (kind === 'agr') {
-    return { document: agreement.data, label: agreement.data?.contractName ?? names.get(key) ?? '…', isLoading: agreement.isLoading, problem: agreement.isError ? toErrorMessage(agreement.error) : null };
+    return {
+      document: agreement.data,
+      label: agreement.data?.contractName ?? names.get(key) ?? '…',
+      isLoading: agreement.isLoading,
+      problem: agreement.isError ? toErrorMessage(agreement.error) : null,
+    };
   }
   if (kind === 'tpl') {
     return {
@@ -111,7 +116,8 @@ export default function ComparePage() {
   const choices = useMemo(() => {
     const list: { key: string; label: string; group: string }[] = [];
     for (const row of own.data?.contractNames ?? []) list.push({ key: `agr:${row._id}`, label: toPlainName(row.contractName), group: 'Your agreements' });
-    for (const row of shared.data ?? []) list.push({ key: `agr:${row._id}`, label: `${toPlainName(row.contractName)} (${row.ownerName})`, group: 'Shared with you' });
+    for (const row of shared.data ?? [])
+      list.push({ key: `agr:${row._id}`, label: `${toPlainName(row.contractName)} (${row.ownerName})`, group: 'Shared with you' });
     for (const row of templates.data ?? []) list.push({ key: `tpl:${row._id}`, label: toPlainName(row.templateName), group: 'Templates' });
     return list;
   }, [own.data, shared.data, templates.data]);
@@ -121,7 +127,10 @@ export default function ComparePage() {
   const rightKey = params.get('right') ?? choices.find((c) => c.key.startsWith('tpl:'))?.key ?? '';
   const left = useSide(leftKey, names);
   const right = useSide(rightKey, names);
-  const comparison = useMemo(() => (left.document && right.document ? compareAgreements(left.document, right.document) : null), [left.document, right.document]);
+  const comparison = useMemo(
+    () => (left.document && right.document ? compareAgreements(left.document, right.document) : null),
+    [left.document, right.document],
+  );
 
   const choose = (side: 'left' | 'right', key: string) => {
     const next = new URLSearchParams(params);
@@ -176,7 +185,15 @@ export default function ComparePage() {
       <div className="compare-pickers">
         {picker('left', leftKey, 'First')}
         {picker('right', rightKey, 'Second')}
-        <Button type="button" label="Download as PDF" icon="pi pi-file-pdf" outlined loading={pdfState.isLoading} disabled={!comparison} onClick={() => void download()} />
+        <Button
+          type="button"
+          label="Download as PDF"
+          icon="pi pi-file-pdf"
+          outlined
+          loading={pdfState.isLoading}
+          disabled={!comparison}
+          onClick={() => void download()}
+        />
       </div>
       {problem ? (
         <p role="alert" className="field-problem">

@@ -239,8 +239,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             pdfOptions={
               isSubscriberEditor && (
                 <label className="discussion-sheet-option">
-                  <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion sheet
-                  (items to discuss, with notes)
+                  <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion
+                  sheet (items to discuss, with notes)
                 </label>
               )
             }
@@ -334,9 +334,26 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
           <span>{hasUnsavedChanges ? UNSAVED_TEXT : isSubscriberEditor ? SAVED_TEXT : ''}</span>
           <span className="mobile-save-bar-buttons">
             {hasUnsavedChanges && (
-              <Button type="button" label="Save changes" icon="pi pi-save" size="small" loading={isSaving} disabled={isSaving} onClick={() => void saving.save()} />
+              <Button
+                type="button"
+                label="Save changes"
+                icon="pi pi-save"
+                size="small"
+                loading={isSaving}
+                disabled={isSaving}
+                onClick={() => void saving.save()}
+              />
             )}
-            <Button type="button" label="Make PDF" icon="pi pi-file-pdf" size="small" outlined loading={isMakingPdf} disabled={isMakingPdf} onClick={() => void makePdf()} />
+            <Button
+              type="button"
+              label="Make PDF"
+              icon="pi pi-file-pdf"
+              size="small"
+              outlined
+              loading={isMakingPdf}
+              disabled={isMakingPdf}
+              onClick={() => void makePdf()}
+            />
           </span>
         </div>
       )}

@@ -16,7 +16,9 @@ const agreements = [
 
 describe('Dashboard', () => {
   it('lists the agreements with their coloured names, badges and unsaved mark', () => {
-    renderWithApp(<Dashboard variant="subscriber" agreements={agreements} changeCounts={new Map([['p2', 3]])} unsavedAgreementId="p1" onLoadTemplate={() => undefined} />);
+    renderWithApp(
+      <Dashboard variant="subscriber" agreements={agreements} changeCounts={new Map([['p2', 3]])} unsavedAgreementId="p1" onLoadTemplate={() => undefined} />,
+    );
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('With Pat').closest('[style]')?.getAttribute('style')).toContain('color');

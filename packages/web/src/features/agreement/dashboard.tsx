@@ -146,8 +146,8 @@ export function Dashboard({
       </table>
       {isGuest && (
         <p id={templateNoteId} className="dashboard-note">
-          <span className="pi pi-info-circle" aria-hidden="true" /> {TEMPLATES_FULL_PROGRAM_TEXT} In the free trial your agreement
-          starts blank, and its changes are kept in this browser only.
+          <span className="pi pi-info-circle" aria-hidden="true" /> {TEMPLATES_FULL_PROGRAM_TEXT} In the free trial your agreement starts blank, and its changes
+          are kept in this browser only.
         </p>
       )}
     </section>
@@ -167,7 +167,18 @@ interface DashboardRowProps {
   hasUnsavedChanges: boolean;
 }
 
-function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, onLoadTemplate, onShare, changeCount, isOpening, hasUnsavedChanges }: DashboardRowProps) {
+function DashboardRow({
+  agreement,
+  isGuest,
+  templateNoteId,
+  onEdit,
+  onRename,
+  onLoadTemplate,
+  onShare,
+  changeCount,
+  isOpening,
+  hasUnsavedChanges,
+}: DashboardRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -287,7 +298,16 @@ function DashboardRow({ agreement, isGuest, templateNoteId, onEdit, onRename, on
             onClick={onLoadTemplate}
           />
           {onShare && (
-            <Button type="button" label="Share" icon="pi pi-share-alt" size="small" severity="secondary" outlined aria-label={`Share with partner: ${plainName}`} onClick={onShare} />
+            <Button
+              type="button"
+              label="Share"
+              icon="pi pi-share-alt"
+              size="small"
+              severity="secondary"
+              outlined
+              aria-label={`Share with partner: ${plainName}`}
+              onClick={onShare}
+            />
           )}
         </span>
       </td>

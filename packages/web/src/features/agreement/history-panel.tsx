@@ -80,7 +80,15 @@ export function HistoryPanel(props: HistoryPanelProps) {
                   <div className="history-summary">{line.summary}</div>
                 </div>
                 {!line.isCurrent && (
-                  <Button type="button" label="Open" icon="pi pi-eye" size="small" outlined aria-label={`Open version ${line.revision}`} onClick={() => setOpenRevision(line.revision)} />
+                  <Button
+                    type="button"
+                    label="Open"
+                    icon="pi pi-eye"
+                    size="small"
+                    outlined
+                    aria-label={`Open version ${line.revision}`}
+                    onClick={() => setOpenRevision(line.revision)}
+                  />
                 )}
               </li>
             ))}
@@ -91,7 +99,16 @@ export function HistoryPanel(props: HistoryPanelProps) {
               <span>
                 Page {page} of {pageCount}
               </span>
-              <Button type="button" label="Older" icon="pi pi-angle-right" iconPos="right" size="small" text disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)} />
+              <Button
+                type="button"
+                label="Older"
+                icon="pi pi-angle-right"
+                iconPos="right"
+                size="small"
+                text
+                disabled={page >= pageCount}
+                onClick={() => setPage((p) => p + 1)}
+              />
             </nav>
           )}
         </>
@@ -171,7 +188,14 @@ function RevisionView(props: HistoryPanelProps & { contract: Contract; revision:
           <LinkButton to={comparePath(`rev:${contract._id}:${revision}`, `agr:${contract._id}`)} icon="pi pi-clone">
             Compare with the saved version
           </LinkButton>
-          <Button type="button" label="Download PDF of this version" icon="pi pi-file-pdf" outlined loading={props.isMakingPdf} onClick={() => props.onDownloadPdf(document)} />
+          <Button
+            type="button"
+            label="Download PDF of this version"
+            icon="pi pi-file-pdf"
+            outlined
+            loading={props.isMakingPdf}
+            onClick={() => props.onDownloadPdf(document)}
+          />
           {props.canRestore && (
             <Button
               type="button"

@@ -32,8 +32,7 @@ export interface LeaveWarningProps {
 /** Renders nothing unless `shouldWarn` and the user tries to leave; then asks with OK / Cancel. */
 export function LeaveWarning({ shouldWarn, allowedPaths = NO_ALLOWED_PATHS, onDiscard }: LeaveWarningProps) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      shouldWarn && currentLocation.pathname !== nextLocation.pathname && !allowedPaths.includes(nextLocation.pathname),
+    ({ currentLocation, nextLocation }) => shouldWarn && currentLocation.pathname !== nextLocation.pathname && !allowedPaths.includes(nextLocation.pathname),
   );
 
   useEffect(() => {

@@ -51,8 +51,8 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
       style={{ width: 'min(96vw, 44rem)' }}
     >
       <p>
-        Everything else was combined. For {list.length === 1 ? 'this item' : `these ${list.length} items`}, choose which version to keep. Nothing is saved until you
-        press Save; your changes stay on screen.
+        Everything else was combined. For {list.length === 1 ? 'this item' : `these ${list.length} items`}, choose which version to keep. Nothing is saved until
+        you press Save; your changes stay on screen.
       </p>
       <div className="button-row mb-3">
         <Button type="button" label="Keep all mine" size="small" outlined onClick={() => chooseAll('mine')} />
@@ -64,11 +64,21 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
             <fieldset>
               <legend>{conflict.place.length > 0 ? conflict.place.join(' › ') : 'Agreement name'}</legend>
               <label className="merge-choice">
-                <input type="radio" name={conflict.key} checked={choices[conflict.key] === 'mine'} onChange={() => setChoices((c) => ({ ...c, [conflict.key]: 'mine' }))} />{' '}
+                <input
+                  type="radio"
+                  name={conflict.key}
+                  checked={choices[conflict.key] === 'mine'}
+                  onChange={() => setChoices((c) => ({ ...c, [conflict.key]: 'mine' }))}
+                />{' '}
                 Mine: <ConflictValue conflict={conflict} value={conflict.mine} />
               </label>
               <label className="merge-choice">
-                <input type="radio" name={conflict.key} checked={choices[conflict.key] === 'theirs'} onChange={() => setChoices((c) => ({ ...c, [conflict.key]: 'theirs' }))} />{' '}
+                <input
+                  type="radio"
+                  name={conflict.key}
+                  checked={choices[conflict.key] === 'theirs'}
+                  onChange={() => setChoices((c) => ({ ...c, [conflict.key]: 'theirs' }))}
+                />{' '}
                 {conflict.theirAuthor || 'Theirs'} ({formatTime(conflict.theirSavedAt)}): <ConflictValue conflict={conflict} value={conflict.theirs} />
               </label>
             </fieldset>
@@ -77,7 +87,14 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
       </ol>
       <div className="dialog-actions">
         <Button type="button" label="Not now" outlined onClick={onCancel} />
-        <Button type="button" label="Save with these choices" icon="pi pi-save" loading={isSaving} disabled={!isComplete || isSaving} onClick={() => onSave(choices)} />
+        <Button
+          type="button"
+          label="Save with these choices"
+          icon="pi pi-save"
+          loading={isSaving}
+          disabled={!isComplete || isSaving}
+          onClick={() => onSave(choices)}
+        />
       </div>
     </Dialog>
   );

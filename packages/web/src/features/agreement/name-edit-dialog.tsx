@@ -172,4 +172,3 @@ function NameEditorForm({ target, onSave, onCancel }: { target: NameEditTarget; 
     </div>
   );
 }
-

@@ -89,7 +89,10 @@ describe('editor content -> markup', () => {
       fc.property(fc.array(fc.record({ text: typed, colour }), { maxLength: 6 }), (segments: MarkupSegment[]) => {
         const content = doc(segments.map((s) => text(s.text, s.colour === null ? undefined : PALETTE[s.colour])));
         const parsed = parseMarkup(editorContentToMarkup(content));
-        const expected = segments.map((s) => s.text).join('').trim();
+        const expected = segments
+          .map((s) => s.text)
+          .join('')
+          .trim();
         expect(parsed.map((s) => s.text).join('')).toBe(expected);
         const chosen = new Set(segments.map((s) => s.colour));
         for (const segment of parsed) expect(chosen.has(segment.colour)).toBe(true);

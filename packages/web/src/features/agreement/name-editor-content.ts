@@ -163,4 +163,3 @@ function toHex(colour: string): string | null {
   if (parts.some((part) => part > 255)) return null;
   return `#${parts.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
 }
-

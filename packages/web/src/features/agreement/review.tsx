@@ -94,7 +94,10 @@ export function ChangesPanel({ review, onOpen }: { review: ReviewState; onOpen: 
             {changes.map((change) => (
               <li key={change.itemId}>
                 <button type="button" className="review-line" onClick={() => onOpen(change)}>
-                  <MarkupText markup={change.name} /> <span className="review-meta">{KIND_WORDS[change.kind]} by {change.author}, {formatTime(change.changedAt)}</span>
+                  <MarkupText markup={change.name} />{' '}
+                  <span className="review-meta">
+                    {KIND_WORDS[change.kind]} by {change.author}, {formatTime(change.changedAt)}
+                  </span>
                 </button>
               </li>
             ))}
@@ -111,7 +114,12 @@ function itemPlaces(contract: Contract) {
   const places = new Map<string, { categoryId: string; subjectId: string; optionId?: string; name: string; categoryName: string }>();
   for (const category of contract.categories) {
     for (const subject of category.subjects) {
-      places.set(subject._id, { categoryId: category._id, subjectId: subject._id, name: subject.isEdited ? subject.editedName : subject.subjectName, categoryName: category.categoryName });
+      places.set(subject._id, {
+        categoryId: category._id,
+        subjectId: subject._id,
+        name: subject.isEdited ? subject.editedName : subject.subjectName,
+        categoryName: category.categoryName,
+      });
       for (const option of subject.options) {
         places.set(option._id, {
           categoryId: category._id,
@@ -180,7 +188,17 @@ export interface MarkTarget {
 }
 
 /** Agreed / To discuss / no mark, and a note, for the signed-in user's mark on one item. */
-export function MarkDialog({ contractId, target, marks, onClose }: { contractId: string; target: MarkTarget | null; marks: readonly Mark[]; onClose: () => void }) {
+export function MarkDialog({
+  contractId,
+  target,
+  marks,
+  onClose,
+}: {
+  contractId: string;
+  target: MarkTarget | null;
+  marks: readonly Mark[];
+  onClose: () => void;
+}) {
   const titleId = useId();
   const noteId = useId();
   const { showError } = useToast();
@@ -227,7 +245,14 @@ export function MarkDialog({ contractId, target, marks, onClose }: { contractId:
             ))}
           </fieldset>
           <label htmlFor={noteId}>Note (optional; !s !h !d !c for suits)</label>
-          <textarea id={noteId} className="p-inputtext w-100" rows={3} maxLength={MAX_MARK_NOTE_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+          <textarea
+            id={noteId}
+            className="p-inputtext w-100"
+            rows={3}
+            maxLength={MAX_MARK_NOTE_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
           <p className="name-length">
             {note.length} of {MAX_MARK_NOTE_LENGTH} characters
           </p>

@@ -72,7 +72,9 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
       const result = await sharePartner({ contractId: target.id, email: email.trim(), access }).unwrap();
       setEmail('');
       setProblem(null);
-      showSuccess(result.isInvitationSent ? `${email.trim()} is invited: they will get an email to choose a password.` : `${plainName} is shared with ${email.trim()}.`);
+      showSuccess(
+        result.isInvitationSent ? `${email.trim()} is invited: they will get an email to choose a password.` : `${plainName} is shared with ${email.trim()}.`,
+      );
     } catch (error) {
       setProblem(toErrorMessage(error));
     }
@@ -159,7 +161,12 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
                 severity="danger"
                 outlined
                 aria-label={`Stop sharing with ${partner.email}`}
-                onClick={() => void run(() => changeShare({ contractId: target.id, userId: partner.userId, access: null }).unwrap(), `${partner.email} no longer has access to ${plainName}.`)}
+                onClick={() =>
+                  void run(
+                    () => changeShare({ contractId: target.id, userId: partner.userId, access: null }).unwrap(),
+                    `${partner.email} no longer has access to ${plainName}.`,
+                  )
+                }
               />
             </li>
           ))}
@@ -175,7 +182,13 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
           </label>
           <InputText id="share-link-url" value={linkUrl} readOnly onFocus={(event) => event.target.select()} />
           <span className="button-row">
-            <Button type="button" label="Copy link" icon="pi pi-copy" size="small" onClick={() => void run(() => navigator.clipboard.writeText(linkUrl), 'The link is copied.')} />
+            <Button
+              type="button"
+              label="Copy link"
+              icon="pi pi-copy"
+              size="small"
+              onClick={() => void run(() => navigator.clipboard.writeText(linkUrl), 'The link is copied.')}
+            />
             <Button
               type="button"
               label="Replace link"
@@ -183,7 +196,9 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
               size="small"
               outlined
               loading={linkState.isLoading}
-              onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'A new link is made; the old one no longer works.')}
+              onClick={() =>
+                void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'A new link is made; the old one no longer works.')
+              }
             />
             <Button
               type="button"

@@ -55,10 +55,12 @@ export default function SharedLinkPage() {
       </p>
       <p className="button-row">
         <a className="p-button p-button-sm" href={pdf('letter')} download>
-          <span className="pi pi-download" aria-hidden="true" />&nbsp;Download PDF (Letter)
+          <span className="pi pi-download" aria-hidden="true" />
+          &nbsp;Download PDF (Letter)
         </a>
         <a className="p-button p-button-sm p-button-outlined" href={pdf('a4')} download>
-          <span className="pi pi-download" aria-hidden="true" />&nbsp;Download PDF (A4)
+          <span className="pi pi-download" aria-hidden="true" />
+          &nbsp;Download PDF (A4)
         </a>
       </p>
       <AgreementOutline contractName={contractName} categories={categories} />

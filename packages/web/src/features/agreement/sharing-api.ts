@@ -7,7 +7,13 @@
 import { tokenPath } from '@bpa/domain/paths';
 import type { z } from 'zod';
 import { ContractAnswerSchema } from '@bpa/domain/api';
-import { type ComparePdfRequest, type SaveContractAnswer, SaveContractAnswerSchema, type SaveConflictAnswer, SaveConflictAnswerSchema } from '@bpa/domain/api-contracts';
+import {
+  type ComparePdfRequest,
+  type SaveContractAnswer,
+  SaveContractAnswerSchema,
+  type SaveConflictAnswer,
+  SaveConflictAnswerSchema,
+} from '@bpa/domain/api-contracts';
 import type { Contract } from '@bpa/domain/contract';
 import {
   type PartnerAccess,
@@ -33,7 +39,6 @@ import {
   RevisionListAnswerSchema,
 } from '@bpa/domain/history';
 import { api } from '../../lib/api';
-
 
 const MY = '/contracts/my';
 const id = (value: string) => encodeURIComponent(value);

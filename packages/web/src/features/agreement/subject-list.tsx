@@ -70,7 +70,17 @@ function styleClasses(item: { bold: boolean; italics: boolean }): string {
   return `${item.bold ? ' is-bold' : ''}${item.italics ? ' is-italic' : ''}`;
 }
 
-export function SubjectList({ category, expandedSubjects, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, isReadOnly = false, review }: SubjectListProps) {
+export function SubjectList({
+  category,
+  expandedSubjects,
+  onToggleSubject,
+  onToggleOption,
+  onExpand,
+  onEditSubject,
+  onEditOption,
+  isReadOnly = false,
+  review,
+}: SubjectListProps) {
   const isToDiscuss = (subject: Subject) =>
     [subject._id, ...subject.options.map((o) => o._id)].some((id) => review?.marks.get(id)?.some((mark) => mark.status === 'discuss'));
   const subjects = review?.isOnlyToDiscuss ? category.subjects.filter(isToDiscuss) : category.subjects;
@@ -151,7 +161,16 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
     if (isReadOnly) return null;
     return (
       <li className="subject-row is-placeholder">
-        <Button id={toItemElementId('subject-add', subject._id)} type="button" label={ADD_SUBJECT_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+        <Button
+          id={toItemElementId('subject-add', subject._id)}
+          type="button"
+          label={ADD_SUBJECT_LABEL}
+          icon="pi pi-plus"
+          text
+          size="small"
+          className="add-button"
+          onClick={onEdit}
+        />
       </li>
     );
   }
@@ -235,7 +254,16 @@ function OptionRow({
     if (isLocked) return null;
     return (
       <li className="option-row is-placeholder">
-        <Button id={toItemElementId('option-add', option._id)} type="button" label={ADD_OPTION_LABEL} icon="pi pi-plus" text size="small" className="add-button" onClick={onEdit} />
+        <Button
+          id={toItemElementId('option-add', option._id)}
+          type="button"
+          label={ADD_OPTION_LABEL}
+          icon="pi pi-plus"
+          text
+          size="small"
+          className="add-button"
+          onClick={onEdit}
+        />
       </li>
     );
   }

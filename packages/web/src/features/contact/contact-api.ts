@@ -10,8 +10,6 @@ import { api } from '../../lib/api';
 /** Where the widget fetches a fresh challenge (GET, answers `{ parameters, signature }`). */
 export const CAPTCHA_CHALLENGE_URL = '/api/v1/messages/challenge';
 
-
-
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**

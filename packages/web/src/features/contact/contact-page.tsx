@@ -126,9 +126,7 @@ export default function ContactPage() {
         {outcome?.kind === 'failed' && (
           <div className="contact-notice contact-notice-error" role="alert">
             <span className="pi pi-times-circle" aria-hidden="true" />
-            <p className="mb-0">
-              Your message was not sent: {outcome.text} What you typed is still here.
-            </p>
+            <p className="mb-0">Your message was not sent: {outcome.text} What you typed is still here.</p>
           </div>
         )}
         <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="contact-title">

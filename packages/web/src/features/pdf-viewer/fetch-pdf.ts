@@ -27,11 +27,7 @@ export async function fetchPdf(url: string, signal?: AbortSignal): Promise<Blob>
 }
 
 /** Where the fetch of the PDF is. */
-export type PdfFileState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; blob: Blob }
-  | { status: 'failed'; message: string };
+export type PdfFileState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; blob: Blob } | { status: 'failed'; message: string };
 
 interface FetchResult {
   url: string;

@@ -23,7 +23,14 @@ describe('the last PDF of a tab (issue 9, item 7)', () => {
     expect(readLastPdf('guest', storage)).toBeNull();
     storage.setItem('bpa.last-pdf.guest.v1', JSON.stringify({ pdfFileInfo: { fileName: '../x', pathName: 'p' }, contractName: 'x' }));
     expect(readLastPdf('guest', storage)).toBeNull();
-    const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(() => rememberLastPdf('guest', pdf, broken)).not.toThrow();
     expect(readLastPdf('guest', broken)).toBeNull();
   });

@@ -65,7 +65,8 @@ export function useLastPdf(kind: PdfOwnerKind, current: LastPdf | null): LastPdf
   const pathName = current?.pdfFileInfo.pathName;
   const contractName = current?.contractName;
   useEffect(() => {
-    if (fileName !== undefined && pathName !== undefined && contractName !== undefined) rememberLastPdf(kind, { pdfFileInfo: { fileName, pathName }, contractName });
+    if (fileName !== undefined && pathName !== undefined && contractName !== undefined)
+      rememberLastPdf(kind, { pdfFileInfo: { fileName, pathName }, contractName });
   }, [kind, fileName, pathName, contractName]);
   return useMemo(() => {
     if (fileName !== undefined && pathName !== undefined && contractName !== undefined) return { pdfFileInfo: { fileName, pathName }, contractName };

@@ -4,13 +4,7 @@
  * /guest/home, and on the guest dashboard without it.
  */
 import { Card } from 'primereact/card';
-import {
-  CATEGORY_COUNT,
-  SUBSCRIBER_AGREEMENT_COUNT,
-  TEMPLATE_COUNT,
-  TRIAL_AGREEMENT_COUNT,
-  TRIAL_CATEGORY_NAMES,
-} from '@bpa/domain/constants';
+import { CATEGORY_COUNT, SUBSCRIBER_AGREEMENT_COUNT, TEMPLATE_COUNT, TRIAL_AGREEMENT_COUNT, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { LinkButton } from '../../components/ui/link-button';
 import { PATHS } from '@bpa/domain/paths';
 
@@ -38,10 +32,9 @@ export function TrialInformationCard({ hasGetStartedButton = true, headingLevel 
   return (
     <Card className="trial-card" title={<Heading className="trial-card-title">Free Trial Information</Heading>}>
       <p>
-        The free trial lets you build {TRIAL_AGREEMENT_COUNT === 1 ? 'one agreement' : `${String(TRIAL_AGREEMENT_COUNT)} agreements`} in
-        the categories <strong>{TRIAL_CATEGORY_NAMES[0]}</strong> and <strong>{TRIAL_CATEGORY_NAMES[1]}</strong>: tick subjects and
-        options, rename and colour them, and make a PDF. Nothing is saved on the server: your trial agreement stays in this browser
-        only.
+        The free trial lets you build {TRIAL_AGREEMENT_COUNT === 1 ? 'one agreement' : `${String(TRIAL_AGREEMENT_COUNT)} agreements`} in the categories{' '}
+        <strong>{TRIAL_CATEGORY_NAMES[0]}</strong> and <strong>{TRIAL_CATEGORY_NAMES[1]}</strong>: tick subjects and options, rename and colour them, and make a
+        PDF. Nothing is saved on the server: your trial agreement stays in this browser only.
       </p>
       <div className="table-scroll">
         <table className="comparison-table">
@@ -65,8 +58,7 @@ export function TrialInformationCard({ hasGetStartedButton = true, headingLevel 
         </table>
       </div>
       <p className="mt-3 mb-0">
-        The full program's templates are Blank, Basic Precision, Modern Standard American, Basic 2 over 1 Game Forcing, Bridge World
-        Standard and LC Standard.
+        The full program's templates are Blank, Basic Precision, Modern Standard American, Basic 2 over 1 Game Forcing, Bridge World Standard and LC Standard.
       </p>
       {hasGetStartedButton && (
         <div className="mt-3">
