@@ -24,6 +24,29 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export const PageSizeSchema = z.enum(['letter', 'a4']);
 export type PageSize = z.infer<typeof PageSizeSchema>;
 
+/**
+ * How the agreement PDF is laid out (issue 14 §2, docs/product.md §11): `detailed` is two columns
+ * at reading size; `compact` is denser, for a card holder; `large` is one column with body text of
+ * at least 13 pt and larger suit symbols, for older eyes.
+ */
+export const PrintLayoutSchema = z.enum(['detailed', 'compact', 'large']);
+export type PrintLayout = z.infer<typeof PrintLayoutSchema>;
+
+/**
+ * The print options of the agreement PDF (issue 14 §2): the layout, four-colour suits (spades
+ * black, hearts red, diamonds orange, clubs green) instead of two, and whether the legend (what
+ * bold and italic mean) is printed under the title.
+ */
+export const PrintOptionsSchema = z.object({
+  layout: PrintLayoutSchema.default('detailed'),
+  fourColourSuits: z.boolean().default(false),
+  legend: z.boolean().default(true),
+});
+export type PrintOptions = z.infer<typeof PrintOptionsSchema>;
+
+/** The options of a PDF when none are given: today's two columns, two-colour suits, with the legend. */
+export const DEFAULT_PRINT_OPTIONS: PrintOptions = { layout: 'detailed', fourColourSuits: false, legend: true };
+
 /** Where a produced PDF can be fetched: GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}. */
 export const PdfFileInfoSchema = z.object({
   fileName: z.string().regex(/^[A-Za-z0-9._-]{1,200}\.pdf$/),
@@ -45,6 +68,13 @@ export const MakePdfRequestSchema = z.object({
    * "to discuss", with both partners' notes) as a last part. Off by default; guests' PDFs ignore it.
    */
   discussionOf: IdSchema.optional(),
+  /** Layout, suit colours and legend (issue 14 §2); today's look when left out. */
+  print: PrintOptionsSchema.optional(),
+  /**
+   * The version of the agreement being printed (its revision), printed in the footer with the date;
+   * left out for the trial, whose agreement has no versions.
+   */
+  revision: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 

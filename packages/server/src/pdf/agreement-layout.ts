@@ -10,7 +10,7 @@
  * opens in the middle of a category repeats its heading marked "(continued)", and the columns of
  * the last page are balanced so a short agreement does not sit in one half of the page.
  */
-import type { PageSize } from '@bpa/domain/api';
+import type { PageSize, PrintLayout } from '@bpa/domain/api';
 import { toTextRuns } from '@bpa/domain/markup';
 import type { OutlineCategory } from '@bpa/domain/outline';
 import { type AgreementFont, type FontStyle, ascentOf, glyphBoxOf, measureText, toFontStyle } from './agreement-fonts';
@@ -63,6 +63,115 @@ export const BAND_ACCENT_WIDTH = 2.2;
 /** Indent of an option under its subject, and where its bullet sits, in points. */
 export const OPTION_INDENT = 12;
 export const BULLET_OFFSET = 6;
+
+/** Size, leading and colour of one kind of text, in points. */
+interface TextLook {
+  size: number;
+  leading: number;
+  colour: string;
+}
+
+/**
+ * Everything that differs between the layouts of the print options (issue 14 §2, docs/product.md
+ * §11): page geometry, text sizes, spacing, the number of columns and how suit symbols are set.
+ */
+export interface LayoutLook {
+  columns: 1 | 2;
+  page: { marginX: number; marginTop: number; marginBottom: number; gutter: number; titleGap: number; footerBaseline: number };
+  text: {
+    title: TextLook;
+    category: TextLook;
+    categoryLabel: { colour: string };
+    continued: { colour: string };
+    subcategory: TextLook;
+    subject: TextLook;
+    option: TextLook;
+    note: TextLook;
+    legend: TextLook;
+    footer: { size: number; colour: string };
+  };
+  space: { beforeCategory: number; categoryPadding: number; beforeSubcategory: number; afterSubcategory: number; beforeSubject: number; beforeOption: number };
+  optionIndent: number;
+  bulletOffset: number;
+  /** Suit symbols (♠ ♥ ♦ ♣) are set this many times the size of the text around them. */
+  suitScale: number;
+}
+
+const DETAILED: LayoutLook = {
+  columns: 2,
+  page: PAGE,
+  text: { ...TEXT, legend: { size: 7.5, leading: 10, colour: '#5b6b7c' } },
+  space: SPACE,
+  optionIndent: OPTION_INDENT,
+  bulletOffset: BULLET_OFFSET,
+  suitScale: 1,
+};
+
+/**
+ * The three layouts. Compact: two columns, about 20 % smaller type and tighter spacing, for a card
+ * holder. Large print: one column, body text 13.5 pt (the issue asks for at least 13), headings and
+ * suit symbols larger still.
+ */
+export const LOOKS: Readonly<Record<PrintLayout, LayoutLook>> = {
+  detailed: DETAILED,
+  compact: {
+    columns: 2,
+    page: { marginX: 28, marginTop: 28, marginBottom: 40, gutter: 14, titleGap: 8, footerBaseline: 22 },
+    text: {
+      ...DETAILED.text,
+      title: { size: 13, leading: 16, colour: TEXT.title.colour },
+      category: { size: 8.5, leading: 10.5, colour: TEXT.category.colour },
+      subcategory: { size: 7, leading: 8.6, colour: TEXT.subcategory.colour },
+      subject: { size: 7.2, leading: 8.8, colour: TEXT.subject.colour },
+      option: { size: 6.8, leading: 8.2, colour: TEXT.option.colour },
+      note: { size: 7.2, leading: 9.2, colour: TEXT.note.colour },
+      legend: { size: 6.5, leading: 8.4, colour: '#5b6b7c' },
+      footer: { size: 6.5, colour: TEXT.footer.colour },
+    },
+    space: { beforeCategory: 5, categoryPadding: 2, beforeSubcategory: 3, afterSubcategory: 0.5, beforeSubject: 1.6, beforeOption: 0 },
+    optionIndent: 9,
+    bulletOffset: 4.5,
+    suitScale: 1,
+  },
+  large: {
+    columns: 1,
+    page: { marginX: 44, marginTop: 44, marginBottom: 60, gutter: 0, titleGap: 14, footerBaseline: 30 },
+    text: {
+      ...DETAILED.text,
+      title: { size: 24, leading: 29, colour: TEXT.title.colour },
+      category: { size: 16, leading: 20, colour: TEXT.category.colour },
+      subcategory: { size: 13.5, leading: 17, colour: TEXT.subcategory.colour },
+      subject: { size: 14, leading: 18, colour: TEXT.subject.colour },
+      option: { size: 13.5, leading: 17.4, colour: TEXT.option.colour },
+      note: { size: 13.5, leading: 17.4, colour: TEXT.note.colour },
+      legend: { size: 12, leading: 15.5, colour: '#4a5a6b' },
+      footer: { size: 11, colour: TEXT.footer.colour },
+    },
+    space: { beforeCategory: 14, categoryPadding: 4, beforeSubcategory: 8, afterSubcategory: 2, beforeSubject: 6, beforeOption: 1.5 },
+    optionIndent: 20,
+    bulletOffset: 10,
+    suitScale: 1.25,
+  },
+};
+
+/**
+ * Suit colours of the four-colour option (issue 14 §2, docs/product.md §11): spades black, hearts
+ * red, diamonds orange, clubs green. Each reaches 4.5:1 contrast on white (WCAG AA for text), and
+ * in greyscale they fall on different greys (0, 54, 72 and 106 of 255): hearts and clubs are the
+ * closest pair, which their shapes tell apart.
+ */
+export const FOUR_COLOUR_SUITS: Readonly<Record<string, string>> = {
+  '♠': '#000000',
+  '♥': '#e0002a',
+  '♦': '#b35900',
+  '♣': '#00571c',
+};
+
+/** How suit symbols are set: their size against the text around them, and four colours or the markup's two. */
+export interface SuitLook {
+  scale: number;
+  isFourColour: boolean;
+}
 
 /** Text of a run to be set in one face, size and colour (null: the role's default colour). */
 export interface StyledRun {
@@ -119,8 +228,12 @@ export interface AgreementLayout {
   width: number;
   height: number;
   title: Line[];
+  /** The legend and the players line under the title, on the first page (empty when left out). */
+  legend: Line[];
   /** Bottom of the title block on the first page (where its rule is drawn). */
   titleBottom: number;
+  /** The look the layout used, for drawing (bullets, bands, footer). */
+  look: LayoutLook;
   placed: PlacedPart[];
   pageCount: number;
 }
@@ -143,6 +256,14 @@ interface Frame {
 
 type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
 
+/** What the layout of an agreement may vary (issue 14 §2); every field optional, today's look by default. */
+export interface LayoutOptions {
+  layout?: PrintLayout;
+  fourColourSuits?: boolean;
+  /** Lines of small print under the title (the legend), plain text; none by default. */
+  legend?: readonly string[];
+}
+
 /**
  * Lays out an agreement.
  *
@@ -150,32 +271,52 @@ type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
  * @param outline the categories to print, from `outlineAgreement` (domain outline.ts).
  * @param pageSize 'letter' or 'a4'.
  * @param fonts the four faces from `loadAgreementFonts`.
+ * @param options the print options: layout (LOOKS), four-colour suits, the legend's lines.
  * @returns every line with its page and position; at least one page.
  */
-export function layoutAgreement(contractName: string, outline: readonly OutlineCategory[], pageSize: PageSize, fonts: Fonts): AgreementLayout {
+export function layoutAgreement(
+  contractName: string,
+  outline: readonly OutlineCategory[],
+  pageSize: PageSize,
+  fonts: Fonts,
+  options: LayoutOptions = {},
+): AgreementLayout {
+  const look = LOOKS[options.layout ?? 'detailed'];
+  const suits: SuitLook = { scale: look.suitScale, isFourColour: options.fourColourSuits === true };
+  const { page: geometry, text } = look;
   const { width, height } = PAGE_SIZES[pageSize];
-  const contentWidth = width - 2 * PAGE.marginX;
-  const columnWidth = (contentWidth - PAGE.gutter) / 2;
+  const contentWidth = width - 2 * geometry.marginX;
+  const columnWidth = (contentWidth - geometry.gutter * (look.columns - 1)) / look.columns;
 
-  const title = setText(fonts, toStyledRuns(contractName, 'bold', TEXT.title.size), TEXT.title.colour, contentWidth, TEXT.title.leading);
-  const titleBottom = PAGE.marginTop + title.reduce((sum, line) => sum + line.height, 0) + 4;
-  const columnBottom = height - PAGE.marginBottom;
+  const title = setText(fonts, toStyledRuns(contractName, 'bold', text.title.size, suits), text.title.colour, contentWidth, text.title.leading);
+  const legend = (options.legend ?? []).flatMap((line) =>
+    setText(fonts, [{ text: line, colour: null, style: 'regular', size: text.legend.size }], text.legend.colour, contentWidth, text.legend.leading),
+  );
+  const titleBottom = geometry.marginTop + [...title, ...legend].reduce((sum, line) => sum + line.height, 0) + 4;
+  const columnBottom = height - geometry.marginBottom;
 
-  const { units, continuedHeadings } = buildUnits(outline, fonts, columnWidth);
+  const { units, continuedHeadings } = buildUnits(outline, fonts, columnWidth, look, suits);
   const frameAt = (index: number): Frame => {
-    const page = Math.floor(index / 2);
-    const top = page === 0 ? titleBottom + PAGE.titleGap : PAGE.marginTop;
-    return { page, x: PAGE.marginX + (index % 2) * (columnWidth + PAGE.gutter), top, bottom: columnBottom, width: columnWidth };
+    const page = Math.floor(index / look.columns);
+    const top = page === 0 ? titleBottom + geometry.titleGap : geometry.marginTop;
+    return { page, x: geometry.marginX + (index % look.columns) * (columnWidth + geometry.gutter), top, bottom: columnBottom, width: columnWidth };
   };
   const flowed = flowUnits(units, continuedHeadings, frameAt, true);
   if (!flowed) throw new Error('Agreement layout failed: columns without a bottom'); // cannot happen: frames never run out
-  const placed = balanceLastPage(flowed, continuedHeadings, frameAt);
+  const placed = look.columns === 2 ? balanceLastPage(flowed, continuedHeadings, frameAt) : flowed.placed;
   const pageCount = placed.reduce((most, item) => Math.max(most, item.page + 1), 1);
-  return { width, height, title, titleBottom, placed, pageCount };
+  return { width, height, title, legend, titleBottom, placed, pageCount, look };
 }
 
 /** Turns the outline into units: each subject with its options, headings joined to the next subject. */
-function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWidth: number): { units: Unit[]; continuedHeadings: Part[] } {
+function buildUnits(
+  outline: readonly OutlineCategory[],
+  fonts: Fonts,
+  columnWidth: number,
+  look: LayoutLook,
+  suits: SuitLook,
+): { units: Unit[]; continuedHeadings: Part[] } {
+  const { text: TEXT, space: SPACE, optionIndent: OPTION_INDENT } = look;
   const units: Unit[] = [];
   const continuedHeadings: Part[] = [];
   const textWidth = columnWidth - 2 * SPACE.categoryPadding - BAND_ACCENT_WIDTH;
@@ -184,7 +325,7 @@ function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWid
     const nameStyle = toFontStyle(true, category.italics);
     const headingRuns = (): StyledRun[] => [
       { text: `${label}. `, colour: TEXT.categoryLabel.colour, style: 'bold', size: TEXT.category.size },
-      ...toStyledRuns(category.categoryName, nameStyle, TEXT.category.size),
+      ...toStyledRuns(category.categoryName, nameStyle, TEXT.category.size, suits),
     ];
     const heading = makePart('category', setText(fonts, headingRuns(), TEXT.category.colour, textWidth, TEXT.category.leading), {
       spaceBefore: SPACE.beforeCategory,
@@ -204,12 +345,12 @@ function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWid
     let pending: Part[] = [heading];
     for (const subcategory of entry.subcategories) {
       if (subcategory.heading !== '') {
-        const lines = setMarkup(fonts, subcategory.heading, toFontStyle(true, subcategory.italics), TEXT.subcategory, columnWidth);
+        const lines = setMarkup(fonts, subcategory.heading, toFontStyle(true, subcategory.italics), TEXT.subcategory, columnWidth, suits);
         pending.push(makePart('subcategory', lines, { spaceBefore: SPACE.beforeSubcategory, padding: 0, paddingBottom: SPACE.afterSubcategory }));
       }
       for (const item of subcategory.subjects) {
         const parts = [...pending];
-        const subjectLines = setMarkup(fonts, item.name, toFontStyle(item.subject.bold, item.subject.italics), TEXT.subject, columnWidth);
+        const subjectLines = setMarkup(fonts, item.name, toFontStyle(item.subject.bold, item.subject.italics), TEXT.subject, columnWidth, suits);
         const isAfterHeading = pending.length > 0 && pending.at(-1)?.kind !== 'category';
         parts.push(
           makePart('subject', subjectLines, {
@@ -218,7 +359,7 @@ function buildUnits(outline: readonly OutlineCategory[], fonts: Fonts, columnWid
           }),
         );
         for (const option of item.options) {
-          const lines = setMarkup(fonts, option.name, toFontStyle(option.option.bold, option.option.italics), TEXT.option, columnWidth - OPTION_INDENT);
+          const lines = setMarkup(fonts, option.name, toFontStyle(option.option.bold, option.option.italics), TEXT.option, columnWidth - OPTION_INDENT, suits);
           parts.push(makePart('option', lines, { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
         }
         units.push({ category: categoryIndex, parts, hasCategoryHeading: parts[0]?.kind === 'category' });
@@ -260,20 +401,37 @@ const MAX_CACHED_SETTINGS = 10_000;
  * process: the same names recur in every agreement made from a template, and the lines are
  * never changed once made. Bounded, since names are user text.
  */
-function setMarkup(fonts: Fonts, markup: string, style: FontStyle, look: { size: number; leading: number; colour: string }, maxWidth: number): Line[] {
-  const key = `${style}|${look.size}|${look.leading}|${look.colour}|${maxWidth}|${markup}`;
+function setMarkup(fonts: Fonts, markup: string, style: FontStyle, look: TextLook, maxWidth: number, suits: SuitLook): Line[] {
+  const key = `${style}|${look.size}|${look.leading}|${look.colour}|${maxWidth}|${suits.scale}|${suits.isFourColour ? 4 : 2}|${markup}`;
   let lines = setLinesCache.get(key);
   if (!lines) {
-    lines = setText(fonts, toStyledRuns(markup, style, look.size), look.colour, maxWidth, look.leading);
+    lines = setText(fonts, toStyledRuns(markup, style, look.size, suits), look.colour, maxWidth, look.leading);
     if (setLinesCache.size >= MAX_CACHED_SETTINGS) setLinesCache.clear();
     setLinesCache.set(key, lines);
   }
   return lines;
 }
 
-/** Markup to runs in one face and size (colours and suit symbols from `toTextRuns`, domain markup.ts). */
-function toStyledRuns(markup: string, style: FontStyle, size: number): StyledRun[] {
-  return toTextRuns(markup).map((run) => ({ text: run.text, colour: run.colour, style, size }));
+/** A suit symbol as `toTextRuns` writes it. */
+const SUIT_SYMBOL = /[♠♥♦♣]/;
+
+/**
+ * Markup to runs in one face and size (colours and suit symbols from `toTextRuns`, domain
+ * markup.ts). Suit symbols become runs of their own when they are set larger or in four colours.
+ */
+function toStyledRuns(markup: string, style: FontStyle, size: number, suits: SuitLook = { scale: 1, isFourColour: false }): StyledRun[] {
+  const runs = toTextRuns(markup).map((run): StyledRun => ({ text: run.text, colour: run.colour, style, size }));
+  if (suits.scale === 1 && !suits.isFourColour) return runs;
+  return runs.flatMap((run) => {
+    if (!SUIT_SYMBOL.test(run.text)) return [run];
+    return run.text
+      .split(/([♠♥♦♣])/)
+      .filter((text) => text !== '')
+      .map((text): StyledRun => {
+        if (!SUIT_SYMBOL.test(text)) return { ...run, text };
+        return { text, style: run.style, size: run.size * suits.scale, colour: suits.isFourColour ? (FOUR_COLOUR_SUITS[text] ?? run.colour) : run.colour };
+      });
+  });
 }
 
 /** A stretch of a word in one face, size and colour; `width` in points. */

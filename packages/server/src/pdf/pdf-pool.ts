@@ -117,6 +117,8 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
         const bytes = await open().run({
           agreement: { contractName: agreement.contractName, categories: agreement.categories },
           pageSize: renderOptions?.pageSize,
+          print: renderOptions?.print,
+          revision: renderOptions?.revision,
         });
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } finally {

@@ -3,7 +3,7 @@
  * PDF, so the drawing happens off the request thread. Loaded by `createPdfPool` (pdf-pool.ts) as
  * `pdf-worker.ts` under tsx and as `pdf-worker.js` once compiled.
  */
-import type { PageSize } from '@bpa/domain/api';
+import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category } from '@bpa/domain/contract';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
@@ -11,6 +11,8 @@ import { renderAgreementPdf } from './render-agreement-pdf';
 export interface PdfTask {
   agreement: { contractName: string; categories: Category[] };
   pageSize?: PageSize;
+  print?: PrintOptions;
+  revision?: number;
 }
 
 /**
@@ -20,6 +22,6 @@ export interface PdfTask {
  * @throws whatever the renderer throws; piscina hands it to the caller of `run`
  */
 export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
-  const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize });
+  const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision });
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

@@ -100,7 +100,8 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 describe.skipIf(!hasPdftoppm)('agreement PDF, pixel comparison', () => {
   it('renders page 1 like the committed reference image', async () => {
     const pdfPath = join(workDir, 'agreement.pdf');
-    writeFileSync(pdfPath, await renderAgreementPdf(sampleAgreement(), { pageSize: 'letter' }));
+    // A fixed date: the footer prints it.
+    writeFileSync(pdfPath, await renderAgreementPdf(sampleAgreement(), { pageSize: 'letter', revision: 7, printedOn: new Date('2026-11-25T12:00:00Z') }));
     const raster = spawnSync('pdftoppm', ['-f', '1', '-l', '1', '-r', String(DPI), '-png', '-singlefile', pdfPath, join(workDir, 'page')]);
     expect(raster.status, raster.stderr?.toString()).toBe(0);
     const actualBytes = readFileSync(join(workDir, 'page.png'));

@@ -5,7 +5,8 @@ import { PLACEHOLDER_OPTION_NAME, PLACEHOLDER_SUBJECT_NAME } from '@bpa/domain/e
 import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { renderAgreementPdf } from './render-agreement-pdf';
+import { FOUR_COLOUR_SUITS } from './agreement-layout';
+import { LEGEND_TEXT, renderAgreementPdf } from './render-agreement-pdf';
 
 // ---- building agreements -------------------------------------------------------------------
 
@@ -72,6 +73,8 @@ interface TextItem {
   x: number;
   /** Baseline from the page's bottom edge, in points. */
   y: number;
+  /** Font size, in points. */
+  size: number;
 }
 
 async function openPdf(pdf: Buffer) {
@@ -90,7 +93,13 @@ async function readText(pdf: Buffer): Promise<{ items: TextItem[]; pages: { widt
     const content = await page.getTextContent();
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue;
-      items.push({ text: item.str, page: number - 1, x: item.transform[4] as number, y: item.transform[5] as number });
+      items.push({
+        text: item.str,
+        page: number - 1,
+        x: item.transform[4] as number,
+        y: item.transform[5] as number,
+        size: Math.abs(item.transform[3] as number),
+      });
     }
   }
   await document.destroy();
@@ -193,7 +202,9 @@ describe('renderAgreementPdf', () => {
     expectInOrder(text, ['I. General Approach', 'IV. Minor Openings', 'IX. Overcalls', 'XIII. Signals and Discards']);
     pages.forEach((_, page) => {
       const footer = items.filter((item) => item.page === page && item.y < 40).map((item) => item.text);
-      expect(footer).toEqual(['Long agreement', `Page ${page + 1} of ${pages.length}`]);
+      expect(footer[0]).toBe('Long agreement');
+      expect(footer[1]).toMatch(new RegExp(` · Page ${page + 1} of ${pages.length}$`));
+      expect(footer).toHaveLength(2);
     });
   });
 
@@ -251,7 +262,7 @@ describe('renderAgreementPdf', () => {
     const { items, pages } = await readText(await renderAgreementPdf(longAgreement(20, 4)));
     const columnTops = new Map<string, TextItem>();
     for (const item of items) {
-      if (item.text === 'Long agreement' || item.text.startsWith('Page ')) continue; // title, footer
+      if (item.text === 'Long agreement' || item.text.includes('Page ') || item.text === LEGEND_TEXT) continue; // title, legend, footer
       const key = `${item.page}/${item.x < (pages[item.page]?.width ?? 0) / 2 ? 0 : 1}`;
       const top = columnTops.get(key);
       if (!top || item.y > top.y) columnTops.set(key, item);
@@ -283,5 +294,83 @@ describe('renderAgreementPdf', () => {
     const text = await readAllText(await renderAgreementPdf(agreement('Empty', { 0: [subject('Stayman', [], { isSelected: false })] })));
     expect(text).toContain('No subjects are selected in this agreement.');
     expect(text).toContain('Page 1 of 1');
+  });
+});
+
+describe('renderAgreementPdf print options (issue 14 §2)', () => {
+  const printedOn = new Date('2026-11-25T10:00:00Z');
+  const suits = () => agreement('Suits', { 0: [subject('Openings 1!c 1!d 1!h 1!s', [option('Jacoby 2NT over 1!h and 1!s')])] });
+
+  /** The fill colour in force when each suit symbol is drawn, from the page's operators. */
+  async function suitColours(pdf: Buffer): Promise<Record<string, string[]>> {
+    const document = await openPdf(pdf);
+    const operators = await (await document.getPage(1)).getOperatorList();
+    await document.destroy();
+    const found: Record<string, string[]> = {};
+    let colour = '';
+    operators.fnArray.forEach((fn, index) => {
+      const args = operators.argsArray[index] as unknown[];
+      if (fn === OPS.setFillRGBColor) colour = String(args[0]);
+      if (fn !== OPS.showText) return;
+      for (const glyph of args[0] as ({ unicode?: string } | number | null)[]) {
+        const unicode = typeof glyph === 'object' && glyph !== null ? glyph.unicode : undefined;
+        if (unicode && '♠♥♦♣'.includes(unicode)) (found[unicode] ??= []).push(colour);
+      }
+    });
+    return found;
+  }
+
+  it('prints the legend under the title by default, and leaves it out on request', async () => {
+    const { items } = await readText(await renderAgreementPdf(suits()));
+    const title = items.find((item) => item.text === 'Suits') as TextItem;
+    const legend = items.find((item) => item.text === LEGEND_TEXT) as TextItem;
+    expect(legend.page).toBe(0);
+    expect(legend.y).toBeLessThan(title.y);
+    expect(await readAllText(await renderAgreementPdf(suits(), { print: { legend: false } }))).not.toContain('Bold:');
+  });
+
+  it('prints the version and the date in every footer', async () => {
+    const text = await readAllText(await renderAgreementPdf(suits(), { revision: 12, printedOn }));
+    expect(text).toContain('Version 12 · 25 November 2026 · Page 1 of 1');
+    expect(await readAllText(await renderAgreementPdf(suits(), { printedOn }))).toContain('Suits 25 November 2026 · Page 1 of 1');
+  });
+
+  it('sets large print in one column with body text of at least 13 pt', async () => {
+    const { items, pages } = await readText(await renderAgreementPdf(longAgreement(3, 2), { print: { layout: 'large' } }));
+    const body = items.filter((item) => /\b[SO]\d+\.\d/.test(item.text));
+    expect(body.length).toBeGreaterThan(100);
+    for (const item of body) expect(item.size).toBeGreaterThanOrEqual(13);
+    const middle = (pages[0]?.width ?? 0) / 2;
+    const subjects = body.filter((item) => item.text.startsWith('S'));
+    expect(new Set(subjects.map((item) => Math.round(item.x))).size).toBe(1);
+    expect(subjects.every((item) => item.x < middle)).toBe(true);
+    const detailed = await readText(await renderAgreementPdf(longAgreement(3, 2)));
+    expect(pages.length).toBeGreaterThan(detailed.pages.length);
+  });
+
+  it('sets compact smaller and on fewer pages than detailed', async () => {
+    const compact = await readText(await renderAgreementPdf(longAgreement(12, 3), { print: { layout: 'compact' } }));
+    const detailed = await readText(await renderAgreementPdf(longAgreement(12, 3)));
+    expect(compact.pages.length).toBeLessThan(detailed.pages.length);
+    const subjectSize = (read: typeof compact) => read.items.find((item) => item.text.startsWith('S1.2 '))?.size ?? 0;
+    expect(subjectSize(compact)).toBeLessThan(subjectSize(detailed));
+  });
+
+  it('colours the four suits apart on request, and hearts and diamonds red by default', async () => {
+    const four = await suitColours(await renderAgreementPdf(suits(), { print: { fourColourSuits: true } }));
+    for (const [symbol, colour] of Object.entries(FOUR_COLOUR_SUITS)) {
+      expect(four[symbol]?.length, symbol).toBeGreaterThan(0);
+      expect(new Set(four[symbol]), symbol).toEqual(new Set([colour]));
+    }
+    expect(new Set(Object.values(FOUR_COLOUR_SUITS)).size).toBe(4);
+    const two = await suitColours(await renderAgreementPdf(suits()));
+    expect(new Set(two['♦'])).toEqual(new Set(['#c83349']));
+    expect(new Set(two['♥'])).toEqual(new Set(['#c83349']));
+    expect(new Set(two['♣'])).toEqual(new Set(['#111111']));
+  });
+
+  it('sets A4 with any layout', async () => {
+    const { pages } = await readText(await renderAgreementPdf(suits(), { pageSize: 'a4', print: { layout: 'large', fourColourSuits: true } }));
+    expect(pages[0]).toEqual({ width: 595.28, height: 841.89 });
   });
 });

@@ -4,14 +4,14 @@
  * pdfkit draws a layout computed up front by `layoutAgreement` (agreement-layout.ts) with DejaVu
  * Sans embedded (agreement-fonts.ts), so suit symbols print and can be copied as text.
  */
-import type { PageSize } from '@bpa/domain/api';
+import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { Category } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import PDFDocument from 'pdfkit';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
-import { type AgreementLayout, BAND_ACCENT_WIDTH, BULLET_OFFSET, type Line, PAGE, type PlacedPart, TEXT, layoutAgreement } from './agreement-layout';
+import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
 import { PageContent, embedFonts } from './page-content';
 
 /** Colours of the page furniture (not user text). */
@@ -27,6 +27,19 @@ const INK = {
 type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
 
 /**
+ * The legend under the title (issue 14 §2): what bold and italic mean in this product
+ * (docs/product.md §1: bold marks the ACBL convention card's items, italic the conventions of
+ * "25 Bridge Conventions You Should Know").
+ */
+export const LEGEND_TEXT = 'Bold: on the ACBL convention card. Italic: one of the "25 Bridge Conventions You Should Know".';
+
+/** "Version 12 · 25 November 2026", or only the date without a version. */
+export function footerStamp(printedOn: Date, revision: number | undefined): string {
+  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(printedOn);
+  return revision === undefined ? date : `Version ${revision} · ${date}`;
+}
+
+/**
  * Renders an agreement (convention card) as PDF.
  *
  * Prints the agreement name as title, then every category with a selected subject in order,
@@ -38,13 +51,25 @@ type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
  * @param agreement the agreement name (colour markup allowed) and its categories; which subjects
  *   and options print is decided by `outlineAgreement` (domain outline.ts).
  * @param options.pageSize 'letter' (default, 8.5 x 11 in) or 'a4'.
+ * @param options.print layout (detailed, compact, large print), four-colour suits and the legend
+ *   (issue 14 §2, docs/product.md §11); today's look with the legend by default.
+ * @param options.revision the version printed, shown in the footer beside the date.
+ * @param options.printedOn the date in the footer (default: now), written as "25 November 2026" (UTC).
  * @returns the PDF file. Title metadata is the agreement name, Creator the product title.
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing).
  */
-export async function renderAgreementPdf(agreement: { contractName: string; categories: Category[] }, options: { pageSize?: PageSize } = {}): Promise<Buffer> {
+export async function renderAgreementPdf(
+  agreement: { contractName: string; categories: Category[] },
+  options: { pageSize?: PageSize; print?: Partial<PrintOptions>; revision?: number; printedOn?: Date } = {},
+): Promise<Buffer> {
   const pageSize = options.pageSize ?? 'letter';
   const fonts = loadAgreementFonts();
-  const layout = layoutAgreement(agreement.contractName, outlineAgreement(agreement), pageSize, fonts);
+  const layout = layoutAgreement(agreement.contractName, outlineAgreement(agreement), pageSize, fonts, {
+    layout: options.print?.layout,
+    fourColourSuits: options.print?.fourColourSuits,
+    legend: options.print?.legend === false ? [] : [LEGEND_TEXT],
+  });
+  const stamp = footerStamp(options.printedOn ?? new Date(), options.revision);
   const plainName = toTextRuns(agreement.contractName)
     .map((run) => run.text)
     .join('');
@@ -69,7 +94,7 @@ export async function renderAgreementPdf(agreement: { contractName: string; cate
   for (let page = 0; page < layout.pageCount; page += 1) {
     doc.addPage({ size: [layout.width, layout.height], margin: 0 });
     const content = new PageContent(doc, embedded, layout.height);
-    drawPage(content, layout, fonts, page, plainName);
+    drawPage(content, layout, fonts, page, plainName, stamp);
     content.finish();
   }
   doc.end();
@@ -77,11 +102,12 @@ export async function renderAgreementPdf(agreement: { contractName: string; cate
 }
 
 /** Draws one page: title (first page), column divider, the parts placed on it, footer. */
-function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, page: number, plainName: string): void {
+function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, page: number, plainName: string, stamp: string): void {
+  const PAGE = layout.look.page;
   const onPage = layout.placed.filter((item) => item.page === page);
   if (page === 0) {
     let top = PAGE.marginTop;
-    for (const line of layout.title) {
+    for (const line of [...layout.title, ...layout.legend]) {
       drawLine(content, line, PAGE.marginX, top);
       top += line.height;
     }
@@ -93,12 +119,12 @@ function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, p
     const bottom = onPage.reduce((lowest, item) => Math.max(lowest, item.y + item.part.height), top);
     content.strokeLine(layout.width / 2, top, layout.width / 2, bottom, 0.5, INK.divider);
   }
-  for (const item of onPage) drawPart(content, item);
-  drawFooter(content, fonts, layout, page, plainName);
+  for (const item of onPage) drawPart(content, item, layout);
+  drawFooter(content, fonts, layout, page, plainName, stamp);
 }
 
 /** One placed part: its band (category headings) or bullet (options), then its lines. */
-function drawPart(content: PageContent, item: PlacedPart): void {
+function drawPart(content: PageContent, item: PlacedPart, layout: AgreementLayout): void {
   const { part } = item;
   let x = item.x + part.indent;
   let top = item.y + part.padding;
@@ -109,7 +135,7 @@ function drawPart(content: PageContent, item: PlacedPart): void {
   }
   const first = part.lines[0];
   if (part.kind === 'option' && first) {
-    content.drawText('•', 'regular', TEXT.option.size, INK.bullet, x - BULLET_OFFSET, top + first.baseline);
+    content.drawText('•', 'regular', layout.look.text.option.size, INK.bullet, x - layout.look.bulletOffset, top + first.baseline);
   }
   for (const line of part.lines) {
     drawLine(content, line, x, top);
@@ -122,14 +148,15 @@ function drawLine(content: PageContent, line: Line, x: number, top: number): voi
   for (const piece of line.pieces) content.drawText(piece.text, piece.style, piece.size, piece.colour, x + piece.x, top + line.baseline);
 }
 
-/** Agreement name on the left, "Page n of N" on the right, under a hairline. */
-function drawFooter(content: PageContent, fonts: Fonts, layout: AgreementLayout, page: number, plainName: string): void {
+/** Agreement name on the left, "Version n · date · Page n of N" on the right, under a hairline. */
+function drawFooter(content: PageContent, fonts: Fonts, layout: AgreementLayout, page: number, plainName: string, stamp: string): void {
+  const { page: PAGE, text: TEXT } = layout.look;
   const baseline = layout.height - PAGE.footerBaseline;
   const ruleY = baseline - TEXT.footer.size - 3;
   content.strokeLine(PAGE.marginX, ruleY, layout.width - PAGE.marginX, ruleY, 0.5, INK.footerRule);
   const font = fonts.regular;
   const size = TEXT.footer.size;
-  const pageText = `Page ${page + 1} of ${layout.pageCount}`;
+  const pageText = `${stamp} · Page ${page + 1} of ${layout.pageCount}`;
   const pageWidth = measureText(font, pageText, size);
   const name = fitText(font, plainName.replace(/\s+/g, ' ').trim(), size, layout.width - 2 * PAGE.marginX - pageWidth - 24);
   content.drawText(name, 'regular', size, TEXT.footer.colour, PAGE.marginX, baseline);

@@ -155,6 +155,19 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(stored!.expiresAt!.getTime() - stored!.createdAt.getTime()).toBeLessThan(GUEST_PDF_LIFETIME_MS + 60_000);
   });
 
+  it('prints with the print options: legend by default, left out on request; an unknown layout is refused (issue 14 §2)', async () => {
+    const agreement = selectEverything(await getTrialAgreement());
+    const textOf = async (body: unknown) =>
+      (await readPdfText((await fetchPdf(PdfFileInfoAnswerSchema.parse((await makePdf(body)).json()).data)).rawPayload)).join('\n');
+    expect(await textOf({ contract: agreement })).toContain('Bold: on the ACBL convention card.');
+    const large = await textOf({ contract: agreement, pageSize: 'a4', print: { layout: 'large', fourColourSuits: true, legend: false } });
+    expect(large).not.toContain('Bold: on the ACBL convention card.');
+    expect(large).toContain('Overcalls');
+    const refused = await makePdf({ contract: agreement, print: { layout: 'poster' } });
+    expect(refused.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(refused.json()).message).toMatch(/layout/);
+  });
+
   it('refuses a malformed agreement with 400 and a message naming the field', async () => {
     const agreement = await getTrialAgreement();
     const response = await makePdf({ contract: { ...agreement, categories: agreement.categories.slice(0, 2) } });

@@ -42,7 +42,10 @@ export async function makeGuestPdf(
       return sent ? [{ ...sent, categoryName: stored.categoryName, order: stored.order, bold: stored.bold, italics: stored.italics }] : [];
     }),
   };
-  const content = await dependencies.renderPdf({ contractName: agreement.contractName, categories: agreement.categories }, { pageSize: request.pageSize });
+  const content = await dependencies.renderPdf(
+    { contractName: agreement.contractName, categories: agreement.categories },
+    { pageSize: request.pageSize, print: request.print },
+  );
   const info: PdfFileInfo = { fileName: makePdfFileName(agreement.contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({
     pathName: info.pathName,

@@ -2,8 +2,11 @@
  * The PDF renderer as the contract operations see it: injected through `buildApp` so that the
  * operations do not care how a PDF is drawn. The real one is `renderAgreementPdf` (src/pdf/).
  */
-import type { PageSize } from '@bpa/domain/api';
+import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category } from '@bpa/domain/contract';
 
 /** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
-export type RenderAgreementPdf = (agreement: { contractName: string; categories: Category[] }, options?: { pageSize?: PageSize }) => Promise<Buffer>;
+export type RenderAgreementPdf = (
+  agreement: { contractName: string; categories: Category[] },
+  options?: { pageSize?: PageSize; print?: PrintOptions; revision?: number },
+) => Promise<Buffer>;

@@ -723,6 +723,15 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
     return (await readPdfText(bytes)).join(' ').replace(/\s+/g, ' ');
   }
 
+  it('prints the version it was asked for in the footer, with the print options (issue 14 §2)', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement('Versioned');
+    const contract = selectEverything(await loadAgreement(agreement.id, cookie));
+    const info = await makePdf(cookie, contract, { revision: 4, print: { layout: 'compact', fourColourSuits: true, legend: false } });
+    const text = await pdfText((await call('GET', `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, { cookie })).rawPayload);
+    expect(text).toMatch(/Version 4 · \d{1,2} [A-Z][a-z]+ \d{4} · Page 1 of \d+/);
+    expect(text).not.toContain('Bold: on the ACBL convention card.');
+  });
+
   it('holds every selected item of all 13 categories, and belongs to the subscriber for 30 days', async () => {
     const { account, cookie, agreement } = await subscriberWithAgreement('Partner 1: Anna');
     const loaded = await loadAgreement(agreement.id, cookie);

@@ -1,13 +1,18 @@
 /**
  * Route `/pdfview` (docs/product.md §2 "PDF viewer pages"): the viewer shows the PDF made from the agreement
  * in the store. The agreement state is read here, where features meet, and handed to the viewer.
+ * Coming from Make PDF in the trial (guest-contract-route.tsx) it downloads the file once it arrives,
+ * as for subscribers (issue 14 §2: "A guest PDF downloads by itself after Make PDF").
  */
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../hooks';
 import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/agreement-slice';
 import { MarkupText } from '../../features/agreement/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
 import { PATHS } from '@bpa/domain/paths';
+import { isDownloadRequested } from './subscriber-pdf-view';
 
 export default function PdfViewRoute() {
   const contract = useAppSelector(selectContract);
@@ -19,5 +24,18 @@ export default function PdfViewRoute() {
   // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
   const shown = useLastPdf(isSubscriber ? 'subscriber' : 'guest', current);
   const contractName = shown ? <MarkupText markup={shown.contractName} /> : null;
-  return <PdfViewerPage contractName={contractName} pdfFileInfo={shown?.pdfFileInfo ?? null} editorPath={isSubscriber ? PATHS.myContract : PATHS.trial} />;
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  const forgetDownloadRequest = useCallback(() => {
+    void navigate(pathname, { replace: true, state: null });
+  }, [navigate, pathname]);
+  return (
+    <PdfViewerPage
+      contractName={contractName}
+      pdfFileInfo={shown?.pdfFileInfo ?? null}
+      editorPath={isSubscriber ? PATHS.myContract : PATHS.trial}
+      shouldDownloadOnArrival={isDownloadRequested(state)}
+      onDownloadedOnArrival={forgetDownloadRequest}
+    />
+  );
 }

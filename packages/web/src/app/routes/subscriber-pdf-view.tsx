@@ -29,7 +29,8 @@ const EDIT_AREA_PATHS = [MY_EDITOR_PATH, MY_PDF_VIEW_PATH, MY_PDF_FRAME_PATH] as
 /** History state of the navigation from Make PDF: download the new file once it arrives. */
 export const DOWNLOAD_ON_ARRIVAL_STATE = { shouldDownloadPdf: true } as const;
 
-function isDownloadRequested(state: unknown): boolean {
+/** True when the navigation state asks the viewer to download the PDF once it arrives (`DOWNLOAD_ON_ARRIVAL_STATE`). */
+export function isDownloadRequested(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'shouldDownloadPdf' in state && state.shouldDownloadPdf === true;
 }
 

@@ -53,7 +53,10 @@ import { HistoryPanel } from './history-panel';
 import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
 import { MergeConflictDialog } from './merge-conflict-dialog';
+import { getBrowserStorage } from './guest-persistence';
 import { NameEditDialog } from './name-edit-dialog';
+import { describePrintOptions, readPrintOptions, writePrintOptions } from './print-options';
+import { PrintOptionsDialog } from './print-options-dialog';
 import { ChangesPanel, MarkDialog, type MarkTarget, type OpenItem, ToDiscussPanel, useReview } from './review';
 import { SaveConflictDialog } from './save-conflict-dialog';
 import { ShareDialog, type ShareDialogTarget } from './share-dialog';
@@ -103,6 +106,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const [markTarget, setMarkTarget] = useState<MarkTarget | null>(null);
   const [isOnlyToDiscuss, setIsOnlyToDiscuss] = useState(false);
   const [withDiscussionSheet, setWithDiscussionSheet] = useState(false);
+  const [printOptions, setPrintOptions] = useState(() => readPrintOptions(getBrowserStorage()));
+  const [isPrintOptionsOpen, setIsPrintOptionsOpen] = useState(false);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const isSubscriberEditor = variant === 'subscriber';
@@ -152,7 +157,14 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const makePdf = async () => {
     if (!contract) return;
     setStatusMessage(MAKING_PDF_TEXT);
-    const request = { ...toMakePdfRequest(contract, isSubscriber), ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}) };
+    const { pageSize, ...print } = printOptions;
+    const request = {
+      ...toMakePdfRequest(contract, isSubscriber),
+      pageSize,
+      print,
+      ...(isSubscriberEditor ? { revision: contract.revision } : {}),
+      ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}),
+    };
     try {
       const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
       dispatch(pdfFileInfoSet(pdfFileInfo));
@@ -237,12 +249,18 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             onOpenHistory={() => setIsHistoryOpen(true)}
             onShare={() => contract && setShareTarget({ id: contract._id, contractName: contract.contractName })}
             pdfOptions={
-              isSubscriberEditor && (
-                <label className="discussion-sheet-option">
-                  <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the discussion
-                  sheet (items to discuss, with notes)
-                </label>
-              )
+              <>
+                <p className="print-options-summary">
+                  <span>{describePrintOptions(printOptions)}</span>
+                  <Button type="button" label="Print options" icon="pi pi-sliders-h" size="small" text onClick={() => setIsPrintOptionsOpen(true)} />
+                </p>
+                {isSubscriberEditor && (
+                  <label className="discussion-sheet-option">
+                    <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the
+                    discussion sheet (items to discuss, with notes)
+                  </label>
+                )}
+              </>
             }
           />
 
@@ -326,6 +344,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       </div>
 
       <NameEditDialog {...names.dialogProps} />
+      <PrintOptionsDialog
+        isOpen={isPrintOptionsOpen}
+        options={printOptions}
+        onSave={(options) => {
+          setPrintOptions(options);
+          writePrintOptions(getBrowserStorage(), options);
+          setIsPrintOptionsOpen(false);
+        }}
+        onCancel={() => setIsPrintOptionsOpen(false)}
+      />
       {contract && (
         // Phones: the status card with Save and Make PDF is far above a long category's subjects, so
         // a bar at the bottom of the screen keeps them at hand while scrolling (issue 9, item 20);

@@ -193,8 +193,24 @@ export default function InstructionsPage() {
           <p>
             Press <strong>Make PDF</strong> in the editor. The PDF is made on the server and downloads by itself; it holds the ticked subjects and options of
             every category in which you ticked something, with your names, colours and suit symbols. You can also look at it in the PDF viewer before you print
-            it. The PDF is made for US Letter paper unless you choose A4.
+            it.
           </p>
+          <p>
+            <strong>Print options</strong>, beside Make PDF, sets how it prints; this browser remembers your choice:
+          </p>
+          <ul>
+            <li>
+              <strong>Letter</strong> or <strong>A4</strong> paper.
+            </li>
+            <li>
+              <strong>Detailed</strong> (two columns), <strong>Compact</strong> (smaller and denser, to fit a card holder) or <strong>Large print</strong> (one
+              column, large type and larger suit symbols).
+            </li>
+            <li>
+              <strong>Four-colour suits</strong>: ♠ black, ♥ red, ♦ orange, ♣ green, so clubs and spades are never confused.
+            </li>
+            <li>The legend under the title, which says what bold and italic mean; the footer prints the date and, for a saved agreement, its version.</li>
+          </ul>
         </section>
 
         <section aria-labelledby="trial">

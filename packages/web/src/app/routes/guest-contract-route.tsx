@@ -1,0 +1,14 @@
+/**
+ * Route `/guest/contract` (docs/product.md §2: the trial's contract editor): the agreement feature's
+ * editor in its guest variant. Make PDF goes to /pdfview and asks it to download the new file once
+ * it arrives, as the Instructions page promises (issue 14 §2).
+ */
+import { useNavigate } from 'react-router';
+import { PATHS } from '@bpa/domain/paths';
+import ContractEditorPage from '../../features/agreement/contract-editor-page';
+import { DOWNLOAD_ON_ARRIVAL_STATE } from './subscriber-pdf-view';
+
+export default function GuestContractRoute() {
+  const navigate = useNavigate();
+  return <ContractEditorPage variant="guest" onPdfMade={() => void navigate(PATHS.pdfView, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
+}
