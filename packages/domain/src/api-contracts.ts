@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import { PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
-import { SUBSCRIBER_AGREEMENT_COUNT } from './constants';
+import { MAX_IMPORT_BYTES, SUBSCRIBER_AGREEMENT_COUNT } from './constants';
 import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
 import { stripMarkup } from './markup';
 
@@ -185,3 +185,16 @@ export type ComparePdfRequest = z.input<typeof ComparePdfRequestSchema>;
 
 /** Path of a template opened as an agreement (GET /api/v1/contracts/templates/{id}). */
 export const TemplateIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * POST /api/v1/contracts/{id}/import (issue 14 §3): the chosen file's name and its bytes in base64.
+ * Kept here, apart from agreement-file.ts, so the web app does not load the CSV reader.
+ */
+export const ImportAgreementRequestSchema = z.object({
+  fileName: z.string().max(255),
+  data: z.base64().max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4, `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`),
+});
+export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema>;
+
+/** GET /api/v1/contracts/{id}/export?format=json|csv (issue 14 §3). */
+export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });

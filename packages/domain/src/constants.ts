@@ -80,3 +80,6 @@ export const TOAST_LIFE_MS = 3000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Layout breakpoints in CSS pixels (docs/product.md §2). */
 export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;
+
+/** The largest file an agreement import takes, in bytes (issue 14 §3; a PDF of the largest agreement is about 150 kB). */
+export const MAX_IMPORT_BYTES = 2_000_000;

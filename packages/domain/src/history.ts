@@ -15,7 +15,7 @@ import { stripMarkup } from './markup';
 const NAMED_CATEGORIES = 3;
 
 /** What made a revision. */
-export const RevisionKindSchema = z.enum(['create', 'save', 'merge', 'rename', 'template', 'restore']);
+export const RevisionKindSchema = z.enum(['create', 'save', 'merge', 'rename', 'template', 'restore', 'import']);
 export type RevisionKind = z.infer<typeof RevisionKindSchema>;
 
 /** Counts of one change, per kind of edit. */

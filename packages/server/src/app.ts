@@ -25,6 +25,7 @@ import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
+import { exportImportRoutes } from './features/contracts/export-import-routes';
 import { compareRoutes } from './features/contracts/compare-routes';
 import { reviewRoutes } from './features/contracts/review-routes';
 import { sharingRoutes } from './features/contracts/sharing-routes';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(pdfFileRoutes, { db, now });
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
   await app.register(compareRoutes, { db, renderPdf, pdfAdmission });
+  await app.register(exportImportRoutes, { db, now });
   await app.register(reviewRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });

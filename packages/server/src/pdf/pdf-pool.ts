@@ -119,6 +119,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
           pageSize: renderOptions?.pageSize,
           print: renderOptions?.print,
           revision: renderOptions?.revision,
+          attachment: renderOptions?.attachment,
         });
         return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } finally {

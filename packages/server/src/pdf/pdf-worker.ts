@@ -4,7 +4,7 @@
  * `pdf-worker.ts` under tsx and as `pdf-worker.js` once compiled.
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
-import type { Category } from '@bpa/domain/contract';
+import type { Category, ContractDocument } from '@bpa/domain/contract';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
 /** One PDF to draw: what `RenderAgreementPdf` takes, as plain data (it crosses threads by structured clone). */
@@ -13,6 +13,7 @@ export interface PdfTask {
   pageSize?: PageSize;
   print?: PrintOptions;
   revision?: number;
+  attachment?: ContractDocument;
 }
 
 /**
@@ -22,6 +23,6 @@ export interface PdfTask {
  * @throws whatever the renderer throws; piscina hands it to the caller of `run`
  */
 export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
-  const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision });
+  const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision, attachment: task.attachment });
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

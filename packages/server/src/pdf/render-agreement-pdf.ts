@@ -6,7 +6,8 @@
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import type { Category } from '@bpa/domain/contract';
+import { AGREEMENT_ATTACHMENT_NAME, toAgreementFile } from '@bpa/domain/agreement-file';
+import type { Category, ContractDocument } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import PDFDocument from 'pdfkit';
@@ -55,12 +56,14 @@ export function footerStamp(printedOn: Date, revision: number | undefined): stri
  *   (issue 14 §2, docs/product.md §11); today's look with the legend by default.
  * @param options.revision the version printed, shown in the footer beside the date.
  * @param options.printedOn the date in the footer (default: now), written as "25 November 2026" (UTC).
+ * @param options.attachment the agreement to embed as `agreement.json` (issue 14 §3: a PDF can be
+ *   imported back); none for sheets that are not one agreement (a comparison).
  * @returns the PDF file. Title metadata is the agreement name, Creator the product title.
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing).
  */
 export async function renderAgreementPdf(
   agreement: { contractName: string; categories: Category[] },
-  options: { pageSize?: PageSize; print?: Partial<PrintOptions>; revision?: number; printedOn?: Date } = {},
+  options: { pageSize?: PageSize; print?: Partial<PrintOptions>; revision?: number; printedOn?: Date; attachment?: ContractDocument } = {},
 ): Promise<Buffer> {
   const pageSize = options.pageSize ?? 'letter';
   const fonts = loadAgreementFonts();
@@ -91,6 +94,16 @@ export async function renderAgreementPdf(
     doc.on('error', reject);
   });
   const embedded = embedFonts(doc, fonts);
+  if (options.attachment) {
+    const printedOn = options.printedOn ?? new Date();
+    doc.file(Buffer.from(JSON.stringify(toAgreementFile(options.attachment, printedOn))), {
+      name: AGREEMENT_ATTACHMENT_NAME,
+      type: 'application/json',
+      description: 'The agreement, to import into Bridge Partnership Agreements',
+      creationDate: printedOn,
+      modifiedDate: printedOn,
+    });
+  }
   for (let page = 0; page < layout.pageCount; page += 1) {
     doc.addPage({ size: [layout.width, layout.height], margin: 0 });
     const content = new PageContent(doc, embedded, layout.height);

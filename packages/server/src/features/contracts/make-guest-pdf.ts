@@ -44,7 +44,8 @@ export async function makeGuestPdf(
   };
   const content = await dependencies.renderPdf(
     { contractName: agreement.contractName, categories: agreement.categories },
-    { pageSize: request.pageSize, print: request.print },
+    // The agreement as the visitor has it (13 categories, validated), so that a subscriber can import the trial's PDF later.
+    { pageSize: request.pageSize, print: request.print, attachment: { contractName: request.contract.contractName, categories: request.contract.categories } },
   );
   const info: PdfFileInfo = { fileName: makePdfFileName(agreement.contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({

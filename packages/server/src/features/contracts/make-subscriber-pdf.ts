@@ -34,7 +34,12 @@ export async function makeSubscriberPdf(
   const { contractName, categories } = request.contract;
   // The discussion sheet only when asked for (issue 12 §2): the normal PDF never shows marks or notes.
   const printed = dependencies.discussionMarks ? withDiscussionSheet({ contractName, categories }, dependencies.discussionMarks) : { contractName, categories };
-  const content = await dependencies.renderPdf(printed, { pageSize: request.pageSize, print: request.print, revision: request.revision });
+  const content = await dependencies.renderPdf(printed, {
+    pageSize: request.pageSize,
+    print: request.print,
+    revision: request.revision,
+    attachment: { contractName, categories },
+  });
   const info: PdfFileInfo = { fileName: makePdfFileName(contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({
     pathName: info.pathName,

@@ -3,10 +3,10 @@
  * operations do not care how a PDF is drawn. The real one is `renderAgreementPdf` (src/pdf/).
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
-import type { Category } from '@bpa/domain/contract';
+import type { Category, ContractDocument } from '@bpa/domain/contract';
 
 /** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
 export type RenderAgreementPdf = (
   agreement: { contractName: string; categories: Category[] },
-  options?: { pageSize?: PageSize; print?: PrintOptions; revision?: number },
+  options?: { pageSize?: PageSize; print?: PrintOptions; revision?: number; attachment?: ContractDocument },
 ) => Promise<Buffer>;

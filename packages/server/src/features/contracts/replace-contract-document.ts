@@ -27,7 +27,9 @@ export type ContractChange =
   | { kind: 'save'; document: ContractDocument; expectedRevision: number; resolutions?: MergeResolutions | undefined }
   | { kind: 'rename'; contractName: string }
   | { kind: 'reset'; document: ContractDocument; templateName: string }
-  | { kind: 'restore'; revision: number };
+  | { kind: 'restore'; revision: number }
+  /** An agreement read from a file (issue 14 §3): its name and categories replace the stored ones. */
+  | { kind: 'import'; document: ContractDocument; fileName: string };
 
 /** Who made a change: the account (the administrator under impersonation) and the name shown. */
 export interface RevisionAuthor {
@@ -121,7 +123,7 @@ async function mergeStaleSave(
  * 2. the new document is worked out: a save at the stored revision is taken as it is; a save
  *    from an older revision is merged with what was saved since (three-way, mergeAgreements) or
  *    refused with its conflicts; a rename changes the name, a reset the categories, a restore
- *    takes an earlier revision's document;
+ *    takes an earlier revision's document, an import the file's;
  * 3. the replaced document is kept compactly in its revision's row (a patch from the new one, or
  *    whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
  * 4. the agreement gets the new document at revision + 1, and the history a row saying who, when,
@@ -177,6 +179,11 @@ export async function replaceContractDocument(
         templateName = change.templateName;
         kind = 'template';
         prefix = `loaded the template "${change.templateName}"`;
+        break;
+      case 'import':
+        next = change.document;
+        kind = 'import';
+        prefix = `imported "${change.fileName}"`;
         break;
       case 'restore': {
         const restored = await documentAtRevision(tx, id, change.revision, current);

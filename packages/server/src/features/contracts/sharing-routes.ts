@@ -213,7 +213,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       const row = await findLinkedContract(db, request.params.token);
       const { contractName, categories } = row.document;
       const content = await pdfAdmission.run(`ip:${request.ip}`, reply, () =>
-        renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter' }),
+        renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter', attachment: { contractName, categories } }),
       );
       return reply
         .type('application/pdf')

@@ -11,6 +11,7 @@
  * routes Fastify adds for GET routes are not listed.
  */
 import { PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import { toAgreementFile } from '@bpa/domain/agreement-file';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -126,6 +127,9 @@ const ROUTES: Record<string, RouteCase> = {
   // Compare (issue 12): a template as an agreement; the "What's different" PDF of two documents.
   'GET /api/v1/contracts/templates/:id':             { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], url: (f) => `/api/v1/contracts/templates/${f.subscriberContract.templateId}` },
   'POST /api/v1/contracts/compare/pdf':              { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ left: { label: 'A', contract: f.subscriberContract.document }, right: { label: 'B', contract: f.subscriberContract.document } }) },
+  'GET /api/v1/agreement-format': { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/contracts/:id/export':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/export?format=csv` },
+  'POST /api/v1/contracts/:id/import':               { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/import`, body: (f) => ({ fileName: 'a.json', data: Buffer.from(JSON.stringify(toAgreementFile(f.subscriberContract.document, new Date()))).toString('base64') }) },
   // Review (issue 12): changes since the last visit, marks. Viewers may review too.
   'GET /api/v1/contracts/changes-waiting':           { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/:id/changes':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/changes` },

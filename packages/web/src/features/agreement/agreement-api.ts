@@ -16,9 +16,15 @@ import {
   type SaveContractRequest,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
+import type { ImportAgreementRequest } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
+
+/** Where an agreement's export downloads from (issue 14 §3): a plain link, the session cookie goes along. */
+export function agreementExportUrl(id: string, format: 'json' | 'csv'): string {
+  return `/api/v1/contracts/${encodeURIComponent(id)}/export?format=${format}`;
+}
 
 /** The subscriber agreements base of docs/product.md §D7, under the api's `/api/v1`. */
 const MY_CONTRACTS = '/contracts/my';
@@ -126,6 +132,17 @@ export const agreementApi = api.injectEndpoints({
       // The saved name shows on the dashboard.
       invalidatesTags: (result) => (result ? ['ContractNames'] : []),
     }),
+    /**
+     * POST /api/v1/contracts/{id}/import (issue 14 §3): replaces the agreement with the one in a file
+     * (the product's PDF, its JSON export or a master-template CSV), sent in base64.
+     * @returns the new name and revision; a 400 carries the file's problems (`issues`)
+     */
+    importAgreement: build.mutation<SaveContractAnswer['data'], { id: string } & ImportAgreementRequest, SaveContractAnswer>({
+      query: ({ id, ...body }) => ({ url: `/contracts/${encodeURIComponent(id)}/import`, method: 'POST', body }),
+      rawResponseSchema: SaveContractAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (result) => (result ? ['ContractNames', 'Changes'] : []),
+    }),
     /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
     renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
@@ -144,6 +161,7 @@ export const agreementApi = api.injectEndpoints({
 });
 
 export const {
+  useImportAgreementMutation,
   useGetSubscriberContractQuery,
   useGetSubscriberContractNamesQuery,
   useGetTemplateNamesQuery,

@@ -48,6 +48,8 @@ export interface DashboardProps {
   onLoadTemplate?: (id: string) => void;
   /** Opens Share with partner for an agreement (its owner, issue 11); no button without it. */
   onShare?: (id: string) => void;
+  /** Opens Export or import for an agreement (issue 14 §3); no button without it. */
+  onExportImport?: (id: string) => void;
   /** Per agreement, how many items partners changed since the last visit (issue 12 §1). */
   changeCounts?: ReadonlyMap<string, number>;
   /** The agreement being opened for editing: its Edit Agreement button shows progress. */
@@ -69,6 +71,7 @@ export function Dashboard({
   onRenameAgreement,
   onLoadTemplate,
   onShare,
+  onExportImport,
   changeCounts,
   openingAgreementId = null,
   unsavedAgreementId = null,
@@ -137,6 +140,7 @@ export function Dashboard({
               onRename={(name) => renameAgreement(agreement._id, name)}
               onLoadTemplate={onLoadTemplate ? () => onLoadTemplate(agreement._id) : undefined}
               onShare={onShare ? () => onShare(agreement._id) : undefined}
+              onExportImport={onExportImport ? () => onExportImport(agreement._id) : undefined}
               changeCount={changeCounts?.get(agreement._id) ?? 0}
               isOpening={openingAgreementId === agreement._id}
               hasUnsavedChanges={unsavedAgreementId === agreement._id}
@@ -162,6 +166,7 @@ interface DashboardRowProps {
   onRename: (contractName: string) => void | Promise<void>;
   onLoadTemplate: (() => void) | undefined;
   onShare: (() => void) | undefined;
+  onExportImport: (() => void) | undefined;
   changeCount: number;
   isOpening: boolean;
   hasUnsavedChanges: boolean;
@@ -175,6 +180,7 @@ function DashboardRow({
   onRename,
   onLoadTemplate,
   onShare,
+  onExportImport,
   changeCount,
   isOpening,
   hasUnsavedChanges,
@@ -307,6 +313,18 @@ function DashboardRow({
               outlined
               aria-label={`Share with partner: ${plainName}`}
               onClick={onShare}
+            />
+          )}
+          {onExportImport && (
+            <Button
+              type="button"
+              label="Export or import"
+              icon="pi pi-arrow-right-arrow-left"
+              size="small"
+              severity="secondary"
+              outlined
+              aria-label={`Export or import: ${plainName}`}
+              onClick={onExportImport}
             />
           )}
         </span>

@@ -28,6 +28,7 @@ import {
 } from './agreement-api';
 import { selectAgreementState } from './agreement-slice';
 import { Dashboard } from './dashboard';
+import { ExportImportDialog, type ExportImportTarget } from './export-import-dialog';
 import { toPlainName } from './markup-text';
 import { openSubscriberAgreement } from './subscriber-agreement-actions';
 import { LinkButton } from '../../components/ui/link-button';
@@ -56,6 +57,7 @@ export function SubscriberDashboard() {
   const [openingId, setOpeningId] = useState<string | null>(null);
   const [templateTarget, setTemplateTarget] = useState<TemplateDialogTarget | null>(null);
   const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
+  const [exchangeTarget, setExchangeTarget] = useState<ExportImportTarget | null>(null);
   const waiting = useGetChangesWaitingQuery(undefined, { refetchOnMountOrArgChange: true });
   const changeCounts = useMemo(() => new Map((waiting.data ?? []).map((row) => [row._id, row.count])), [waiting.data]);
 
@@ -129,6 +131,10 @@ export function SubscriberDashboard() {
         onRenameAgreement={saveName}
         onLoadTemplate={openTemplateChoice}
         changeCounts={changeCounts}
+        onExportImport={(id) => {
+          const agreement = agreements.find((row) => row._id === id);
+          if (agreement) setExchangeTarget({ id, contractName: agreement.contractName });
+        }}
         onShare={(id) => {
           const agreement = agreements.find((row) => row._id === id);
           if (agreement) setShareTarget({ id, contractName: agreement.contractName });
@@ -150,6 +156,7 @@ export function SubscriberDashboard() {
         </LinkButton>
       </p>
       <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
+      <ExportImportDialog target={exchangeTarget} onClose={() => setExchangeTarget(null)} />
       <TemplateDialog
         target={templateTarget}
         templates={templates.data ?? NO_TEMPLATES}

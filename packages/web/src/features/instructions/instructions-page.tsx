@@ -21,6 +21,7 @@ const SECTIONS = [
   { id: 'partners', title: 'Sharing with your partner' },
   { id: 'history', title: 'History, merging and restoring' },
   { id: 'review', title: 'Reviewing with your partner and comparing agreements' },
+  { id: 'export', title: 'Export and import' },
 ] as const;
 
 /** The suit shorthand of docs/product.md §D5: typed text and the symbol it becomes. */
@@ -333,6 +334,21 @@ export default function InstructionsPage() {
             <li>
               Side by side on a wide screen, one under the other on a phone. <strong>Download as PDF</strong> prints a compact “What’s different” sheet.
             </li>
+          </ul>
+        </section>
+        <section aria-labelledby="export">
+          <SectionHeading id="export" />
+          <ul>
+            <li>
+              On the dashboard press <strong>Export or import</strong> beside an agreement. <strong>Download JSON</strong> keeps everything about it;{' '}
+              <strong>Download CSV</strong> gives a spreadsheet in the same format as the templates.
+            </li>
+            <li>
+              To bring an agreement back, or into another of your five, choose a file there and press <strong>Import</strong>: a JSON or CSV you exported, or a
+              PDF made by this site (every PDF carries its agreement inside). After the confirmation it replaces that agreement; the version before stays in{' '}
+              <strong>History</strong>.
+            </li>
+            <li>If the file cannot be read you are told why, with the line or field, and nothing changes.</li>
           </ul>
         </section>
       </article>

@@ -1,0 +1,64 @@
+/**
+ * Export and import (issue 14 §3), in real Chromium: a subscriber exports an agreement as JSON,
+ * imports the file into another of their agreements (with the erase confirmation), and Compare
+ * finds no difference between the two; a file that is not an agreement is refused with its reason.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
+import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { signInAsAdmin } from './support/first-admin';
+
+test('a subscriber exports an agreement as JSON, imports it into another, and Compare finds no difference', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const email = await newSubscriber(page, 'export-import');
+  await page.request.post('/api/v1/users/logout');
+  await page.goto('/login');
+  await signIn(page, email, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  // Partner 1 gets LC Standard, so there is something to carry over.
+  const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
+  const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;
+  const partner2 = agreements.find((row) => row.contractName === 'Partner 2')!;
+  const templates = ((await (await page.request.get('/api/v1/contracts/templates/')).json()) as { data: TemplateSummary[] }).data;
+  const lc = templates.find((template) => template.templateName === 'LC Standard')!;
+  expect((await page.request.patch(`/api/v1/contracts/my/${partner1._id}/template`, { data: { templateId: lc._id } })).status()).toBe(200);
+  await page.reload();
+
+  // Export Partner 1 as JSON.
+  await page.getByRole('button', { name: 'Export or import: Partner 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export or import' });
+  await expectNoSeriousAxeViolations(page);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download JSON' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Partner 1.json');
+  const exported = join(testInfo.outputDir, 'partner-1.json');
+  await download.saveAs(exported);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // A file that is not an agreement is refused, and nothing changes.
+  const notAnAgreement = join(testInfo.outputDir, 'notes.json');
+  await writeFile(notAnAgreement, JSON.stringify({ notes: 'bring the convention card' }));
+  await page.getByRole('button', { name: 'Export or import: Partner 2' }).click();
+  await dialog.getByLabel('File to import into Partner 2').setInputFiles(notAnAgreement);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText('This will completely erase the existing Agreement.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This file is not an agreement');
+
+  // Import the export into Partner 2.
+  await dialog.getByLabel('File to import into Partner 2').setInputFiles(exported);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Partner 1' })).toHaveCount(2);
+
+  // Compare: the two agreements say the same.
+  await page.goto(`/my/compare?left=agr:${partner1._id}&right=agr:${partner2._id}`);
+  await expect(page.getByText('No difference: the two agreements say the same.')).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGREEMENT_FILE_FORMAT,
+  AgreementFileError,
+  NOT_AN_AGREEMENT_FILE_MESSAGE,
+  detectAgreementFileKind,
+  newerVersionMessage,
+  readAgreementCsv,
+  readAgreementJson,
+  toAgreementCsv,
+  toAgreementFile,
+} from './agreement-file';
+import type { ContractDocument } from './contract';
+import { createAgreementFromTemplate, selectAllInCategory } from './editing';
+import { parseMasterCsv } from './master-csv';
+import { sampleTemplateCsv } from './sample-template';
+
+// Every shipped template goes through the same round trips in the server's agreement-files.test.ts
+// (the domain reads no files); here the sample template, selected and not.
+const templateFiles = ['sample', 'sample-selected'];
+
+function agreementFrom(file: string): ContractDocument {
+  const template = parseMasterCsv(sampleTemplateCsv('Sample', { selected: file === 'sample-selected' }));
+  let agreement = createAgreementFromTemplate(template, `With ##c3#Pat### !h ${file}`);
+  // Something ticked in every category, so the flags travel too.
+  for (const category of agreement.categories.slice(0, 3)) agreement = selectAllInCategory(agreement, category._id);
+  return agreement;
+}
+
+/** The document without its ids (a CSV import gives fresh ones). */
+function withoutIds(document: ContractDocument): unknown {
+  return JSON.parse(JSON.stringify(document, (key, value: unknown) => (key === '_id' ? undefined : value)));
+}
+
+function errorOf(action: () => unknown): AgreementFileError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof AgreementFileError) return error;
+    throw error;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('agreement files (issue 14 §3)', () => {
+  it.each(templateFiles)('gives back the same agreement through JSON: %s', (file) => {
+    const agreement = agreementFrom(file);
+    const text = JSON.stringify(toAgreementFile(agreement, new Date('2026-11-25T10:00:00Z')));
+    expect(readAgreementJson(text)).toEqual(agreement);
+  });
+
+  it.each(templateFiles)('gives back the same agreement through CSV, with fresh ids: %s', (file) => {
+    const agreement = agreementFrom(file);
+    const back = readAgreementCsv(toAgreementCsv(agreement));
+    expect(withoutIds(back)).toEqual(withoutIds(agreement));
+    expect(back.categories[0]?._id).not.toBe(agreement.categories[0]?._id);
+  });
+
+  it('names the line of a file that is not JSON', () => {
+    const error = errorOf(() => readAgreementJson('{\n  "format": "bridge-partnership-agreement",\n  "version": 1,\n  oops\n}'));
+    expect(error.message).toBe('The file is not valid JSON (line 4).');
+  });
+
+  it('refuses JSON that is not an agreement file, and a newer version, with clear messages', () => {
+    expect(errorOf(() => readAgreementJson('{"name": "something else"}')).message).toBe(NOT_AN_AGREEMENT_FILE_MESSAGE);
+    const newer = JSON.stringify({ format: AGREEMENT_FILE_FORMAT, version: 2, exportedAt: '', agreement: {} });
+    expect(errorOf(() => readAgreementJson(newer)).message).toBe(newerVersionMessage(2));
+  });
+
+  it('names the field that breaks the rules', () => {
+    const agreement = agreementFrom('sample');
+    const file = toAgreementFile(agreement, new Date());
+    (file.agreement.categories[2]!.subjects[1] as { subjectName: string }).subjectName = 'x'.repeat(600);
+    const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
+    expect(error.issues[0]?.field).toBe('agreement.categories.2.subjects.1.subjectName');
+    expect(error.message).toContain('agreement.categories.2.subjects.1.subjectName');
+    const fresh = toAgreementFile(agreementFrom('sample'), new Date());
+    const short = { ...fresh, agreement: { ...fresh.agreement, categories: fresh.agreement.categories.slice(0, 12) } };
+    expect(errorOf(() => readAgreementJson(JSON.stringify(short))).issues[0]?.field).toBe('agreement.categories');
+  });
+
+  it('names the lines of a CSV that cannot be read', () => {
+    const error = errorOf(() => readAgreementCsv('level,name,bold,italic,selected,locked\ntemplate,Mine,,,,\nsubjet,Stayman,,,,\n'));
+    expect(error.issues.some((issue) => issue.line === 3)).toBe(true);
+    expect(error.message).toMatch(/^The CSV file cannot be imported: Line 3/);
+  });
+
+  it('tells a PDF, JSON and CSV apart by their first bytes', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(detectAgreementFileKind(bytes('%PDF-1.7\n'))).toBe('pdf');
+    expect(detectAgreementFileKind(bytes('\uFEFF  {"format"'))).toBe('json');
+    expect(detectAgreementFileKind(bytes('level,name,bold'))).toBe('csv');
+  });
+});

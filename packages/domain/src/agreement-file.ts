@@ -1,0 +1,150 @@
+/**
+ * The agreement file (issue 14 §3, docs/agreement-format.md): how an agreement leaves the product
+ * and comes back. Export writes a versioned JSON document, or a CSV in the master-template format
+ * (docs/product.md §D6); every PDF the product makes carries the JSON as an attachment named
+ * `agreement.json`. Import reads any of the three back into one agreement, and says what is
+ * wrong, by field or line, when it cannot.
+ */
+import { z } from 'zod';
+import { MAX_IMPORT_BYTES } from './constants';
+import { type ContractDocument, ContractDocumentSchema } from './contract';
+import { createAgreementFromTemplate } from './editing';
+import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
+
+/** The `format` of every agreement file. */
+export const AGREEMENT_FILE_FORMAT = 'bridge-partnership-agreement';
+/** The newest version of the format this code writes and reads. Older ones are read as well. */
+export const AGREEMENT_FILE_VERSION = 1;
+/** The name of the JSON attachment of every PDF. */
+export const AGREEMENT_ATTACHMENT_NAME = 'agreement.json';
+
+/**
+ * Version 1 of the agreement file: `agreement` is the document (name and the 13 categories) exactly
+ * as the product stores it (docs/product.md §3), ids included, so an import gives back the same
+ * agreement.
+ */
+export const AgreementFileSchema = z.object({
+  format: z.literal(AGREEMENT_FILE_FORMAT),
+  version: z.literal(AGREEMENT_FILE_VERSION),
+  /** When the file was written, ISO 8601. */
+  exportedAt: z.string().max(40),
+  agreement: ContractDocumentSchema,
+});
+export type AgreementFile = z.infer<typeof AgreementFileSchema>;
+
+/** One problem of a file: where (a field path, or a line of a CSV) and what. */
+export interface AgreementFileIssue {
+  field?: string;
+  line?: number;
+  message: string;
+}
+
+/** Thrown when a file cannot be imported; `message` is for the user, `issues` say where. */
+export class AgreementFileError extends Error {
+  readonly issues: AgreementFileIssue[];
+  constructor(message: string, issues: AgreementFileIssue[] = []) {
+    super(message);
+    this.name = 'AgreementFileError';
+    this.issues = issues;
+  }
+}
+
+export const NOT_AN_AGREEMENT_FILE_MESSAGE =
+  'This file is not an agreement: choose a .json or .csv file exported by Bridge Partnership Agreements, or a PDF it made.';
+export const PDF_WITHOUT_AGREEMENT_MESSAGE =
+  'This PDF holds no agreement to import: only PDFs made by Bridge Partnership Agreements since November 2026 carry one.';
+
+/** The message for a file written by a newer version of the product. */
+export function newerVersionMessage(version: number): string {
+  return `This file was written by a newer version of Bridge Partnership Agreements (format version ${version}; this one reads up to version ${AGREEMENT_FILE_VERSION}). Nothing was changed.`;
+}
+
+/**
+ * The file of an agreement, for export and for the PDF attachment.
+ *
+ * @param document the agreement (name and 13 categories)
+ * @param exportedAt when it is written
+ */
+export function toAgreementFile(document: ContractDocument, exportedAt: Date): AgreementFile {
+  return {
+    format: AGREEMENT_FILE_FORMAT,
+    version: AGREEMENT_FILE_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    agreement: { contractName: document.contractName, categories: document.categories },
+  };
+}
+
+/** The agreement as a CSV in the master-template format: its name on the template row. */
+export function toAgreementCsv(document: ContractDocument): string {
+  return serialiseMasterCsv({ templateName: document.contractName, categories: document.categories });
+}
+
+/** "agreement.categories.3.subjects.2.subjectName" from a zod issue path. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** The line (1-based) of character `position` in `text`. */
+function lineAt(text: string, position: number): number {
+  return text.slice(0, position).split('\n').length;
+}
+
+/**
+ * Reads an agreement file (JSON).
+ *
+ * @returns the agreement document, as exported
+ * @throws AgreementFileError: not JSON (with its line), not an agreement file, a newer version, or
+ *   fields that break the agreement's rules (each named by its path)
+ */
+export function readAgreementJson(text: string): ContractDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    const line = position === undefined ? undefined : lineAt(text, Number(position));
+    throw new AgreementFileError(`The file is not valid JSON${line === undefined ? '' : ` (line ${line})`}.`, [
+      { ...(line === undefined ? {} : { line }), message: (error as Error).message },
+    ]);
+  }
+  const envelope = z.object({ format: z.string(), version: z.number() }).safeParse(value);
+  if (!envelope.success || envelope.data.format !== AGREEMENT_FILE_FORMAT) throw new AgreementFileError(NOT_AN_AGREEMENT_FILE_MESSAGE);
+  if (envelope.data.version > AGREEMENT_FILE_VERSION) throw new AgreementFileError(newerVersionMessage(envelope.data.version));
+  const parsed = AgreementFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
+    const first = issues[0];
+    throw new AgreementFileError(`The agreement in the file is not valid: ${first?.field ?? ''}: ${first?.message ?? ''}`, issues);
+  }
+  return parsed.data.agreement;
+}
+
+/**
+ * Reads an agreement from a CSV in the master-template format: the template row's name becomes the
+ * agreement's name, and the items get fresh ids (docs/product.md §D4).
+ *
+ * @throws AgreementFileError with the CSV's problems by line
+ */
+export function readAgreementCsv(text: string): ContractDocument {
+  try {
+    const template = parseMasterCsv(text);
+    return createAgreementFromTemplate(template, template.templateName);
+  } catch (error) {
+    if (!(error instanceof MasterCsvError)) throw error;
+    throw new AgreementFileError(
+      `The CSV file cannot be imported: ${error.message}`,
+      error.issues.map((issue) => ({ line: issue.line, message: formatCsvIssue(issue) })),
+    );
+  }
+}
+
+/** What a file is, by its first bytes: a PDF, JSON, or else CSV text. */
+export function detectAgreementFileKind(bytes: Uint8Array): 'pdf' | 'json' | 'csv' {
+  const start = new TextDecoder()
+    .decode(bytes.subarray(0, 16))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (start.startsWith('%PDF-')) return 'pdf';
+  if (start.startsWith('{')) return 'json';
+  return 'csv';
+}

@@ -1,0 +1,163 @@
+/**
+ * Export and import of agreements over HTTP (issue 14 §3): JSON, CSV and the product's own PDF
+ * come back as the same agreement; a file that cannot be imported is refused with its problem and
+ * changes nothing; an import is a version in the history.
+ */
+import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
+import { AGREEMENT_FILE_FORMAT, PDF_WITHOUT_AGREEMENT_MESSAGE, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
+import type { ContractDocument } from '@bpa/domain/contract';
+import { selectAllInCategory } from '@bpa/domain/editing';
+import { RevisionListAnswerSchema } from '@bpa/domain/history';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createTestAccount, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { loadTemplates } from '../templates/load-templates';
+import { type TestContract, insertTestContract } from './test-contracts';
+
+let database: TestDatabase;
+let app: App;
+let cookie: string;
+let source: TestContract;
+let target: TestContract;
+let sourceDocument: ContractDocument;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  app = await buildTestApp(database.db);
+  await app.ready();
+  const account = await createTestAccount(database.db);
+  cookie = await signInAs(database.db, account.id);
+  source = await insertTestContract(database.db, { ownerUserId: account.id, contractName: '##c3#With Pat### !h' });
+  target = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
+  // Something ticked, saved through the API.
+  const ticked = selectAllInCategory(source.document, source.document.categories[1]!._id);
+  const saved = await app.inject({ method: 'PATCH', url: `/api/v1/contracts/my/${source.id}`, headers: { cookie }, payload: { ...ticked, revision: 0 } });
+  expect(saved.statusCode).toBe(200);
+  sourceDocument = ticked;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const load = async (id: string) =>
+  ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${id}`, headers: { cookie } })).json()).data;
+const exportOf = (id: string, format: 'json' | 'csv') =>
+  app.inject({ method: 'GET', url: `/api/v1/contracts/${id}/export?format=${format}`, headers: { cookie } });
+const importInto = (id: string, fileName: string, bytes: Buffer | string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${id}/import`,
+    headers: { cookie },
+    payload: { fileName, data: Buffer.from(bytes).toString('base64') },
+  });
+const documentOf = (contract: ContractDocument) => ({ contractName: contract.contractName, categories: contract.categories });
+/** Without ids: a CSV import gives fresh ones. */
+const withoutIds = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '_id' ? undefined : inner)));
+
+describe('GET /api/v1/contracts/{id}/export', () => {
+  it('answers the agreement as a versioned JSON file to download', async () => {
+    const response = await exportOf(source.id, 'json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename=/);
+    expect(String(response.headers['content-disposition'])).toContain("filename*=UTF-8''With%20Pat%20%E2%99%A5.json");
+    const file = JSON.parse(response.body) as { format: string; version: number };
+    expect(file).toMatchObject({ format: AGREEMENT_FILE_FORMAT, version: 1 });
+    expect(readAgreementJson(response.body)).toEqual(sourceDocument);
+  });
+
+  it('answers the agreement as a master-template CSV', async () => {
+    const response = await exportOf(source.id, 'csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.body.split('\n').slice(0, 2)).toEqual(['level,name,bold,italic,selected,locked', 'template,##c3#With Pat### !h,,,,']);
+  });
+});
+
+describe('GET /api/v1/agreement-format', () => {
+  it('publishes the JSON Schema of the agreement file', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/agreement-format' });
+    expect(response.statusCode).toBe(200);
+    const schema = response.json() as { properties: Record<string, { const?: unknown }>; required: string[] };
+    expect(schema.properties.format?.const).toBe(AGREEMENT_FILE_FORMAT);
+    expect(schema.properties.version?.const).toBe(1);
+    expect(schema.required).toEqual(expect.arrayContaining(['format', 'version', 'agreement']));
+  });
+});
+
+describe('POST /api/v1/contracts/{id}/import', () => {
+  it.each(['json', 'csv'] as const)('imports an exported %s file into another agreement, as a version of its history', async (format) => {
+    const before = await load(target.id);
+    const file = (await exportOf(source.id, format)).rawPayload;
+    const response = await importInto(target.id, `mine.${format}`, file);
+    expect(response.statusCode).toBe(200);
+    expect(SaveContractAnswerSchema.parse(response.json()).data).toMatchObject({ contractName: '##c3#With Pat### !h', revision: before.revision + 1 });
+    const after = await load(target.id);
+    if (format === 'json') expect(documentOf(after)).toEqual(sourceDocument);
+    else expect(withoutIds(documentOf(after))).toEqual(withoutIds(sourceDocument));
+    const history = RevisionListAnswerSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/revisions`, headers: { cookie } })).json(),
+    ).data;
+    expect(history.revisions[0]).toMatchObject({ revision: after.revision, kind: 'import' });
+    expect(history.revisions[0]?.summary).toMatch(new RegExp(`^imported "mine\\.${format}"`));
+  });
+
+  it('imports a PDF the product made, from its attachment', async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/pdfCreator',
+      headers: { cookie },
+      payload: { contract: sourceDocument, isSubscriber: true },
+    });
+    const info = PdfFileInfoAnswerSchema.parse(made.json()).data;
+    const pdf = (await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, headers: { cookie } })).rawPayload;
+    const response = await importInto(target.id, info.fileName, pdf);
+    expect(response.statusCode).toBe(200);
+    expect(documentOf(await load(target.id))).toEqual(sourceDocument);
+  });
+
+  it.each([
+    ['text that is not JSON', '{ "format": nope', /^The file is not valid JSON/],
+    [
+      'a file of a newer version',
+      JSON.stringify({ format: AGREEMENT_FILE_FORMAT, version: 7, agreement: {} }),
+      new RegExp(`^${newerVersionMessage(7).replace(/[().]/g, '\\$&')}$`),
+    ],
+    ['a CSV with an unknown level', 'level,name,bold,italic,selected,locked\ntemplate,X,,,,\nsubjet,Y,,,,\n', /^The CSV file cannot be imported: Line 3/],
+  ])('refuses %s with its problem, and changes nothing', async (_case, content, message) => {
+    const before = await load(target.id);
+    const response = await importInto(target.id, 'bad.file', content);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toMatch(message);
+    expect(await load(target.id)).toEqual(before);
+  });
+
+  it('refuses a PDF without an agreement (a comparison sheet)', async () => {
+    const sheet = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/compare/pdf',
+      headers: { cookie },
+      payload: { left: { label: 'A', contract: sourceDocument }, right: { label: 'B', contract: source.document } },
+    });
+    const response = await importInto(target.id, 'compare.pdf', sheet.rawPayload);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(PDF_WITHOUT_AGREEMENT_MESSAGE);
+  });
+
+  it('refuses an agreement of another account as if it did not exist', async () => {
+    const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${target.id}/import`,
+      headers: { cookie: stranger },
+      payload: { fileName: 'x.json', data: Buffer.from('{}').toString('base64') },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/export`, headers: { cookie: stranger } })).statusCode).toBe(404);
+  });
+});
