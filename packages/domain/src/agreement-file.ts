@@ -6,7 +6,6 @@
  * wrong, by field or line, when it cannot.
  */
 import { z } from 'zod';
-import { MAX_IMPORT_BYTES } from './constants';
 import { type ContractDocument, ContractDocumentSchema } from './contract';
 import { createAgreementFromTemplate } from './editing';
 import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
