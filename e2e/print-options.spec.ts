@@ -1,7 +1,7 @@
 /**
  * Print options (issue 14 §2), in real Chromium: a subscriber chooses Large print, A4 and
- * four-colour suits; Make PDF downloads a file that is A4, set in large type and carries the
- * legend and the version; the options are remembered after a reload. A visitor's trial PDF
+ * four-colour suits and names the players; Make PDF downloads a file that is A4, set in large type
+ * and carries the players, the legend and the version; the options are remembered after a reload. A visitor's trial PDF
  * downloads by itself after Make PDF.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,6 +39,12 @@ test('a subscriber prints in large print on A4 with four-colour suits, and the c
   await page.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();
   await expect(page).toHaveURL(/\/my\/contract$/);
   await page.getByRole('button', { name: 'Select All' }).click();
+  // The players' names, printed under the title.
+  await page.getByLabel('Player 1').fill('Anna Smith');
+  await page.getByLabel('Player 2').fill('Bob Jones');
+  await page.getByLabel('Player 2').press('Enter');
+  await page.locator('.agreement-status').getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.agreement-status').getByText('All changes are saved.')).toBeVisible();
 
   await expect(page.locator('.print-options-summary')).toContainText('Letter · Detailed · legend');
   const dialog = await openPrintOptions(page);
@@ -56,15 +62,19 @@ test('a subscriber prints in large print on A4 with four-colour suits, and the c
   const pdf = await readDownload(await downloading);
   expect({ width: pdf.width, height: pdf.height }).toEqual({ width: 595.28, height: 841.89 });
   expect(pdf.text).toContain('Bold: on the ACBL convention card.');
+  expect(pdf.text).toContain('Players: Anna Smith & Bob Jones');
   expect(pdf.text).toMatch(/Version \d+ · \d{1,2} [A-Z][a-z]+ \d{4} · Page 1 of \d+/);
   // Everything but the footer (the name and the version line) and the legend is body text.
   const legend = 'Bold: on the ACBL convention card. Italic: one of the "25 Bridge Conventions You Should Know".';
-  const body = pdf.items.filter((item) => item.text !== 'Partner 1' && !item.text.includes('Page ') && !legend.includes(item.text.trim()));
+  const body = pdf.items.filter(
+    (item) => item.text !== 'Partner 1' && !item.text.includes('Page ') && !legend.includes(item.text.trim()) && !item.text.startsWith('Players:'),
+  );
   expect(body.length).toBeGreaterThan(20);
   expect(Math.min(...body.map((item) => item.size))).toBeGreaterThanOrEqual(13);
 
-  // Remembered in this browser.
+  // Remembered in this browser; the names were saved with the agreement.
   await page.goto('/my/contract');
+  await expect(page.getByLabel('Player 1')).toHaveValue('Anna Smith');
   await expect(page.locator('.print-options-summary')).toContainText('A4 · Large print · four-colour suits · legend');
 });
 

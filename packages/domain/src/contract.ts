@@ -67,10 +67,31 @@ export const CategorySchema = z.object({
 export type Category = z.infer<typeof CategorySchema>;
 
 /** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (docs/product.md §D4). */
+/** Longest player name, in characters (issue 14 §1: the names line of a convention card). */
+export const MAX_PLAYER_NAME_LENGTH = 60;
+
+/** A player's name as printed on the card and the PDF: plain text (no colour markup), trimmed. */
+export const PlayerNameSchema = storableText(
+  z.string().trim().max(MAX_PLAYER_NAME_LENGTH, `A player's name may be at most ${MAX_PLAYER_NAME_LENGTH} characters long`),
+);
+
 export const ContractDocumentSchema = z.object({
   contractName: NameSchema,
   categories: z.array(CategorySchema).length(CATEGORY_COUNT),
+  /**
+   * The two partners' names (issue 14 §1), optional: printed under the title of the PDF and on the
+   * names line of the convention card. Empty strings when only one is known.
+   */
+  playerNames: z.tuple([PlayerNameSchema, PlayerNameSchema]).optional(),
 });
+
+/** "Anna Smith & Bob Jones", "Anna Smith", or '' when no name is set. */
+export function formatPlayerNames(playerNames: readonly [string, string] | undefined): string {
+  return (playerNames ?? ['', ''])
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .join(' & ');
+}
 export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
 
 /** How the caller may use an agreement (issue 11): its owner, or a partner who can edit or only view. */

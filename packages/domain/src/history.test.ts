@@ -7,6 +7,13 @@ import { sampleTemplateCsv } from './sample-template';
 const sample = () => createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
 
 describe('summariseChange', () => {
+  it('says when the player names change (issue 14 §1)', () => {
+    const before = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
+    expect(summariseChange(before, { ...before, playerNames: ['Anna', 'Bob'] })).toBe('players: Anna & Bob');
+    expect(summariseChange({ ...before, playerNames: ['Anna', 'Bob'] }, before)).toBe('removed the player names');
+    expect(summariseChange(before, { ...before, playerNames: ['', ''] })).toBe('no changes');
+  });
+
   const base = sample();
   const overcalls = base.categories[8]!;
   const doubles = base.categories[9]!;

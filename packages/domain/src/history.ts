@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from './api';
-import { type Category, type ContractDocument, type Option, type Subject, ContractSchema, isPlaceholderName } from './contract';
+import { type Category, type ContractDocument, type Option, type Subject, ContractSchema, formatPlayerNames, isPlaceholderName } from './contract';
 import { stripMarkup } from './markup';
 
 /** How many categories a summary names before "and N more". */
@@ -52,7 +52,10 @@ function countRow(counts: ChangeCounts, before: Subject | Option | undefined, af
  * @returns the counts over the whole agreement, the names (plain text) of the categories where
  *   something changed, in document order, and whether the agreement's name changed
  */
-export function countChanges(before: ContractDocument, after: ContractDocument): { counts: ChangeCounts; categories: string[]; isRenamed: boolean } {
+export function countChanges(
+  before: ContractDocument,
+  after: ContractDocument,
+): { counts: ChangeCounts; categories: string[]; isRenamed: boolean; arePlayersChanged: boolean } {
   const counts: ChangeCounts = { ticked: 0, unticked: 0, renamed: 0, added: 0, removed: 0 };
   const categories: string[] = [];
   const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
@@ -73,7 +76,12 @@ export function countChanges(before: ContractDocument, after: ContractDocument):
     if (Object.keys(counts).some((k) => counts[k as keyof ChangeCounts] !== start[k as keyof ChangeCounts]))
       categories.push(stripMarkup(category.categoryName).trim());
   }
-  return { counts, categories, isRenamed: before.contractName !== after.contractName };
+  return {
+    counts,
+    categories,
+    isRenamed: before.contractName !== after.contractName,
+    arePlayersChanged: formatPlayerNames(before.playerNames) !== formatPlayerNames(after.playerNames),
+  };
 }
 
 /**
@@ -82,9 +90,11 @@ export function countChanges(before: ContractDocument, after: ContractDocument):
  * "Anna"`, or `no changes`. At most three categories are named ("… and 2 more").
  */
 export function summariseChange(before: ContractDocument, after: ContractDocument): string {
-  const { counts, categories, isRenamed } = countChanges(before, after);
+  const { counts, categories, isRenamed, arePlayersChanged } = countChanges(before, after);
   const parts: string[] = [];
   if (isRenamed) parts.push(`renamed the agreement to "${stripMarkup(after.contractName).trim()}"`);
+  if (arePlayersChanged)
+    parts.push(formatPlayerNames(after.playerNames) === '' ? 'removed the player names' : `players: ${formatPlayerNames(after.playerNames)}`);
   const edits = (['ticked', 'unticked', 'renamed', 'added', 'removed'] as const).filter((k) => counts[k] > 0).map((k) => `${k} ${counts[k]}`);
   if (edits.length > 0) {
     const named = categories.slice(0, NAMED_CATEGORIES).join('; ');

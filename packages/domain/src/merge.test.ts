@@ -192,6 +192,20 @@ describe('mergeAgreements', () => {
     expect(names).toEqual(['Unusual 2NT', 'Michaels', 'buttonSubject']);
   });
 
+  it("takes the player names from the side that changed them, and this save's when both did (issue 14 §1)", () => {
+    const base = sample();
+    const ticked = toggleSubject(base, base.categories[0]!._id, base.categories[0]!.subjects[0]!._id);
+    const theirs = { ...base, playerNames: ['Anna', 'Bob'] as [string, string] };
+    const merged = mergeAgreements(base, theirs, ticked);
+    expect(merged.kind === 'merged' && merged.document.playerNames).toEqual(['Anna', 'Bob']);
+    expect(merged.kind === 'merged' && merged.theirChangeCount).toBe(1);
+    const ours = { ...ticked, playerNames: ['Anna', 'Carl'] as [string, string] };
+    const both = mergeAgreements(base, theirs, ours);
+    expect(both.kind === 'merged' && both.document.playerNames).toEqual(['Anna', 'Carl']);
+    const none = mergeAgreements(base, base, ticked);
+    expect(none.kind === 'merged' && 'playerNames' in none.document).toBe(false);
+  });
+
   it('is incompatible with an agreement reset to a template elsewhere', () => {
     const reset = sample();
     expect(mergeAgreements(base, reset, toggleSubject(base, base.categories[0]!._id, base.categories[0]!.subjects[0]!._id)).kind).toBe('incompatible');

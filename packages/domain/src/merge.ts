@@ -265,9 +265,27 @@ export function mergeAgreements(
     });
     const categories = theirs.categories.map((their, index) => mergeCategory(context, base.categories[index]!, their, ours.categories[index]!));
     if (context.conflicts.length > 0) return { kind: 'conflicts', conflicts: context.conflicts };
-    return { kind: 'merged', document: { contractName, categories }, theirChangeCount: context.theirChangeCount };
+    const playerNames = mergePlayerNames(context, base.playerNames, theirs.playerNames, ours.playerNames);
+    return { kind: 'merged', document: { contractName, categories, ...(playerNames ? { playerNames } : {}) }, theirChangeCount: context.theirChangeCount };
   } catch (error) {
     if (error instanceof Incompatible) return { kind: 'incompatible' };
     throw error;
   }
+}
+
+/**
+ * The player names after a merge (issue 14 §1): whichever side changed them; when both did, this
+ * save's (the names are one field the partners rarely edit at once, and the other version stays
+ * in History).
+ */
+function mergePlayerNames(
+  context: MergeContext,
+  base: ContractDocument['playerNames'],
+  theirs: ContractDocument['playerNames'],
+  ours: ContractDocument['playerNames'],
+): ContractDocument['playerNames'] {
+  const key = (names: ContractDocument['playerNames']) => JSON.stringify(names ?? ['', '']);
+  if (key(ours) !== key(base)) return ours;
+  if (key(theirs) !== key(base)) context.theirChangeCount += 1;
+  return theirs;
 }

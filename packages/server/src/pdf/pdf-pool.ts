@@ -115,7 +115,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       running += 1;
       try {
         const bytes = await open().run({
-          agreement: { contractName: agreement.contractName, categories: agreement.categories },
+          agreement: { contractName: agreement.contractName, categories: agreement.categories, playerNames: agreement.playerNames },
           pageSize: renderOptions?.pageSize,
           print: renderOptions?.print,
           revision: renderOptions?.revision,

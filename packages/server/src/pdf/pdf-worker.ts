@@ -9,7 +9,7 @@ import { renderAgreementPdf } from './render-agreement-pdf';
 
 /** One PDF to draw: what `RenderAgreementPdf` takes, as plain data (it crosses threads by structured clone). */
 export interface PdfTask {
-  agreement: { contractName: string; categories: Category[] };
+  agreement: { contractName: string; categories: Category[]; playerNames?: [string, string] | undefined };
   pageSize?: PageSize;
   print?: PrintOptions;
   revision?: number;

@@ -329,6 +329,15 @@ describe('renderAgreementPdf print options (issue 14 §2)', () => {
     expect(await readAllText(await renderAgreementPdf(suits(), { print: { legend: false } }))).not.toContain('Bold:');
   });
 
+  it('prints the players under the title when they are set (issue 14 §1)', async () => {
+    const { items } = await readText(await renderAgreementPdf({ ...suits(), playerNames: ['Anna Smith', 'Bob Jones'] }));
+    const title = items.find((item) => item.text === 'Suits') as TextItem;
+    const players = items.find((item) => item.text === 'Players: Anna Smith & Bob Jones') as TextItem;
+    expect(players.page).toBe(0);
+    expect(players.y).toBeLessThan(title.y);
+    expect(await readAllText(await renderAgreementPdf(suits()))).not.toContain('Players:');
+  });
+
   it('prints the version and the date in every footer', async () => {
     const text = await readAllText(await renderAgreementPdf(suits(), { revision: 12, printedOn }));
     expect(text).toContain('Version 12 · 25 November 2026 · Page 1 of 1');

@@ -7,7 +7,7 @@
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { AGREEMENT_ATTACHMENT_NAME, toAgreementFile } from '@bpa/domain/agreement-file';
-import type { Category, ContractDocument } from '@bpa/domain/contract';
+import { type Category, type ContractDocument, formatPlayerNames } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import PDFDocument from 'pdfkit';
@@ -62,7 +62,7 @@ export function footerStamp(printedOn: Date, revision: number | undefined): stri
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing).
  */
 export async function renderAgreementPdf(
-  agreement: { contractName: string; categories: Category[] },
+  agreement: { contractName: string; categories: Category[]; playerNames?: [string, string] | undefined },
   options: { pageSize?: PageSize; print?: Partial<PrintOptions>; revision?: number; printedOn?: Date; attachment?: ContractDocument } = {},
 ): Promise<Buffer> {
   const pageSize = options.pageSize ?? 'letter';
@@ -70,7 +70,10 @@ export async function renderAgreementPdf(
   const layout = layoutAgreement(agreement.contractName, outlineAgreement(agreement), pageSize, fonts, {
     layout: options.print?.layout,
     fourColourSuits: options.print?.fourColourSuits,
-    legend: options.print?.legend === false ? [] : [LEGEND_TEXT],
+    legend: [
+      ...(formatPlayerNames(agreement.playerNames) === '' ? [] : [`Players: ${formatPlayerNames(agreement.playerNames)}`]),
+      ...(options.print?.legend === false ? [] : [LEGEND_TEXT]),
+    ],
   });
   const stamp = footerStamp(options.printedOn ?? new Date(), options.revision);
   const plainName = toTextRuns(agreement.contractName)

@@ -36,6 +36,7 @@ export async function makeGuestPdf(
   // template's own names (issue 9, item 16): a client that renames categories gains nothing.
   const agreement = {
     contractName: request.contract.contractName,
+    playerNames: request.contract.playerNames,
     categories: trialCategoryIndexes(template.content).flatMap((index) => {
       const sent = request.contract.categories[index];
       const stored = template.content[index]!;
@@ -45,7 +46,7 @@ export async function makeGuestPdf(
   const content = await dependencies.renderPdf(
     { contractName: agreement.contractName, categories: agreement.categories },
     // The agreement as the visitor has it (13 categories, validated), so that a subscriber can import the trial's PDF later.
-    { pageSize: request.pageSize, print: request.print, attachment: { contractName: request.contract.contractName, categories: request.contract.categories } },
+    { pageSize: request.pageSize, print: request.print, attachment: request.contract },
   );
   const info: PdfFileInfo = { fileName: makePdfFileName(agreement.contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({

@@ -31,14 +31,15 @@ export async function makeSubscriberPdf(
   request: z.output<typeof MakePdfRequestSchema>,
   dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date; discussionMarks?: readonly Mark[] },
 ): Promise<PdfFileInfo> {
-  const { contractName, categories } = request.contract;
+  const { contractName, categories, playerNames } = request.contract;
   // The discussion sheet only when asked for (issue 12 §2): the normal PDF never shows marks or notes.
-  const printed = dependencies.discussionMarks ? withDiscussionSheet({ contractName, categories }, dependencies.discussionMarks) : { contractName, categories };
+  const agreement = { contractName, categories, ...(playerNames ? { playerNames } : {}) };
+  const printed = dependencies.discussionMarks ? withDiscussionSheet(agreement, dependencies.discussionMarks) : agreement;
   const content = await dependencies.renderPdf(printed, {
     pageSize: request.pageSize,
     print: request.print,
     revision: request.revision,
-    attachment: { contractName, categories },
+    attachment: agreement,
   });
   const info: PdfFileInfo = { fileName: makePdfFileName(contractName), pathName: makePathName() };
   await db.insert(pdfFiles).values({

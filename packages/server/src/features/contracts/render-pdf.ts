@@ -7,6 +7,6 @@ import type { Category, ContractDocument } from '@bpa/domain/contract';
 
 /** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
 export type RenderAgreementPdf = (
-  agreement: { contractName: string; categories: Category[] },
+  agreement: { contractName: string; categories: Category[]; playerNames?: [string, string] | undefined },
   options?: { pageSize?: PageSize; print?: PrintOptions; revision?: number; attachment?: ContractDocument },
 ) => Promise<Buffer>;

@@ -175,7 +175,7 @@ export async function replaceContractDocument(
         break;
       case 'reset':
         // The stored name, read under the lock: a rename a moment earlier is kept.
-        next = { ...change.document, contractName: row.contractName };
+        next = { ...change.document, contractName: row.contractName, ...(row.document.playerNames ? { playerNames: row.document.playerNames } : {}) };
         templateName = change.templateName;
         kind = 'template';
         prefix = `loaded the template "${change.templateName}"`;

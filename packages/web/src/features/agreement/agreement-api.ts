@@ -178,7 +178,12 @@ export const {
  * other field of the loaded agreement are left out.
  */
 export function toSaveContractRequest(contract: Contract): SaveContractRequest {
-  return { contractName: contract.contractName, categories: contract.categories, revision: contract.revision };
+  return {
+    contractName: contract.contractName,
+    categories: contract.categories,
+    ...(contract.playerNames ? { playerNames: contract.playerNames } : {}),
+    revision: contract.revision,
+  };
 }
 
 /**
@@ -198,5 +203,8 @@ export function toMakePdfRequest(contract: Contract, isSubscriber: boolean): Mak
   // A guest's PDF prints only the trial categories: the others go empty, so the request stays
   // within the guest body limit (GUEST_PDF_BODY_LIMIT_BYTES, issue 13 §1).
   const categories = isSubscriber ? contract.categories : emptyNonTrialCategories(contract).categories;
-  return { contract: { contractName: contract.contractName, categories }, isSubscriber };
+  return {
+    contract: { contractName: contract.contractName, categories, ...(contract.playerNames ? { playerNames: contract.playerNames } : {}) },
+    isSubscriber,
+  };
 }

@@ -14,6 +14,7 @@ import {
   categorySelected,
   clearAgreement,
   guestContractNamesLoaded,
+  playerNamesChanged,
   editRedone,
   editUndone,
   initialAgreementState,
@@ -313,6 +314,24 @@ function tickFirstSubject(store: ReturnType<typeof makeStore>) {
   if (!general || !subject) throw new Error('General Approach has no subject');
   store.dispatch(subjectToggled({ categoryId: general._id, subjectId: subject._id }));
 }
+
+describe('player names (issue 14 §1)', () => {
+  it('sets the names as one edit Undo takes back, and removes them when both are empty', () => {
+    const store = loadedSubscriberStore();
+    store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: [' Anna ', 'Bob'] }));
+    expect(selectContract(store.getState())?.playerNames).toEqual(['Anna', 'Bob']);
+    expect(selectIsContractEdited(store.getState())).toBe(true);
+    store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: ['Anna', 'Bob'] }));
+    expect(store.getState().agreement.history.past).toHaveLength(1);
+    store.dispatch(editUndone());
+    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+    store.dispatch(editRedone());
+    store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: ['', ' '] }));
+    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+    store.dispatch(playerNamesChanged({ id: 'other', playerNames: ['X', 'Y'] }));
+    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+  });
+});
 
 describe('subscriber workspace (docs/product.md §4)', () => {
   it('loads a subscriber agreement with the subscriber flag, and lets every category be edited', () => {

@@ -97,10 +97,15 @@ function applyEdit(state: AgreementState, categoryId: string, edit: (doc: Contra
   state.isContractEdited = true;
 }
 
+/** The document of an agreement (what Undo keeps): name, categories and player names. */
+function documentOf(contract: ContractDocument): ContractDocument {
+  return { contractName: contract.contractName, categories: contract.categories, playerNames: contract.playerNames };
+}
+
 /** Keeps the document before an edit for Undo; a new edit ends what could be redone. */
 function rememberForUndo(state: AgreementState, before: ContractDocument): void {
   const past = state.history.past;
-  past.push({ contractName: before.contractName, categories: before.categories });
+  past.push(documentOf(before));
   if (past.length > UNDO_STEPS) past.splice(0, past.length - UNDO_STEPS);
   state.history.future = [];
 }
@@ -113,8 +118,8 @@ function stepThroughHistory(state: AgreementState, direction: 'undo' | 'redo'): 
   const document = source.pop();
   if (!contract || !document) return;
   const current = isDraft(contract) ? (original(contract) as Contract) : contract;
-  target.push({ contractName: current.contractName, categories: current.categories });
-  state.contract = { ...current, contractName: document.contractName, categories: document.categories };
+  target.push(documentOf(current));
+  state.contract = { ...current, contractName: document.contractName, categories: document.categories, playerNames: document.playerNames };
   state.isContractEdited = true;
 }
 
@@ -243,6 +248,20 @@ const agreementSlice = createSlice({
       }
     },
     /**
+     * The two partners' names of the loaded agreement (issue 14 §1), an edit Undo can take back;
+     * both empty removes them.
+     */
+    playerNamesChanged(state, action: PayloadAction<{ id: string; playerNames: [string, string] }>) {
+      const contract = state.contract;
+      if (contract?._id !== action.payload.id) return;
+      const next = action.payload.playerNames.map((name) => name.trim()) as [string, string];
+      const current = contract.playerNames ?? ['', ''];
+      if (current[0] === next[0] && current[1] === next[1]) return;
+      rememberForUndo(state, original(contract) as Contract);
+      contract.playerNames = next[0] === '' && next[1] === '' ? undefined : next;
+      state.isContractEdited = true;
+    },
+    /**
      * docs/product.md §4: "Saving clears the edited flag". `saved` is the document that was sent; edits made
      * while the save was on its way are not in it, so the flag is cleared only when the agreement on
      * screen is still that document (same categories by reference, same name): otherwise the newer
@@ -257,7 +276,9 @@ const agreementSlice = createSlice({
       const current = isDraft(contract) ? (original(contract) as Contract) : contract;
       contract.revision = revision;
       state.baseContractName = saved.contractName;
-      if (current.categories === saved.categories && current.contractName === saved.contractName) state.isContractEdited = false;
+      if (current.categories === saved.categories && current.contractName === saved.contractName && current.playerNames === saved.playerNames) {
+        state.isContractEdited = false;
+      }
     },
     /**
      * After a stale save (409) the user chose to keep editing: the unsaved edits stay, and the
@@ -320,6 +341,7 @@ export const {
   subjectRenamed,
   optionRenamed,
   agreementRenamed,
+  playerNamesChanged,
   agreementSaved,
   agreementRebased,
   pdfFileInfoSet,

@@ -46,6 +46,8 @@ export interface AgreementStatusCardProps {
   onShare: () => void;
   /** Extra Make PDF choices shown under the button (e.g. the discussion sheet). */
   pdfOptions?: ReactNode;
+  /** Shown under the agreement's name (the players' names). */
+  details?: ReactNode;
 }
 
 export function AgreementStatusCard(props: AgreementStatusCardProps) {
@@ -82,6 +84,7 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
       ) : (
         <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
       )}
+      {contract && props.details}
       {contract && isSubscriberEditor && contract.access !== undefined && contract.access !== 'owner' && (
         <p className="agreement-owner">Shared by {contract.ownerName}</p>
       )}

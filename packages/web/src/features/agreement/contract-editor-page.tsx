@@ -41,6 +41,7 @@ import {
   editsDiscarded,
   optionToggled,
   pdfFileInfoSet,
+  playerNamesChanged,
   selectContract,
   selectIsContractEdited,
   selectIsSubscriber,
@@ -56,6 +57,7 @@ import { MergeConflictDialog } from './merge-conflict-dialog';
 import { getBrowserStorage } from './guest-persistence';
 import { NameEditDialog } from './name-edit-dialog';
 import { describePrintOptions, readPrintOptions, writePrintOptions } from './print-options';
+import { PlayerNamesFields } from './player-names-fields';
 import { PrintOptionsDialog } from './print-options-dialog';
 import { ChangesPanel, MarkDialog, type MarkTarget, type OpenItem, ToDiscussPanel, useReview } from './review';
 import { SaveConflictDialog } from './save-conflict-dialog';
@@ -248,6 +250,16 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             onMakePdf={() => void makePdf()}
             onOpenHistory={() => setIsHistoryOpen(true)}
             onShare={() => contract && setShareTarget({ id: contract._id, contractName: contract.contractName })}
+            details={
+              contract && (
+                <PlayerNamesFields
+                  key={contract._id}
+                  playerNames={contract.playerNames}
+                  isReadOnly={isReadOnly}
+                  onChange={(playerNames) => dispatch(playerNamesChanged({ id: contract._id, playerNames }))}
+                />
+              )
+            }
             pdfOptions={
               <>
                 <p className="print-options-summary">

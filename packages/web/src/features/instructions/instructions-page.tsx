@@ -211,6 +211,9 @@ export default function InstructionsPage() {
               <strong>Four-colour suits</strong>: ♠ black, ♥ red, ♦ orange, ♣ green, so clubs and spades are never confused.
             </li>
             <li>The legend under the title, which says what bold and italic mean; the footer prints the date and, for a saved agreement, its version.</li>
+            <li>
+              Type your and your partner’s names under <strong>Players</strong> in the editor: they print under the title.
+            </li>
           </ul>
         </section>
 
