@@ -17,6 +17,9 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { ADMIN_PASSWORD, adminEmail, claimFirstAdminLink, signInAsAdmin } from './support/first-admin';
 import { USER_PASSWORD, choosePassword, inviteUser, newUserEmail, signIn } from './support/accounts';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(1);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

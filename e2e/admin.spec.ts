@@ -19,6 +19,9 @@ import { MAX_UPLOAD_BYTES } from '@bpa/domain/constants';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
 import { readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(2);
 
 const BLANK_CSV = fileURLToPath(new URL('../templates/blank.csv', import.meta.url));
 

@@ -10,6 +10,9 @@ import { readPdfText } from '@bpa/server/test/read-pdf-text';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(3);
 
 test('comparing an agreement with its template lists exactly the changed items', async ({ page }) => {
   test.setTimeout(120_000);

@@ -9,6 +9,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(4);
 
 const PASSWORD = 'Csp-Check-Pass-2468';
 

@@ -6,6 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@bpa/domain/messages';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(5);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -10,6 +10,9 @@ import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(6);
 
 test('a subscriber exports an agreement as JSON, imports it into another, and Compare finds no difference', async ({ page }, testInfo) => {
   test.setTimeout(120_000);

@@ -5,6 +5,9 @@
  * have tooltips and 44 px targets; user-added subjects sit under a "User added" heading.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(7);
 
 async function openTrialEditor(page: Page): Promise<void> {
   await page.goto('/guest/home');

@@ -11,6 +11,9 @@ import { USER_PASSWORD, choosePassword, newSubscriber, newUserEmail, signIn } fr
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(8);
 
 const SAVED = 'All changes are saved.';
 

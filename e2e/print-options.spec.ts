@@ -10,6 +10,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(9);
 
 /** Page size, every text item with its size, of a downloaded PDF. */
 async function readDownload(download: Download) {

@@ -11,6 +11,9 @@ import { USER_PASSWORD, newSubscriber, newUserEmail, signIn } from './support/ac
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(10);
 
 async function openPartner1(page: Page) {
   await page.goto('/my/home');

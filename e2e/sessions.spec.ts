@@ -9,6 +9,9 @@ import { MESSAGES } from '@bpa/domain/messages';
 import { USER_EXISTS_MESSAGE } from '@bpa/domain/api-users';
 import { USER_PASSWORD, newSubscriber, newUserEmail, signIn } from './support/accounts';
 import { adminEmail, signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(11);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

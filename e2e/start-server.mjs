@@ -30,7 +30,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(en
   stdio: 'inherit',
   // One server: its rate-limit counters stay in memory, never in a Redis that CI's earlier runs
   // (or the cluster test) filled within the same 15 minutes.
-  env: { ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: '' },
+  // TRUST_PROXY: each spec file sends its own client address (support/client-address.ts).
+  env: { ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: '', TRUST_PROXY: 'true' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

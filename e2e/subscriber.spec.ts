@@ -15,6 +15,9 @@ import { expectedPdfLines, squeeze, unselectedNames } from './support/agreement-
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(12);
 
 const PASSWORD = 'Subscriber-Pass-2468';
 /** The editor's save state (the phone's save bar repeats the second one). */

@@ -4,6 +4,9 @@
  * Back), and only Start over, after a confirmation, erases it.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(13);
 
 async function openTrialEditor(page: Page) {
   await page.goto('/guest/home');

@@ -10,6 +10,9 @@ import { parseMarkup } from '@bpa/domain/markup';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
 import { expectedPdfLines, squeeze, unselectedNames } from './support/agreement-text';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(14);
 
 const STORAGE_KEY = 'bpa.guestAgreement.v1';
 
