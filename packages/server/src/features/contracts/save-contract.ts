@@ -19,10 +19,10 @@ export async function saveContract(
   db: Database,
   request: { id: string; body: z.output<typeof SaveContractRequestSchema>; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
-  const { revision, resolutions, contractName, categories } = request.body;
+  const { revision, resolutions, contractName, categories, playerNames } = request.body;
   return replaceContractDocument(db, {
     id: request.id,
-    change: { kind: 'save', document: { contractName, categories }, expectedRevision: revision, resolutions },
+    change: { kind: 'save', document: { contractName, categories, ...(playerNames ? { playerNames } : {}) }, expectedRevision: revision, resolutions },
     author: request.author,
     now: request.now,
   });

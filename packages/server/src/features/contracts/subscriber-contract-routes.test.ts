@@ -406,6 +406,18 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     expect((await storedRow(agreement.id)).contractName).toBe('Anna');
   });
 
+  it('saves the player names, and refuses one over 60 characters (issue 14 §1)', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const named = { ...loaded, playerNames: ['Anna Smith', 'Bob Jones'] as [string, string] };
+    expect(
+      (await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: { ...saveBody(named, loaded.revision), playerNames: named.playerNames } })).statusCode,
+    ).toBe(200);
+    expect((await loadAgreement(agreement.id, cookie)).playerNames).toEqual(['Anna Smith', 'Bob Jones']);
+    const tooLong = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: { ...saveBody(named, 1), playerNames: ['x'.repeat(61), ''] } });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('merges a stale save with what was saved since, and says what it merged (issue 11 §3)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
