@@ -20,7 +20,7 @@
  * (use-save-agreement.ts), the name dialog and focus (use-name-edit.ts), reopening after a reload
  * (use-reopen-agreement.ts), review with the partner (review.tsx) and History (history-panel.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import type { PdfFileInfo } from '@bpa/domain/api';
@@ -128,6 +128,11 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   // Review with the partner (issue 12): changes since the last visit, agreed / to discuss marks.
   const review = useReview(contract, isSubscriberEditor);
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
+  // The same object while nothing in it changes, so the memoised rows of the subject list keep still.
+  const subjectListReview = useMemo(
+    () => (isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss } : undefined),
+    [isSubscriberEditor, review.changed, review.marks, isOnlyToDiscuss],
+  );
 
   const setExpanded = (subjectId: string, isExpanded: boolean) => {
     setExpandedSubjects((current) => {
@@ -346,7 +351,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 onEditSubject={(subject) => names.editSubjectName(selectedCategory, subject)}
                 onEditOption={(subject, option) => names.editOptionName(selectedCategory, subject, option)}
                 isReadOnly={isReadOnly}
-                review={isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss } : undefined}
+                review={subjectListReview}
               />
             ) : (
               <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}</p>

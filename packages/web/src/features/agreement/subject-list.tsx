@@ -8,6 +8,7 @@
  * editor page can move focus to a row once the name dialog closes, even to a row that the rename
  * has just made out of an "Add New ..." row (WCAG 2.4.3 focus order).
  */
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
@@ -81,6 +82,22 @@ export function SubjectList({
   isReadOnly = false,
   review,
 }: SubjectListProps) {
+  // One set of callbacks for the whole list that never changes, so a row re-renders only when its
+  // own subject changes (issue 15: a tick re-rendered every row). They call the latest props.
+  const latest = useRef({ onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption });
+  useLayoutEffect(() => {
+    latest.current = { onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption };
+  });
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      toggleSubject: (subject) => latest.current.onToggleSubject(subject),
+      toggleOption: (subject, option) => latest.current.onToggleOption(subject, option),
+      expand: (subjectId, isExpanded) => latest.current.onExpand(subjectId, isExpanded),
+      editSubject: (subject) => latest.current.onEditSubject(subject),
+      editOption: (subject, option) => latest.current.onEditOption(subject, option),
+    }),
+    [],
+  );
   const isToDiscuss = (subject: Subject) =>
     [subject._id, ...subject.options.map((o) => o._id)].some((id) => review?.marks.get(id)?.some((mark) => mark.status === 'discuss'));
   const subjects = review?.isOnlyToDiscuss ? category.subjects.filter(isToDiscuss) : category.subjects;
@@ -100,11 +117,7 @@ export function SubjectList({
                 key={subject._id}
                 subject={subject}
                 isExpanded={expandedSubjects.has(subject._id)}
-                onToggle={() => onToggleSubject(subject)}
-                onToggleOption={(option) => onToggleOption(subject, option)}
-                onExpand={(isExpanded) => onExpand(subject._id, isExpanded)}
-                onEdit={() => onEditSubject(subject)}
-                onEditOption={(option) => onEditOption(subject, option)}
+                handlers={handlers}
                 isReadOnly={isReadOnly}
                 review={review}
               />
@@ -116,14 +129,19 @@ export function SubjectList({
   );
 }
 
+/** What a row may ask the list to do; the same object for every row and every render. */
+interface RowHandlers {
+  toggleSubject: (subject: Subject) => void;
+  toggleOption: (subject: Subject, option: Option) => void;
+  expand: (subjectId: string, isExpanded: boolean) => void;
+  editSubject: (subject: Subject) => void;
+  editOption: (subject: Subject, option: Option) => void;
+}
+
 interface SubjectRowProps {
   subject: Subject;
   isExpanded: boolean;
-  onToggle: () => void;
-  onToggleOption: (option: Option) => void;
-  onExpand: (isExpanded: boolean) => void;
-  onEdit: () => void;
-  onEditOption: (option: Option) => void;
+  handlers: RowHandlers;
   isReadOnly: boolean;
   review: SubjectListReview | undefined;
 }
@@ -156,7 +174,10 @@ function ReviewBits({ itemId, name, review }: { itemId: string; name: string; re
   );
 }
 
-function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, onEdit, onEditOption, isReadOnly, review }: SubjectRowProps) {
+/** One subject with its options; memoised: it renders again only when its own props change. */
+const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isReadOnly, review }: SubjectRowProps) {
+  const onToggle = () => handlers.toggleSubject(subject);
+  const onEdit = () => handlers.editSubject(subject);
   if (isPlaceholderName(subject.subjectName)) {
     if (isReadOnly) return null;
     return (
@@ -216,40 +237,36 @@ function SubjectRow({ subject, isExpanded, onToggle, onToggleOption, onExpand, o
           aria-label={`Options of ${plainName} (${String(realOptionCount)})`}
           tooltip={isExpanded ? 'Hide options' : 'Show options'}
           tooltipOptions={{ position: 'top', showDelay: 400 }}
-          onClick={() => onExpand(!isExpanded)}
+          onClick={() => handlers.expand(subject._id, !isExpanded)}
         />
       </div>
       {isExpanded && (
         <ul id={optionsId} className="option-list" aria-label={`Options of ${plainName}`}>
           {subject.options.map((option) => (
-            <OptionRow
-              key={option._id}
-              option={option}
-              isLocked={subject.isLocked || isReadOnly}
-              onToggle={() => onToggleOption(option)}
-              onEdit={() => onEditOption(option)}
-              review={review}
-            />
+            <OptionRow key={option._id} option={option} subject={subject} isLocked={subject.isLocked || isReadOnly} handlers={handlers} review={review} />
           ))}
         </ul>
       )}
     </li>
   );
-}
+});
 
-function OptionRow({
+/** One option; memoised like its subject's row. */
+const OptionRow = memo(function OptionRow({
   option,
+  subject,
   isLocked,
-  onToggle,
-  onEdit,
+  handlers,
   review,
 }: {
   option: Option;
+  subject: Subject;
   isLocked: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
+  handlers: RowHandlers;
   review: SubjectListReview | undefined;
 }) {
+  const onToggle = () => handlers.toggleOption(subject, option);
+  const onEdit = () => handlers.editOption(subject, option);
   if (isPlaceholderName(option.optionName)) {
     if (isLocked) return null;
     return (
@@ -296,4 +313,4 @@ function OptionRow({
       </div>
     </li>
   );
-}
+});
