@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MasterTemplate, Subject } from '@bpa/domain/contract';
 import { FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
+import { ACBL_CARD_FIELDS } from '@bpa/domain/acbl-card';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
 import { ACBL, category, heading, markExclusive, subject } from './template-catalogue/catalogue-model';
@@ -136,160 +137,6 @@ describe('the shared catalogue', () => {
   });
 });
 
-/**
- * Items of the ACBL classic convention card (docs/bridge.md §1a) and where the catalogue
- * keeps them: [category, subject, options that are checkboxes of the item]. "Other ___" write-in
- * lines are not listed: users add their own subjects for those.
- */
-const ACBL_CLASSIC_ITEMS: [string, string, string[]?][] = [
-  ['General Approach', 'Basic system'],
-  ['General Approach', 'Two over one (2/1)', ['Game forcing', 'Game forcing except when suit rebid']],
-  ['General Approach', 'Very light', ['Openings', '3rd hand', 'Overcalls', 'Preempts']],
-  ['General Approach', 'Forcing opening', ['1!c', '2!c', 'Natural two-bids']],
-  ['Notrump Openings', '1NT opening range (HCP)'],
-  ['Notrump Openings', '1NT second range'],
-  ['Notrump Openings', '5-card major in a 1NT opening', ['Common']],
-  ['Notrump Openings', 'Systems on after interference over 1NT'],
-  ['Notrump Openings', 'Stayman', ['2!c Stayman', '2!d forcing Stayman']],
-  ['Notrump Openings', 'Puppet Stayman', ['2!c over 1NT', '3!c over 2NT']],
-  ['Notrump Openings', 'Jacoby transfers', ['2!d transfer to !h', '2!h transfer to !s', '3!d and 3!h over 2NT']],
-  ['Notrump Openings', '2!s response to 1NT'],
-  ['Notrump Openings', '2NT response to 1NT'],
-  ['Notrump Openings', '3!c response to 1NT'],
-  ['Notrump Openings', '3!d response to 1NT'],
-  ['Notrump Openings', '3!h response to 1NT'],
-  ['Notrump Openings', '3!s response to 1NT'],
-  ['Notrump Openings', 'Texas transfers', ['4!d and 4!h over 1NT', 'Also over 2NT']],
-  ['Notrump Openings', 'Smolen'],
-  ['Notrump Openings', 'Lebensohl after interference over 1NT', ['Fast denies (a stopper)', 'Slow denies (a stopper)']],
-  ['Notrump Openings', 'Double after interference over 1NT'],
-  ['Notrump Openings', '2NT opening range (HCP)'],
-  ['Notrump Openings', '3!s response to 2NT'],
-  ['Notrump Openings', '3NT opening'],
-  ['Notrump Openings', 'Conventional notrump openings'],
-  ['Major Openings', 'Minimum length in 1st and 2nd seat', ['4 cards', '5 cards']],
-  ['Major Openings', 'Minimum length in 3rd and 4th seat', ['4 cards', '5 cards']],
-  ['Major Openings', 'Jump raise of 1!h or 1!s (double raise)', ['Forcing', 'Invitational', 'Weak']],
-  ['Major Openings', 'Jump raise of 1!h or 1!s after their overcall', ['Forcing', 'Invitational', 'Weak']],
-  ['Major Openings', 'Jacoby 2NT'],
-  ['Major Openings', '3NT response to 1!h or 1!s', ['Conventional raise: balanced, game values, 3+ trumps']],
-  ['Major Openings', 'Splinter bids'],
-  ['Major Openings', '1NT response to 1!h or 1!s', ['Forcing', 'Semi-forcing']],
-  ['Major Openings', '2NT response to 1!h or 1!s (natural)', ['Forcing', 'Invitational']],
-  ['Major Openings', 'Drury', ['Reverse Drury (2!c)', 'Two-way Drury (2!c = 3 trumps, 2!d = 4 trumps)', 'Fit Drury']],
-  ['Minor Openings', '1!c: minimum length', ['5 cards', '4 cards', '3 cards', 'Not forcing, may be short (0-2)', 'Conventional']],
-  ['Minor Openings', '1!d: minimum length', ['5 cards', '4 cards', '3 cards', 'Not forcing, may be short (0-2)', 'Conventional']],
-  ['Minor Openings', 'Jump raise of 1!c or 1!d (double raise)', ['Forcing', 'Invitational', 'Weak']],
-  ['Minor Openings', 'Jump raise of 1!c or 1!d after their overcall', ['Forcing', 'Invitational', 'Weak']],
-  ['Minor Openings', 'Forcing raise', ['Jump shift in the other minor', 'Single raise']],
-  ['Minor Openings', 'Frequently bypass 4+ !d'],
-  ['Minor Openings', '1NT response to 1!c (HCP)'],
-  ['Minor Openings', '2NT response to 1!c or 1!d', ['Forcing', 'Invitational']],
-  ['Minor Openings', '3NT response to 1!c or 1!d (HCP)'],
-  ['Two-Level Openings', '2!c opening', ['Very strong', 'Other']],
-  ['Two-Level Openings', '2!d response to 2!c', ['Negative', 'Waiting']],
-  ['Two-Level Openings', '2!d opening', ['Weak', 'Intermediate', 'Strong', 'Conventional']],
-  ['Two-Level Openings', '2!h opening', ['Weak', 'Intermediate', 'Strong', 'Conventional']],
-  ['Two-Level Openings', '2!s opening', ['Weak', 'Intermediate', 'Strong', 'Conventional']],
-  ['Two-Level Openings', '2NT response to a weak two', ['Forcing']],
-  ['Two-Level Openings', 'New suit response to a weak two', ['Not forcing']],
-  ['Preempts', 'Preempt style', ['Sound', 'Light', 'Very light']],
-  ['Preempts', 'Responses to preempts'],
-  ['Constructive Bidding', 'New Minor Forcing'],
-  ['Constructive Bidding', 'Two-way New Minor Forcing'],
-  ['Constructive Bidding', 'Weak jump shifts', ['In competition', 'Not in competition']],
-  ['Constructive Bidding', 'Fourth suit forcing', ['One round', 'Game forcing']],
-  ['Slam Bidding', 'Gerber'],
-  ['Slam Bidding', 'Blackwood'],
-  ['Slam Bidding', 'Roman Key Card Blackwood', ['1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)']],
-  [
-    'Slam Bidding',
-    'Key-card asks after interference',
-    ['DOPI (double = 0, pass = 1)', 'DEPO (double = even, pass = odd)', 'ROPI (redouble = 0, pass = 1)', 'Level: DOPI at the 5 level, DEPO at the 6 level'],
-  ],
-  ['Overcalls', 'One-level overcall (HCP)'],
-  ['Overcalls', 'Overcall style', ['Often 4 cards', 'Very light style']],
-  ['Overcalls', 'New suit by advancer', ['Forcing', 'Not forcing, constructive', 'Not forcing']],
-  ['Overcalls', 'Jump raise by advancer', ['Forcing', 'Invitational', 'Weak']],
-  ['Overcalls', 'Jump overcall', ['Strong', 'Intermediate', 'Weak']],
-  ['Overcalls', '1NT overcall, direct (HCP)', ['Systems on', 'Conventional']],
-  ['Overcalls', '1NT overcall, balancing (HCP)', ['Conventional']],
-  ['Overcalls', 'Unusual 2NT (jump to 2NT)', ['Minors', 'Two lowest unbid suits']],
-  ['Overcalls', 'Direct cuebid over their minor', ['Natural', 'Strong takeout', 'Michaels', 'Artificial']],
-  ['Overcalls', 'Direct cuebid over their major', ['Natural', 'Strong takeout', 'Michaels', 'Artificial']],
-  ['Overcalls', 'Michaels cuebid'],
-  ['Doubles and Redoubles', 'Penalty double after their overcall'],
-  ['Doubles and Redoubles', 'Negative doubles'],
-  ['Doubles and Redoubles', 'Responsive doubles'],
-  ['Doubles and Redoubles', 'Maximal doubles'],
-  ['Doubles and Redoubles', 'Support doubles', ['Support redouble']],
-  ['Doubles and Redoubles', 'Card-showing doubles'],
-  ['Doubles and Redoubles', 'Minimum offshape takeout doubles'],
-  ['Doubles and Redoubles', 'New suit after their takeout double', ['Forcing at the 1 level', 'Forcing at the 2 level']],
-  ['Doubles and Redoubles', 'Jump shift after their takeout double', ['Forcing', 'Invitational', 'Weak']],
-  ['Doubles and Redoubles', 'Redouble after their takeout double', ['Implies no fit']],
-  [
-    'Doubles and Redoubles',
-    '2NT after their takeout double (Jordan 2NT)',
-    [
-      'Over a major: limit raise or better',
-      'Over a major: limit raise',
-      'Over a major: weak',
-      'Over a minor: limit raise or better',
-      'Over a minor: limit raise',
-      'Over a minor: weak',
-    ],
-  ],
-  ['Defensive Bidding vs Their Openings', 'Versus a weak 1NT'],
-  ['Defensive Bidding vs Their Openings', 'Double of their 1NT'],
-  ['Defensive Bidding vs Their Openings', '2!c over their 1NT'],
-  ['Defensive Bidding vs Their Openings', '2!d over their 1NT'],
-  ['Defensive Bidding vs Their Openings', '2!h over their 1NT'],
-  ['Defensive Bidding vs Their Openings', '2!s over their 1NT'],
-  ['Defensive Bidding vs Their Openings', 'Double of their preempt', ['Takeout through 3!s', 'Takeout through 4!h', 'Takeout through 4!s', 'Penalty']],
-  ['Defensive Bidding vs Their Openings', 'Conventional takeout of their preempt'],
-  ['Defensive Bidding vs Their Openings', 'Lebensohl after partner doubles their weak two'],
-  ['Opening Leads', 'Length leads versus suits', ['4th best', '3rd and 5th best']],
-  ['Opening Leads', 'Length leads versus notrump', ['4th best', '3rd and 5th best', 'Attitude (low = a good suit)']],
-  ['Opening Leads', 'Lead from AKx versus suits'],
-  ['Opening Leads', 'Lead from AKx versus notrump'],
-  ['Opening Leads', 'Lead from KQx versus suits'],
-  ['Opening Leads', 'Lead from KQx versus notrump'],
-  ['Opening Leads', 'Lead from QJx versus suits'],
-  ['Opening Leads', 'Lead from QJx versus notrump'],
-  ['Opening Leads', 'Lead from J10x versus suits'],
-  ['Opening Leads', 'Lead from J10x versus notrump'],
-  ['Opening Leads', 'Lead from 109x versus suits'],
-  ['Opening Leads', 'Lead from 109x versus notrump'],
-  ['Opening Leads', 'Lead from KQ10x versus suits'],
-  ['Opening Leads', 'Lead from KQ10x versus notrump'],
-  ['Opening Leads', 'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus suits'],
-  ['Opening Leads', 'Lead from an interior sequence (KJ10x, K109x, Q109x, AJ10x) versus notrump'],
-  ['Opening Leads', 'Lead from xx versus suits'],
-  ['Opening Leads', 'Lead from xx versus notrump'],
-  ['Opening Leads', 'Lead from xxx versus suits'],
-  ['Opening Leads', 'Lead from xxx versus notrump'],
-  ['Opening Leads', 'Lead from xxxx versus suits'],
-  ['Opening Leads', 'Lead from xxxx versus notrump'],
-  ['Opening Leads', 'Lead from xxxxx versus suits'],
-  ['Opening Leads', 'Lead from xxxxx versus notrump'],
-  ['Opening Leads', 'Lead from Hxx versus suits'],
-  ['Opening Leads', 'Lead from Hxx versus notrump'],
-  ['Opening Leads', 'Lead from Hxxx versus suits'],
-  ['Opening Leads', 'Lead from Hxxx versus notrump'],
-  ['Opening Leads', 'Lead from Hxxxx versus suits'],
-  ['Opening Leads', 'Lead from Hxxxx versus notrump'],
-  ['Opening Leads', 'Lead from two non-touching honors (AJx, KJx, K10x) versus suits'],
-  ['Opening Leads', 'Lead from two non-touching honors (AJx, KJx, K10x) versus notrump'],
-  ['Signals and Discards', "Primary signal to partner's leads", ['Attitude', 'Count', 'Suit preference']],
-  ['Signals and Discards', 'Standard signals (high encourages, high-low shows an even number)', ['Versus suits', 'Versus notrump', 'Except (describe)']],
-  ['Signals and Discards', 'Upside-down signals', ['Count versus suits', 'Count versus notrump', 'Attitude versus suits', 'Attitude versus notrump']],
-  ['Signals and Discards', 'First discard', ['Lavinthal', 'Odd/even']],
-  ['Signals and Discards', 'Smith echo'],
-  ['Signals and Discards', 'Trump signals'],
-  ['Signals and Discards', 'Foster echo'],
-  ['Signals and Discards', 'Special carding (please alert)'],
-];
 
 /**
  * Conventions confirmed or probable in "25 Bridge Conventions You Should Know" (docs/bridge.md
@@ -326,7 +173,8 @@ const BOOK_ITEMS: [string, string, string?][] = [
 ];
 
 describe('marks', () => {
-  it.each(ACBL_CLASSIC_ITEMS)('the ACBL classic card item %s / %s is present and bold', (categoryName, subjectName, options) => {
+  const cardFields = ACBL_CARD_FIELDS.map(([categoryName, subjectName, checks]) => [categoryName, subjectName, checks ?? []] as [string, string, readonly string[]]);
+  it.each(cardFields)('the ACBL card field %s / %s is a bold catalogue item, its check boxes bold options', (categoryName, subjectName, options) => {
     for (const template of Object.values(templates)) {
       const found = findSubject(template, categoryName, subjectName);
       expect(found, `${template.templateName}: ${subjectName}`).toBeDefined();
@@ -351,8 +199,15 @@ describe('marks', () => {
     expect(italic.sort()).toEqual(expected.sort());
   });
 
+  it('makes every bold option a check box of its field on the ACBL card (issue 14 §1)', () => {
+    const checks = new Set(ACBL_CARD_FIELDS.flatMap(([c, s, options = []]) => options.map((o) => `${c} / ${s} / ${o}`)));
+    const bold: string[] = [];
+    for (const c of blank.categories) for (const s of c.subjects) for (const o of s.options) if (o.bold) bold.push(`${c.categoryName} / ${s.subjectName} / ${o.optionName}`);
+    expect(bold.filter((item) => !checks.has(item))).toEqual([]);
+  });
+
   it('marks bold only subjects and options that stand for an ACBL card item', () => {
-    const listed = new Set(ACBL_CLASSIC_ITEMS.map(([c, s]) => `${c} / ${s}`));
+    const listed = new Set(ACBL_CARD_FIELDS.map(([c, s]) => `${c} / ${s}`));
     for (const c of blank.categories) {
       for (const s of c.subjects) if (s.bold) expect(listed.has(`${c.categoryName} / ${s.subjectName}`), s.subjectName).toBe(true);
     }

@@ -198,3 +198,10 @@ export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema
 
 /** GET /api/v1/contracts/{id}/export?format=json|csv (issue 14 §3). */
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
+
+/**
+ * POST /api/v1/contracts/acbl-card (issue 14 §1): where to fetch the convention card, and what did
+ * not fit on it ("Label: text", printed in full on its page 3), to show before the download.
+ */
+export const AcblCardAnswerSchema = successEnvelope(PdfFileInfoSchema.extend({ fitReport: z.array(z.string()) }));
+export type AcblCardAnswer = z.infer<typeof AcblCardAnswerSchema>;

@@ -23,9 +23,11 @@ import type { Database } from './db/database';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
 import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
-import type { RenderAgreementPdf } from './features/contracts/render-pdf';
+import type { RenderAcblCard, RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
+import { acblCardRoutes } from './features/contracts/acbl-card-routes';
 import { exportImportRoutes } from './features/contracts/export-import-routes';
+import { renderAcblCard } from './pdf/render-acbl-card';
 import { compareRoutes } from './features/contracts/compare-routes';
 import { reviewRoutes } from './features/contracts/review-routes';
 import { sharingRoutes } from './features/contracts/sharing-routes';
@@ -182,10 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // PDFs are drawn off the request thread (issue 13 §1); one admission counts each client's PDFs across both routes.
   let renderPdf = options.renderPdf;
+  // The card is drawn in the same workers; an app given its own renderer (tests) draws it here.
+  let renderCard: RenderAcblCard = (document) => renderAcblCard(document);
   if (!renderPdf) {
     const pool = createPdfPool(options.pdfPool);
     app.addHook('onClose', async () => pool.close());
     renderPdf = pool.render;
+    renderCard = pool.renderCard;
   }
   const pdfAdmission = new PdfAdmission();
 
@@ -195,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
   await app.register(compareRoutes, { db, renderPdf, pdfAdmission });
   await app.register(exportImportRoutes, { db, now });
+  await app.register(acblCardRoutes, { db, renderCard, now, pdfAdmission });
   await app.register(reviewRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });

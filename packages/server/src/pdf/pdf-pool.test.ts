@@ -66,6 +66,16 @@ describe('createPdfPool', () => {
     expect(pool.inFlight()).toBe(0);
   });
 
+  it('draws the ACBL-style convention card in a worker thread, with its fit report (issue 14 §1)', async () => {
+    const pool = createPdfPool({ threads: 1 });
+    pools.push(pool);
+    const { pdf, fitReport } = await pool.renderCard({ ...agreement, playerNames: ['Anna', 'Bob'] });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await readPdfText(pdf)).join(' ')).toContain('Anna & Bob');
+    expect(Array.isArray(fitReport)).toBe(true);
+    expect(pool.inFlight()).toBe(0);
+  });
+
   it('refuses at once when every worker is busy and the queue is full', async () => {
     const pool = createPdfPool({ threads: 1, maxQueue: 1 });
     pools.push(pool);

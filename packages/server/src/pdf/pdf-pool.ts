@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RenderAgreementPdf } from '../features/contracts/render-pdf';
+import type { RenderAcblCard, RenderAgreementPdf } from '../features/contracts/render-pdf';
 import type { PdfTask } from './pdf-worker';
 
 /** Thrown by a pool's `render` when its queue is full; `retryAfterSeconds` is a fair wait before trying again. */
@@ -28,6 +28,8 @@ export class PdfQueueFullError extends Error {
 /** A pool of PDF workers: `render` has the renderer's signature (features/contracts/render-pdf.ts). */
 export interface PdfPool {
   render: RenderAgreementPdf;
+  /** Draws an ACBL-style convention card in a worker (issue 14 §1). */
+  renderCard: RenderAcblCard;
   /** Worker threads at most and queued renders at most (the sizes chosen). */
   readonly threads: number;
   readonly maxQueue: number;
@@ -90,10 +92,10 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
   const location = options.workerUrl
     ? { filename: options.workerUrl, execArgv: pdfWorkerLocation(options.workerUrl).execArgv }
     : pdfWorkerLocation(import.meta.url);
-  let pool: Piscina<PdfTask, Uint8Array> | undefined;
+  let pool: Piscina | undefined;
   let running = 0;
   const open = () =>
-    (pool ??= new Piscina<PdfTask, Uint8Array>({
+    (pool ??= new Piscina({
       filename: location.filename.startsWith('file:') ? fileURLToPath(location.filename) : location.filename,
       execArgv: location.execArgv,
       minThreads: 0,
@@ -104,27 +106,38 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       concurrentTasksPerWorker: 1,
     }));
 
+  /**
+   * Runs one render in the pool, counting it. piscina would throw its own "Task queue is at limit";
+   * the count here also covers renders that are being handed to a worker.
+   */
+  const admit = async (run: () => Promise<unknown>): Promise<unknown> => {
+    if (running >= threads + maxQueue) throw new PdfQueueFullError(Math.max(1, Math.ceil(maxQueue / threads)));
+    running += 1;
+    try {
+      return await run();
+    } finally {
+      running -= 1;
+    }
+  };
+
   return {
     threads,
     maxQueue,
     inFlight: () => running,
     async render(agreement, renderOptions) {
-      // piscina would throw its own "Task queue is at limit"; the count here also covers renders
-      // that are being handed to a worker.
-      if (running >= threads + maxQueue) throw new PdfQueueFullError(Math.max(1, Math.ceil(maxQueue / threads)));
-      running += 1;
-      try {
-        const bytes = await open().run({
-          agreement: { contractName: agreement.contractName, categories: agreement.categories, playerNames: agreement.playerNames },
-          pageSize: renderOptions?.pageSize,
-          print: renderOptions?.print,
-          revision: renderOptions?.revision,
-          attachment: renderOptions?.attachment,
-        });
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      } finally {
-        running -= 1;
-      }
+      const task: PdfTask = {
+        agreement: { contractName: agreement.contractName, categories: agreement.categories, playerNames: agreement.playerNames },
+        pageSize: renderOptions?.pageSize,
+        print: renderOptions?.print,
+        revision: renderOptions?.revision,
+        attachment: renderOptions?.attachment,
+      };
+      const bytes = (await admit(() => open().run(task))) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    async renderCard(document) {
+      const answer = (await admit(() => open().run({ document }, { name: 'renderCardTask' }))) as { pdf: Uint8Array; fitReport: string[] };
+      return { pdf: Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength), fitReport: answer.fitReport };
     },
     async close() {
       await pool?.destroy();

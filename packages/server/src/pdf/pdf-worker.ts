@@ -5,6 +5,7 @@
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
+import { renderAcblCard } from './render-acbl-card';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
 /** One PDF to draw: what `RenderAgreementPdf` takes, as plain data (it crosses threads by structured clone). */
@@ -25,4 +26,14 @@ export interface PdfTask {
 export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
   const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision, attachment: task.attachment });
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+}
+
+/**
+ * Draws one ACBL-style convention card (render-acbl-card.ts); piscina calls it by name.
+ *
+ * @returns the file's bytes and the fit report
+ */
+export async function renderCardTask(task: { document: ContractDocument }): Promise<{ pdf: Uint8Array; fitReport: string[] }> {
+  const { pdf, fitReport } = await renderAcblCard(task.document);
+  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport };
 }

@@ -5,6 +5,9 @@
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
 
+/** Draws an agreement's ACBL-style convention card (issue 14 §1): the PDF and what did not fit on it. */
+export type RenderAcblCard = (document: ContractDocument) => Promise<{ pdf: Buffer; fitReport: string[] }>;
+
 /** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
 export type RenderAgreementPdf = (
   agreement: { contractName: string; categories: Category[]; playerNames?: [string, string] | undefined },

@@ -98,6 +98,7 @@ const ROUTES: Record<string, RouteCase> = {
   'PATCH /api/v1/contracts/my/:id/template':         { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/template`, body: (f) => ({ templateId: f.subscriberContract.templateId }) },
   'GET /api/v1/contracts/:id/latest':                { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/latest` },
   'GET /api/v1/contracts/templates/':                { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'POST /api/v1/contracts/acbl-card': { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ contract: f.subscriberContract.document }) },
   'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ contract: f.subscriberContract.document }) },
   'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] }, // user null for nobody

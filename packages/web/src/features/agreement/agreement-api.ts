@@ -16,7 +16,7 @@ import {
   type SaveContractRequest,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
-import type { ImportAgreementRequest } from '@bpa/domain/api-contracts';
+import { type AcblCardAnswer, AcblCardAnswerSchema, type ImportAgreementRequest } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
@@ -93,6 +93,16 @@ export const agreementApi = api.injectEndpoints({
       rawResponseSchema: PdfFileInfoAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
+    /**
+     * POST /api/v1/contracts/acbl-card (issue 14 §1): makes the ACBL-style convention card of the
+     * agreement sent (same body as Make PDF).
+     * @returns where to fetch it and what did not fit on the card (printed on its page 3)
+     */
+    makeAcblCard: build.mutation<AcblCardAnswer['data'], MakePdfRequest, AcblCardAnswer>({
+      query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', body }),
+      rawResponseSchema: AcblCardAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
     /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (docs/product.md §7). */
     getSubscriberContractNames: build.query<SubscriberContractNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
       query: () => ({ url: MY_CONTRACTS }),
@@ -161,6 +171,7 @@ export const agreementApi = api.injectEndpoints({
 });
 
 export const {
+  useMakeAcblCardMutation,
   useImportAgreementMutation,
   useGetSubscriberContractQuery,
   useGetSubscriberContractNamesQuery,

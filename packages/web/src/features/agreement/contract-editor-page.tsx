@@ -48,6 +48,7 @@ import {
   selectSelectedCategoryIndex,
   subjectToggled,
 } from './agreement-slice';
+import { AcblCardButton } from './acbl-card-button';
 import { AgreementStatusCard, NOT_LOADED_TEXT, REOPENING_TEXT, SAVED_TEXT, UNSAVED_TEXT } from './agreement-status-card';
 import { CategoryNav } from './category-nav';
 import { HistoryPanel } from './history-panel';
@@ -271,6 +272,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                   <span>{describePrintOptions(printOptions)}</span>
                   <Button type="button" label="Print options" icon="pi pi-sliders-h" size="small" text onClick={() => setIsPrintOptionsOpen(true)} />
                 </p>
+                {isSubscriberEditor && contract && <AcblCardButton contract={contract} />}
                 {isSubscriberEditor && (
                   <label className="discussion-sheet-option">
                     <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the
