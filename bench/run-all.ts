@@ -18,6 +18,7 @@ const BENCHMARKS: readonly string[] = [
   'editor-bench.ts',
   'compare-bench.ts',
   'history-bench.ts',
+  'acbl-bench.ts',
 ];
 
 let failures = 0;

@@ -4,19 +4,22 @@
  * openings, 2-level openings, other conventional calls and special doubles; the back: defensive
  * and competitive bidding, vs preempts and notrump, slam conventions, leads and carding. Each
  * field is the catalogue item `fillAcblCard` (domain acbl-card.ts) fills from the agreement: its
- * check boxes (☒ ticked, ☐ not) and what is written in.
+ * check boxes (☒ ticked, ☐ not) and what is written in; the items the ACBL's Alert procedures
+ * name print blue (announce) or red (alert), docs/bridge.md §1c.
  *
  * Text that does not fit its line is set smaller, down to MIN_FONT_SIZE; what still does not fit
  * is cut with "(see page 3)" and printed in full on a supplementary third page, and listed in the
- * fit report. Drawn with pdfkit's own text API and the product's DejaVu fonts (suits print and copy
- * as text).
+ * fit report. Drawn like the agreement PDF: the product's DejaVu fonts (suits print and copy as
+ * text), written through PageContent (page-content.ts) for speed; page 3 with pdfkit's own text
+ * API, which wraps.
  */
 import { type AlertKind, type FilledAcblCard, type FilledAcblField, fillAcblCard } from '@bpa/domain/acbl-card';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import PDFDocument from 'pdfkit';
-import { loadAgreementFonts } from './agreement-fonts';
+import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
+import { PageContent, embedFonts } from './page-content';
 import { footerStamp } from './render-agreement-pdf';
 
 /** Letter, in points. */
@@ -44,7 +47,16 @@ export interface AcblCardPdf {
   fitReport: string[];
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
+
+/** What the drawing functions share: the page's content and the faces to measure with. */
+interface Pen {
+  content: PageContent;
+  fonts: Fonts;
+}
+
+/** Width of `text` in points. */
+const widthOf = (pen: Pen, text: string, style: FontStyle, size: number) => measureText(pen.fonts[style], text, size);
 
 /** Plain text of a name (colour markup and suit shorthand turned into text, suits as symbols). */
 function plain(markup: string): string {
@@ -53,38 +65,47 @@ function plain(markup: string): string {
     .join('');
 }
 
-/** Draws `text` at (x, y), in red where the markup says (hearts and diamonds), else `colour`. */
-function drawRuns(doc: Doc, markup: string, x: number, y: number, size: number, font: string, colour: string): number {
-  doc.font(font).fontSize(size);
+/**
+ * Draws markup with its top at `y`, in red where the markup says (hearts and diamonds), else `colour`.
+ * @returns the width drawn, in points
+ */
+function drawRuns(pen: Pen, markup: string, x: number, y: number, size: number, style: FontStyle, colour: string): number {
   let at = x;
   for (const run of toTextRuns(markup)) {
-    doc.fillColor(run.colour ?? colour).text(run.text, at, y, { lineBreak: false });
-    at += doc.widthOfString(run.text);
+    pen.content.drawText(run.text, style, size, run.colour ?? colour, at, y + size * 0.93);
+    at += widthOf(pen, run.text, style, size);
   }
   return at - x;
 }
 
 /** The largest size from FONT_SIZE down to MIN_FONT_SIZE at which `text` fits `width`, or null. */
-function fittingSize(doc: Doc, text: string, width: number, font: string): number | null {
-  doc.font(font);
+function fittingSize(pen: Pen, text: string, width: number, style: FontStyle): number | null {
   for (let size = FONT_SIZE; size >= MIN_FONT_SIZE - 1e-9; size -= 0.25) {
-    if (doc.fontSize(size).widthOfString(text) <= width) return size;
+    if (widthOf(pen, text, style, size) <= width) return size;
   }
   return null;
 }
 
-/** Cuts `text` so that it and `suffix` fit `width` at MIN_FONT_SIZE. */
-function cutToFit(doc: Doc, text: string, suffix: string, width: number, font: string): string {
-  doc.font(font).fontSize(MIN_FONT_SIZE);
+/** Cuts `text` so that it, an ellipsis and `suffix` fit `width` at `size` (binary search on the characters). */
+function cutToFit(pen: Pen, text: string, suffix: string, width: number, style: FontStyle, size = MIN_FONT_SIZE): string {
   const characters = Array.from(text);
-  let length = characters.length;
-  while (length > 0 && doc.widthOfString(`${characters.slice(0, length).join('')}…${suffix}`) > width) length -= 1;
-  return `${characters.slice(0, length).join('').trimEnd()}…${suffix}`;
+  let low = 0;
+  let high = characters.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (widthOf(pen, `${characters.slice(0, middle).join('')}…${suffix}`, style, size) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${characters.slice(0, low).join('').trimEnd()}…${suffix}`;
 }
 
-/** A column being filled: its left edge and the next line's top. */
+/** `text` as it fits `width` at `size`, cut with an ellipsis when it does not. */
+function fitLine(pen: Pen, text: string, style: FontStyle, size: number, width: number): string {
+  return widthOf(pen, text, style, size) <= width ? text : cutToFit(pen, text, '', width, style, size);
+}
+
+/** A column being filled: which one and the next line's top. */
 interface Cursor {
-  page: 0 | 1;
   column: 0 | 1;
   y: number;
 }
@@ -108,14 +129,12 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     size: 'LETTER',
     margin: 0,
     autoFirstPage: false,
+    // No default font: pdfkit would load Helvetica's metrics and never use them.
     font: '',
     info: { Title: `Convention card: ${plain(document.contractName)}`, Creator: PRODUCT_TITLE },
     lang: 'en',
   });
-  // pdfkit takes a parsed fontkit font as well as a buffer; its types only list the buffer.
-  doc.registerFont('regular', fonts.regular.font as unknown as Buffer);
-  doc.registerFont('bold', fonts.bold.font as unknown as Buffer);
-  doc.registerFont('italic', fonts.italic.font as unknown as Buffer);
+  const embedded = embedFonts(doc, fonts);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -123,19 +142,22 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     doc.on('error', reject);
   });
 
+  const date = footerStamp(options.printedOn ?? new Date(), undefined);
   const overflow: { label: string; text: string }[] = [];
   for (const page of [0, 1] as const) {
     doc.addPage({ size: 'LETTER', margin: 0 });
-    drawHeader(doc, card, page, document.contractName, footerStamp(options.printedOn ?? new Date(), undefined));
-    const cursor: Cursor = { page, column: 0, y: top() };
+    const pen: Pen = { content: new PageContent(doc, embedded, PAGE.height), fonts };
+    drawHeader(pen, card, page, document.contractName, date);
+    const cursor: Cursor = { column: 0, y: top() };
     for (const section of card.sections.filter((candidate) => candidate.page === page)) {
       ensureRoom(cursor, LINE * 2.2);
-      drawSectionTitle(doc, section.title, cursor);
-      for (const field of section.fields) drawField(doc, field, cursor, overflow);
+      drawSectionTitle(pen, section.title, cursor);
+      for (const field of section.fields) drawField(pen, field, cursor, overflow);
       cursor.y += 4;
     }
+    pen.content.finish();
   }
-  if (overflow.length > 0) drawSupplement(doc, overflow);
+  if (overflow.length > 0) drawSupplement(doc, overflow, date);
   doc.end();
   return { pdf: await finished, fitReport: overflow.map((item) => `${plain(item.label)}: ${plain(item.text)}`) };
 }
@@ -147,75 +169,46 @@ function ensureRoom(cursor: Cursor, height: number): void {
   cursor.y = top();
 }
 
-function drawHeader(doc: Doc, card: FilledAcblCard, page: 0 | 1, contractName: string, date: string): void {
-  doc.font('bold').fontSize(13).fillColor(INK.band).text('CONVENTION CARD', PAGE.margin, PAGE.margin, { lineBreak: false });
+function drawHeader(pen: Pen, card: FilledAcblCard, page: 0 | 1, contractName: string, date: string): void {
+  drawRuns(pen, 'CONVENTION CARD', PAGE.margin, PAGE.margin, 13, 'bold', INK.band);
   const side = page === 0 ? 'front' : 'back';
-  doc
-    .font('regular')
-    .fontSize(7)
-    .fillColor(INK.muted)
-    .text(`${plain(contractName)} · ${side}`, PAGE.margin, PAGE.margin + 16, { lineBreak: false, width: 250, ellipsis: true });
+  pen.content.drawText(fitLine(pen, `${plain(contractName)} · ${side}`, 'regular', 7, 250), 'regular', 7, INK.muted, PAGE.margin, PAGE.margin + 23);
   const namesX = PAGE.margin + 260;
-  doc
-    .font('bold')
-    .fontSize(8)
-    .fillColor(INK.text)
-    .text('NAMES', namesX, PAGE.margin + 4, { lineBreak: false });
-  doc
-    .font('regular')
-    .fontSize(9)
-    .text(card.names, namesX + 38, PAGE.margin + 3, { lineBreak: false, width: PAGE.width - PAGE.margin - namesX - 38, ellipsis: true });
-  doc
-    .moveTo(namesX + 36, PAGE.margin + 14)
-    .lineTo(PAGE.width - PAGE.margin, PAGE.margin + 14)
-    .lineWidth(0.5)
-    .strokeColor(INK.rule)
-    .stroke();
-  doc
-    .moveTo(PAGE.margin, PAGE.margin + 30)
-    .lineTo(PAGE.width - PAGE.margin, PAGE.margin + 30)
-    .lineWidth(1.2)
-    .strokeColor(INK.band)
-    .stroke();
-  doc
-    .font('regular')
-    .fontSize(6)
-    .fillColor(INK.muted)
-    .text(`${date} · Page ${page + 1}`, PAGE.width - PAGE.margin - 150, PAGE.height - PAGE.margin - 6, { lineBreak: false, width: 150, align: 'right' });
+  drawRuns(pen, 'NAMES', namesX, PAGE.margin + 4, 8, 'bold', INK.text);
+  pen.content.drawText(fitLine(pen, card.names, 'regular', 9, PAGE.width - PAGE.margin - namesX - 38), 'regular', 9, INK.text, namesX + 38, PAGE.margin + 11.5);
+  pen.content.strokeLine(namesX + 36, PAGE.margin + 14, PAGE.width - PAGE.margin, PAGE.margin + 14, 0.5, INK.rule);
+  pen.content.strokeLine(PAGE.margin, PAGE.margin + 30, PAGE.width - PAGE.margin, PAGE.margin + 30, 1.2, INK.band);
+  const footer = `${date} · Page ${page + 1}`;
+  pen.content.drawText(footer, 'regular', 6, INK.muted, PAGE.width - PAGE.margin - widthOf(pen, footer, 'regular', 6), PAGE.height - PAGE.margin);
 }
 
-function drawSectionTitle(doc: Doc, title: string, cursor: Cursor): void {
+function drawSectionTitle(pen: Pen, title: string, cursor: Cursor): void {
   const x = columnX(cursor.column);
-  doc.rect(x, cursor.y, COLUMN_WIDTH, 12).fill(INK.band);
-  doc
-    .font('bold')
-    .fontSize(7.5)
-    .fillColor(INK.title)
-    .text(title.toUpperCase(), x + 4, cursor.y + 2.5, { lineBreak: false });
+  pen.content.fillRect(x, cursor.y, COLUMN_WIDTH, 12, INK.band);
+  drawRuns(pen, title.toUpperCase(), x + 4, cursor.y + 2.5, 7.5, 'bold', INK.title);
   cursor.y += 15;
 }
 
 /** One field: its label, then its check boxes (wrapping), then the written-in text on the same or next line. */
-function drawField(doc: Doc, field: FilledAcblField, cursor: Cursor, overflow: { label: string; text: string }[]): void {
+function drawField(pen: Pen, field: FilledAcblField, cursor: Cursor, overflow: { label: string; text: string }[]): void {
   ensureRoom(cursor, LINE);
   let x = columnX(cursor.column) + 2;
   const right = columnX(cursor.column) + COLUMN_WIDTH;
-  const labelFont = field.isPlayed ? 'bold' : 'regular';
+  const labelStyle: FontStyle = field.isPlayed ? 'bold' : 'regular';
   const mark = field.checks.length === 0 && field.writeIn === '' ? `${field.isPlayed ? TICKED : UNTICKED} ` : '';
-  if (mark) x += drawRuns(doc, mark, x, cursor.y, FONT_SIZE, 'regular', INK.text);
+  if (mark) x += drawRuns(pen, mark, x, cursor.y, FONT_SIZE, 'regular', INK.text);
   const labelInk = field.alert ? ALERT_INK[field.alert] : field.isPlayed ? INK.text : INK.muted;
-  x += drawRuns(doc, field.label, x, cursor.y, FONT_SIZE, labelFont, labelInk) + 5;
+  x += drawRuns(pen, field.label, x, cursor.y, FONT_SIZE, labelStyle, labelInk) + 5;
   for (const check of field.checks) {
-    const checkFont = check.isChecked ? 'bold' : 'regular';
-    doc.font(checkFont).fontSize(FONT_SIZE);
-    const width = doc.widthOfString(`${TICKED} ${plain(check.label)}`) + 6;
+    const checkStyle: FontStyle = check.isChecked ? 'bold' : 'regular';
+    const width = widthOf(pen, `${TICKED} ${plain(check.label)}`, checkStyle, FONT_SIZE) + 6;
     if (x + width > right) {
       cursor.y += LINE;
       ensureRoom(cursor, LINE);
       x = columnX(cursor.column) + 12;
     }
     const checkInk = check.alert ? ALERT_INK[check.alert] : check.isChecked ? INK.text : INK.muted;
-    drawRuns(doc, `${check.isChecked ? TICKED : UNTICKED} ${check.label}`, x, cursor.y, FONT_SIZE, checkFont, checkInk);
+    drawRuns(pen, `${check.isChecked ? TICKED : UNTICKED} ${check.label}`, x, cursor.y, FONT_SIZE, checkStyle, checkInk);
     x += width;
   }
   if (field.writeIn !== '') {
@@ -227,26 +220,22 @@ function drawField(doc: Doc, field: FilledAcblField, cursor: Cursor, overflow: {
       x = columnX(cursor.column) + 12;
       available = right - x;
     }
-    const size = fittingSize(doc, text, available, 'italic');
+    const size = fittingSize(pen, text, available, 'italic');
     if (size !== null) {
-      drawRuns(doc, field.writeIn, x, cursor.y + (FONT_SIZE - size) / 2, size, 'italic', INK.text);
+      drawRuns(pen, field.writeIn, x, cursor.y + (FONT_SIZE - size) / 2, size, 'italic', INK.text);
     } else {
-      drawRuns(doc, cutToFit(doc, text, SEE_SUPPLEMENT, available, 'italic'), x, cursor.y + (FONT_SIZE - MIN_FONT_SIZE) / 2, MIN_FONT_SIZE, 'italic', INK.text);
+      drawRuns(pen, cutToFit(pen, text, SEE_SUPPLEMENT, available, 'italic'), x, cursor.y + (FONT_SIZE - MIN_FONT_SIZE) / 2, MIN_FONT_SIZE, 'italic', INK.text);
       overflow.push({ label: field.label, text: field.writeIn });
     }
-    doc
-      .moveTo(x, cursor.y + FONT_SIZE + 1.5)
-      .lineTo(right, cursor.y + FONT_SIZE + 1.5)
-      .lineWidth(0.3)
-      .strokeColor(INK.rule)
-      .stroke();
+    pen.content.strokeLine(x, cursor.y + FONT_SIZE + 1.5, right, cursor.y + FONT_SIZE + 1.5, 0.3, INK.rule);
   }
   cursor.y += LINE;
 }
 
-/** Page 3: what did not fit, in full, under its field's label. */
-function drawSupplement(doc: Doc, overflow: readonly { label: string; text: string }[]): void {
+/** Page 3: what did not fit, in full, under its field's label (pdfkit's text API wraps long lines). */
+function drawSupplement(doc: InstanceType<typeof PDFDocument>, overflow: readonly { label: string; text: string }[], date: string): void {
   doc.addPage({ size: 'LETTER', margin: 0 });
+  const width = PAGE.width - 2 * PAGE.margin;
   doc.font('bold').fontSize(13).fillColor(INK.band).text('CONVENTION CARD: SUPPLEMENT', PAGE.margin, PAGE.margin, { lineBreak: false });
   doc
     .font('regular')
@@ -256,20 +245,14 @@ function drawSupplement(doc: Doc, overflow: readonly { label: string; text: stri
   doc
     .font('regular')
     .fontSize(6)
-    .fillColor(INK.muted)
-    .text('Page 3', PAGE.width - PAGE.margin - 30, PAGE.height - PAGE.margin - 6, { lineBreak: false, width: 30, align: 'right' });
+    .text(`${date} · Page 3`, PAGE.margin, PAGE.height - PAGE.margin - 6, { width, align: 'right', lineBreak: false });
   let y = PAGE.margin + 40;
   for (const item of overflow) {
-    doc
-      .font('bold')
-      .fontSize(9)
-      .fillColor(INK.text)
-      .text(plain(item.label), PAGE.margin, y, { width: PAGE.width - 2 * PAGE.margin });
-    y = doc.y + 1;
+    doc.font('bold').fontSize(9).fillColor(INK.text).text(plain(item.label), PAGE.margin, y, { width });
     doc
       .font('regular')
       .fontSize(9)
-      .text(plain(item.text), PAGE.margin + 12, y, { width: PAGE.width - 2 * PAGE.margin - 12 });
+      .text(plain(item.text), PAGE.margin + 12, doc.y + 1, { width: width - 12 });
     y = doc.y + 6;
   }
 }
