@@ -69,7 +69,8 @@ export function AcblCardButton({ contract }: { contract: Contract }) {
         {report && (
           <div className="fit-report">
             <p>These are cut short on the card and printed in full on its page 3:</p>
-            <ul>
+            {/* Focusable: a long list scrolls, and keyboard users must reach it. */}
+            <ul tabIndex={0} aria-label="Items that did not fit">
               {report.fitReport.map((line) => (
                 <li key={line}>{line}</li>
               ))}

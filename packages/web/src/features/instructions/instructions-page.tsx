@@ -214,6 +214,11 @@ export default function InstructionsPage() {
             <li>
               Type your and your partner’s names under <strong>Players</strong> in the editor: they print under the title.
             </li>
+            <li>
+              Subscribers can also print a <strong>Convention card (ACBL layout)</strong>: two pages laid out like the ACBL card that tournament directors and
+              opponents know, with your ticks and write-ins; announced items are blue and alertable ones red. If something is too long for its line you are told
+              before the download, and it is printed in full on a third page.
+            </li>
           </ul>
         </section>
 
