@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACBL_ALERT_ITEMS, ACBL_CARD_FIELDS, ACBL_CARD_SECTIONS, fillAcblCard } from './acbl-card';
+import { ACBL_ALERT_ITEMS, ACBL_CARD_FIELDS, ACBL_CARD_SECTIONS, fillAcblCard, isInSection } from './acbl-card';
 import type { Category, ContractDocument, Option, Subject } from './contract';
 import { SAMPLE_CATEGORY_NAMES } from './sample-template';
 
@@ -43,16 +43,21 @@ function agreement(subjects: Record<string, Subject[]>): ContractDocument {
 
 describe('the ACBL convention card (issue 14 §1)', () => {
   it('puts every field in exactly one section, and every section has fields', () => {
-    for (const [category] of ACBL_CARD_FIELDS)
+    for (const [category, subject] of ACBL_CARD_FIELDS) {
+      const sections = ACBL_CARD_SECTIONS.filter((section) => isInSection(section, category, subject)).map((section) => section.title);
+      expect(sections, `${category} / ${subject}`).toHaveLength(1);
+    }
+    for (const section of ACBL_CARD_SECTIONS) {
       expect(
-        ACBL_CARD_SECTIONS.filter((section) => section.categories.includes(category)),
-        category,
-      ).toHaveLength(1);
-    for (const section of ACBL_CARD_SECTIONS)
-      expect(
-        ACBL_CARD_FIELDS.some(([category]) => section.categories.includes(category)),
+        ACBL_CARD_FIELDS.some(([category, subject]) => isInSection(section, category, subject)),
         section.title,
       ).toBe(true);
+      for (const subject of section.subjects ?? [])
+        expect(
+          ACBL_CARD_FIELDS.some(([, name]) => name === subject),
+          `${section.title}: ${subject}`,
+        ).toBe(true);
+    }
     expect(ACBL_CARD_SECTIONS.filter((section) => section.page === 0).map((section) => section.title)[0]).toBe('General Approach');
     expect(ACBL_CARD_SECTIONS.filter((section) => section.page === 1).map((section) => section.title)).toContain('Leads');
   });

@@ -192,31 +192,73 @@ export function alertOf(category: string, subject: string, option?: string): Ale
   return ACBL_ALERT_ITEMS.find(([c, s, o]) => c === category && s === subject && o === option)?.[3];
 }
 
-/** A section of the card: its title, the side of the card, and the catalogue categories it shows. */
+/**
+ * A section of the card: its title, the side of the card, the catalogue categories it shows and,
+ * when a category is split between sections, which of its subjects.
+ */
 export interface AcblCardSection {
   title: string;
   page: 0 | 1;
   categories: readonly string[];
+  subjects?: readonly string[];
 }
+
+const SPECIAL_DOUBLES = [
+  'Penalty double after their overcall',
+  'Negative doubles',
+  'Responsive doubles',
+  'Maximal doubles',
+  'Support doubles',
+  'Card-showing doubles',
+  'Minimum offshape takeout doubles',
+];
+const NOTRUMP_OVERCALLS = ['1NT overcall, direct (HCP)', '1NT overcall, balancing (HCP)', 'Unusual 2NT (jump to 2NT)'];
+const SIMPLE_OVERCALLS = ['One-level overcall (HCP)', 'Overcall style', 'New suit by advancer', 'Jump raise by advancer'];
+const OVER_TAKEOUT_DOUBLE = [
+  'New suit after their takeout double',
+  'Jump shift after their takeout double',
+  'Redouble after their takeout double',
+  '2NT after their takeout double (Jordan 2NT)',
+];
+const DIRECT_CUEBID = ['Direct cuebid over their minor', 'Direct cuebid over their major', 'Michaels cuebid'];
+const VS_PREEMPTS = ['Double of their preempt', 'Conventional takeout of their preempt', 'Lebensohl after partner doubles their weak two'];
 
 /**
  * The sections in the classic card's order (docs/bridge.md §1a): the front holds the names, the
- * general approach and the openings, the back the defence, slam conventions, leads and carding.
+ * general approach, the openings, other conventional calls, special doubles and notrump overcalls;
+ * the back the defensive and competitive bidding, jump overcalls, preempts, direct cuebids, the
+ * defence against preempts and notrump, slam conventions, leads and carding.
  */
 export const ACBL_CARD_SECTIONS: readonly AcblCardSection[] = [
   { title: 'General Approach', page: 0, categories: ['General Approach'] },
   { title: 'Notrump Opening Bids', page: 0, categories: ['Notrump Openings'] },
   { title: 'Major Opening', page: 0, categories: ['Major Openings'] },
   { title: 'Minor Opening', page: 0, categories: ['Minor Openings'] },
-  { title: '2-Level Openings and Preempts', page: 0, categories: ['Two-Level Openings', 'Preempts'] },
+  { title: '2-Level Openings', page: 0, categories: ['Two-Level Openings'] },
   { title: 'Other Conventional Calls', page: 0, categories: ['Constructive Bidding'] },
-  { title: 'Special Doubles and Competitive Auctions', page: 0, categories: ['Doubles and Redoubles'] },
-  { title: 'Defensive and Competitive Bidding', page: 1, categories: ['Overcalls'] },
-  { title: 'Vs Opening Preempts and Vs Notrump', page: 1, categories: ['Defensive Bidding vs Their Openings'] },
+  { title: 'Special Doubles', page: 0, categories: ['Doubles and Redoubles'], subjects: SPECIAL_DOUBLES },
+  { title: 'Notrump Overcalls', page: 0, categories: ['Overcalls'], subjects: NOTRUMP_OVERCALLS },
+  { title: 'Defensive and Competitive Bidding', page: 1, categories: ['Overcalls'], subjects: SIMPLE_OVERCALLS },
+  { title: 'Over Opponents’ Takeout Double', page: 1, categories: ['Doubles and Redoubles'], subjects: OVER_TAKEOUT_DOUBLE },
+  { title: 'Jump Overcall', page: 1, categories: ['Overcalls'], subjects: ['Jump overcall'] },
+  { title: 'Opening Preempts', page: 1, categories: ['Preempts'] },
+  { title: 'Direct Cuebid', page: 1, categories: ['Overcalls'], subjects: DIRECT_CUEBID },
+  { title: 'Vs Opening Preempts', page: 1, categories: ['Defensive Bidding vs Their Openings'], subjects: VS_PREEMPTS },
+  {
+    title: 'Defense vs Notrump',
+    page: 1,
+    categories: ['Defensive Bidding vs Their Openings'],
+    subjects: ['Versus a weak 1NT', 'Double of their 1NT', '2!c over their 1NT', '2!d over their 1NT', '2!h over their 1NT', '2!s over their 1NT'],
+  },
   { title: 'Slam Conventions', page: 1, categories: ['Slam Bidding'] },
   { title: 'Leads', page: 1, categories: ['Opening Leads'] },
   { title: 'Defensive Carding', page: 1, categories: ['Signals and Discards'] },
 ];
+
+/** True when the card's field (category, subject) belongs in `section`. */
+export function isInSection(section: AcblCardSection, category: string, subject: string): boolean {
+  return section.categories.includes(category) && (section.subjects === undefined || section.subjects.includes(subject));
+}
 
 /** One check box of a filled field. */
 export interface AcblCheck {
@@ -260,31 +302,33 @@ export function fillAcblCard(document: ContractDocument): FilledAcblCard {
   const sections = ACBL_CARD_SECTIONS.map((section) => ({
     title: section.title,
     page: section.page,
-    fields: ACBL_CARD_FIELDS.filter(([category]) => section.categories.includes(category)).map(([category, subjectName, checkNames = []]): FilledAcblField => {
-      const subject = findSubject(document.categories, category, subjectName);
-      const options = (subject?.options ?? []).filter((option) => !isPlaceholderName(option.optionName));
-      const alert = alertOf(category, subjectName);
-      return {
-        label: subject ? displayName(subject) : subjectName,
-        isPlayed: subject?.isSelected ?? false,
-        ...(alert ? { alert } : {}),
-        checks: checkNames.map((name) => {
-          const option = options.find((candidate) => candidate.optionName === name);
-          const checkAlert = alertOf(category, subjectName, name);
-          return {
-            label: option ? displayName(option) : name,
-            isChecked: (subject?.isSelected ?? false) && (option?.isSelected ?? false),
-            ...(checkAlert ? { alert: checkAlert } : {}),
-          };
-        }),
-        writeIn: subject?.isSelected
-          ? options
-              .filter((option) => option.isSelected && !checkNames.includes(option.optionName))
-              .map((option) => displayName(option))
-              .join('; ')
-          : '',
-      };
-    }),
+    fields: ACBL_CARD_FIELDS.filter(([category, subject]) => isInSection(section, category, subject)).map(
+      ([category, subjectName, checkNames = []]): FilledAcblField => {
+        const subject = findSubject(document.categories, category, subjectName);
+        const options = (subject?.options ?? []).filter((option) => !isPlaceholderName(option.optionName));
+        const alert = alertOf(category, subjectName);
+        return {
+          label: subject ? displayName(subject) : subjectName,
+          isPlayed: subject?.isSelected ?? false,
+          ...(alert ? { alert } : {}),
+          checks: checkNames.map((name) => {
+            const option = options.find((candidate) => candidate.optionName === name);
+            const checkAlert = alertOf(category, subjectName, name);
+            return {
+              label: option ? displayName(option) : name,
+              isChecked: (subject?.isSelected ?? false) && (option?.isSelected ?? false),
+              ...(checkAlert ? { alert: checkAlert } : {}),
+            };
+          }),
+          writeIn: subject?.isSelected
+            ? options
+                .filter((option) => option.isSelected && !checkNames.includes(option.optionName))
+                .map((option) => displayName(option))
+                .join('; ')
+            : '',
+        };
+      },
+    ),
   }));
   return { names: formatPlayerNames(document.playerNames), sections };
 }

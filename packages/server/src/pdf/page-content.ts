@@ -133,11 +133,29 @@ export class PageContent {
    * @param fonts pdfkit's embedded fonts per face, from `embedFonts`.
    * @param pageHeight height of the page in points.
    */
+  /**
+   * @param isTagged a tagged PDF (PDF/UA basics): the shapes are written as an Artifact (page
+   *   furniture a screen reader skips), and text is marked with `beginMarked`.
+   */
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly fonts: Readonly<Record<FontStyle, DocumentFont>>,
     private readonly pageHeight: number,
+    private readonly isTagged = false,
   ) {}
+
+  /**
+   * Starts a marked-content sequence in the text: a structure element's content with its MCID
+   * (`/P <</MCID 3>> BDC`), or page furniture (`/Artifact BMC`) without one. Close it with `endMarked`.
+   */
+  beginMarked(tag: string, mcid?: number): void {
+    this.text.push(mcid === undefined ? `/${tag} BMC` : `/${tag} <</MCID ${mcid}>> BDC`);
+  }
+
+  /** Ends the marked-content sequence `beginMarked` started. */
+  endMarked(): void {
+    this.text.push('EMC');
+  }
 
   /** A filled rectangle; top-left corner, width and height in points. */
   fillRect(x: number, y: number, width: number, height: number, colour: string): void {
@@ -189,7 +207,7 @@ export class PageContent {
 
   /** Writes shapes, then text, to the current page (text stays on top of the heading bands). */
   finish(): void {
-    const content = [...this.shapes];
+    const content = this.isTagged && this.shapes.length > 0 ? ['/Artifact BMC', ...this.shapes, 'EMC'] : [...this.shapes];
     if (this.text.length > 0) content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`, ...this.text, 'ET Q');
     // Latin-1 keeps every glyph byte as is (pdfkit would do the same with a string, more slowly).
     if (content.length > 0) this.doc.addContent(Buffer.from(`${content.join('\n')}\n`, 'latin1') as unknown as string);

@@ -10,8 +10,18 @@ describe('pdfkit internals self-check', () => {
   it('names every missing field', () => {
     expect(findMissingPdfkitInternals({})).toEqual(['_font']);
     const renamed = { _font: { subset: {}, widths: [], unicode: {}, ref: () => null, id: 'F1' }, page: { fonts: {} } };
-    expect(findMissingPdfkitInternals(renamed)).toEqual(['_font.subset.includeGlyph', '_font.unicode']);
-    const complete = { _font: { subset: { includeGlyph: () => 1 }, widths: [], unicode: [], ref: () => null, id: 'F1' }, page: { fonts: {} } };
+    expect(findMissingPdfkitInternals(renamed)).toEqual([
+      '_font.subset.includeGlyph',
+      '_font.unicode',
+      'getStructParentTree',
+      'page.structParentTreeKey',
+      'page.dictionary',
+    ]);
+    const complete = {
+      _font: { subset: { includeGlyph: () => 1 }, widths: [], unicode: [], ref: () => null, id: 'F1' },
+      page: { fonts: {}, structParentTreeKey: 0, dictionary: {} },
+      getStructParentTree: () => null,
+    };
     expect(findMissingPdfkitInternals(complete)).toEqual([]);
   });
 });

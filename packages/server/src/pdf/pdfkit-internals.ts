@@ -1,7 +1,8 @@
 /**
  * Start-up self-check of the pdfkit internals the PDF renderer writes to (page-content.ts,
  * ADR 004): an embedded font's `subset.includeGlyph`, `widths`, `unicode`, `ref` and `id`, the
- * document's `_font` and the page's `fonts` dictionary. pdfkit does not publish them, so an
+ * document's `_font` and the page's `fonts` dictionary; for tagging (pdf-structure.ts) the
+ * document's `getStructParentTree` and the page's `structParentTreeKey` and `dictionary`. pdfkit does not publish them, so an
  * upgrade may rename them; the server then refuses to start with an error naming the installed
  * pdfkit version, instead of failing at the first PDF a user asks for.
  *
@@ -51,6 +52,11 @@ export function findMissingPdfkitInternals(doc: unknown): string[] {
   if (typeof font.ref !== 'function') missing.push('_font.ref');
   if (typeof font.id !== 'string') missing.push('_font.id');
   if (!record(record(record(doc)?.page)?.fonts)) missing.push('page.fonts');
+  // Tagging (pdf-structure.ts): MCIDs are allocated in the page's entry of the parent tree.
+  if (typeof record(doc)?.getStructParentTree !== 'function') missing.push('getStructParentTree');
+  const page = record(record(doc)?.page);
+  if (page && !('structParentTreeKey' in Object.getPrototypeOf(page) || 'structParentTreeKey' in page)) missing.push('page.structParentTreeKey');
+  if (!record(page?.dictionary)) missing.push('page.dictionary');
   return missing;
 }
 

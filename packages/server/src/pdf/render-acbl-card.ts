@@ -198,7 +198,12 @@ function drawField(pen: Pen, field: FilledAcblField, cursor: Cursor, overflow: {
   const mark = field.checks.length === 0 && field.writeIn === '' ? `${field.isPlayed ? TICKED : UNTICKED} ` : '';
   if (mark) x += drawRuns(pen, mark, x, cursor.y, FONT_SIZE, 'regular', INK.text);
   const labelInk = field.alert ? ALERT_INK[field.alert] : field.isPlayed ? INK.text : INK.muted;
-  x += drawRuns(pen, field.label, x, cursor.y, FONT_SIZE, labelStyle, labelInk) + 5;
+  // A label longer than the column is set smaller, down to MIN_FONT_SIZE, and cut if it must be.
+  const labelRoom = right - x - 2;
+  const labelSize = fittingSize(pen, plain(field.label), labelRoom, labelStyle);
+  const label = labelSize === null ? cutToFit(pen, plain(field.label), '', labelRoom, labelStyle) : field.label;
+  const size = labelSize ?? MIN_FONT_SIZE;
+  x += drawRuns(pen, label, x, cursor.y + (FONT_SIZE - size) / 2, size, labelStyle, labelInk) + 5;
   for (const check of field.checks) {
     const checkStyle: FontStyle = check.isChecked ? 'bold' : 'regular';
     const width = widthOf(pen, `${TICKED} ${plain(check.label)}`, checkStyle, FONT_SIZE) + 6;

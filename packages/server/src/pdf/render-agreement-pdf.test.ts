@@ -383,3 +383,31 @@ describe('renderAgreementPdf print options (issue 14 §2)', () => {
     expect(pages[0]).toEqual({ width: 595.28, height: 841.89 });
   });
 });
+
+describe('renderAgreementPdf structure (PDF/UA basics, issue 14 §2)', () => {
+  interface Node {
+    role?: string;
+    children?: Node[];
+  }
+  const rolesOf = (node: Node): string[] => [...(node.role ? [node.role] : []), ...(node.children ?? []).flatMap(rolesOf)];
+
+  it('is tagged: a structure tree of the title, category headings and one list item per subject, in English', async () => {
+    const agreement = longAgreement(3, 2);
+    const pdf = await renderAgreementPdf(agreement);
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/Marked true/);
+    expect(raw).toMatch(/\/Lang \(en\)/);
+    expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    const document = await openPdf(pdf);
+    const roles: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) roles.push(...rolesOf((await (await document.getPage(number)).getStructTree()) as Node));
+    await document.destroy();
+    const count = (role: string) => roles.filter((candidate) => candidate === role).length;
+    expect(count('H1')).toBeGreaterThanOrEqual(1);
+    expect(roles.indexOf('H1')).toBeLessThan(roles.indexOf('H2'));
+    // 13 categories, 3 subjects each; a heading or item cut by a page is counted on both pages.
+    expect(count('H2')).toBeGreaterThanOrEqual(13);
+    expect(count('LI')).toBeGreaterThanOrEqual(39);
+    expect(count('LBody')).toBe(count('LI'));
+  });
+});

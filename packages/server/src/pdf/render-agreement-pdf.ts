@@ -14,6 +14,7 @@ import PDFDocument from 'pdfkit';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
 import { PageContent, embedFonts } from './page-content';
+import { type StructureElement, markStructure } from './pdf-structure';
 
 /** Colours of the page furniture (not user text). */
 const INK = {
@@ -89,7 +90,9 @@ export async function renderAgreementPdf(
     info: { Title: plainName, Creator: PRODUCT_TITLE },
     displayTitle: true,
     lang: 'en',
-  });
+    // PDF/UA basics (issue 14 §2): a structure tree of headings and lists, page furniture as artifacts.
+    tagged: true,
+  } as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -107,25 +110,45 @@ export async function renderAgreementPdf(
       modifiedDate: printedOn,
     });
   }
+  const structure = new AgreementStructure(doc);
   for (let page = 0; page < layout.pageCount; page += 1) {
     doc.addPage({ size: [layout.width, layout.height], margin: 0 });
-    const content = new PageContent(doc, embedded, layout.height);
-    drawPage(content, layout, fonts, page, plainName, stamp);
+    const content = new PageContent(doc, embedded, layout.height, true);
+    drawPage(content, layout, fonts, page, plainName, stamp, structure);
     content.finish();
   }
+  structure.finish();
   doc.end();
   return finished;
 }
 
 /** Draws one page: title (first page), column divider, the parts placed on it, footer. */
-function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, page: number, plainName: string, stamp: string): void {
+function drawPage(
+  content: PageContent,
+  layout: AgreementLayout,
+  fonts: Fonts,
+  page: number,
+  plainName: string,
+  stamp: string,
+  structure: AgreementStructure,
+): void {
   const PAGE = layout.look.page;
   const onPage = layout.placed.filter((item) => item.page === page);
   if (page === 0) {
     let top = PAGE.marginTop;
-    for (const line of [...layout.title, ...layout.legend]) {
-      drawLine(content, line, PAGE.marginX, top);
-      top += line.height;
+    structure.tagged(content, 'H1', () => {
+      for (const line of layout.title) {
+        drawLine(content, line, PAGE.marginX, top);
+        top += line.height;
+      }
+    });
+    if (layout.legend.length > 0) {
+      structure.tagged(content, 'P', () => {
+        for (const line of layout.legend) {
+          drawLine(content, line, PAGE.marginX, top);
+          top += line.height;
+        }
+      });
     }
     content.strokeLine(PAGE.marginX, layout.titleBottom, layout.width - PAGE.marginX, layout.titleBottom, 1.2, INK.rule);
   }
@@ -135,8 +158,108 @@ function drawPage(content: PageContent, layout: AgreementLayout, fonts: Fonts, p
     const bottom = onPage.reduce((lowest, item) => Math.max(lowest, item.y + item.part.height), top);
     content.strokeLine(layout.width / 2, top, layout.width / 2, bottom, 0.5, INK.divider);
   }
-  for (const item of onPage) drawPart(content, item, layout);
+  for (const item of onPage) structure.part(content, item, () => drawPart(content, item, layout));
+  content.beginMarked('Artifact');
   drawFooter(content, fonts, layout, page, plainName, stamp);
+  content.endMarked();
+}
+
+/**
+ * The structure tree of the agreement PDF, built in reading order while the pages are drawn
+ * (PDF/UA basics, issue 14 §2): Document > H1 (the name), P (legend and players), then per category
+ * a Sect with its H2 heading, H3 subcategory headings, and an L of its subjects, one LI > LBody per
+ * subject holding the subject's and its options' text. Repeated "(continued)" headings, bullets,
+ * bands, rules and footers are artifacts.
+ */
+class AgreementStructure {
+  private readonly root: StructureElement;
+  private section: StructureElement | null = null;
+  private list: StructureElement | null = null;
+  private item: { li: StructureElement; body: StructureElement } | null = null;
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+  }
+
+  /** Draws with `draw` inside one marked sequence of a new element `tag` under the current section (or the document). */
+  tagged(content: PageContent, tag: string, draw: () => void): void {
+    const piece = markStructure(this.doc, content, tag);
+    draw();
+    content.endMarked();
+    (this.section ?? this.root).add(this.doc.struct(tag, {}, [piece]));
+  }
+
+  /** Draws one placed part, tagged by its kind. */
+  part(content: PageContent, item: PlacedPart, draw: () => void): void {
+    switch (item.part.kind) {
+      case 'category':
+        this.closeSection();
+        this.section = this.doc.struct('Sect');
+        this.root.add(this.section);
+        this.tagged(content, 'H2', draw);
+        return;
+      case 'continued':
+        content.beginMarked('Artifact');
+        draw();
+        content.endMarked();
+        return;
+      case 'subcategory':
+        this.closeList();
+        this.tagged(content, 'H3', draw);
+        return;
+      case 'subject':
+      case 'option': {
+        if (item.part.kind === 'subject' || !this.item) this.openItem();
+        const piece = markStructure(this.doc, content, 'LBody');
+        draw();
+        content.endMarked();
+        this.item!.body.add(piece);
+        return;
+      }
+      case 'note':
+        this.tagged(content, 'P', draw);
+        return;
+    }
+  }
+
+  /** Ends every open element; call once, after the last page. */
+  finish(): void {
+    this.closeSection();
+    this.root.end();
+  }
+
+  private openItem(): void {
+    this.closeItem();
+    if (!this.list) {
+      this.list = this.doc.struct('L');
+      (this.section ?? this.root).add(this.list);
+    }
+    const li = this.doc.struct('LI');
+    const body = this.doc.struct('LBody');
+    this.list.add(li);
+    li.add(body);
+    this.item = { li, body };
+  }
+
+  private closeItem(): void {
+    if (!this.item) return;
+    this.item.body.end();
+    this.item.li.end();
+    this.item = null;
+  }
+
+  private closeList(): void {
+    this.closeItem();
+    this.list?.end();
+    this.list = null;
+  }
+
+  private closeSection(): void {
+    this.closeList();
+    this.section?.end();
+    this.section = null;
+  }
 }
 
 /** One placed part: its band (category headings) or bullet (options), then its lines. */
