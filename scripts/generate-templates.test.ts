@@ -137,7 +137,6 @@ describe('the shared catalogue', () => {
   });
 });
 
-
 /**
  * Conventions confirmed or probable in "25 Bridge Conventions You Should Know" (docs/bridge.md
  * section 2) and where the catalogue keeps them; nothing else may be italic.
@@ -173,7 +172,9 @@ const BOOK_ITEMS: [string, string, string?][] = [
 ];
 
 describe('marks', () => {
-  const cardFields = ACBL_CARD_FIELDS.map(([categoryName, subjectName, checks]) => [categoryName, subjectName, checks ?? []] as [string, string, readonly string[]]);
+  const cardFields = ACBL_CARD_FIELDS.map(
+    ([categoryName, subjectName, checks]) => [categoryName, subjectName, checks ?? []] as [string, string, readonly string[]],
+  );
   it.each(cardFields)('the ACBL card field %s / %s is a bold catalogue item, its check boxes bold options', (categoryName, subjectName, options) => {
     for (const template of Object.values(templates)) {
       const found = findSubject(template, categoryName, subjectName);
@@ -202,7 +203,8 @@ describe('marks', () => {
   it('makes every bold option a check box of its field on the ACBL card (issue 14 §1)', () => {
     const checks = new Set(ACBL_CARD_FIELDS.flatMap(([c, s, options = []]) => options.map((o) => `${c} / ${s} / ${o}`)));
     const bold: string[] = [];
-    for (const c of blank.categories) for (const s of c.subjects) for (const o of s.options) if (o.bold) bold.push(`${c.categoryName} / ${s.subjectName} / ${o.optionName}`);
+    for (const c of blank.categories)
+      for (const s of c.subjects) for (const o of s.options) if (o.bold) bold.push(`${c.categoryName} / ${s.subjectName} / ${o.optionName}`);
     expect(bold.filter((item) => !checks.has(item))).toEqual([]);
   });
 
