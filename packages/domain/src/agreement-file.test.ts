@@ -10,7 +10,7 @@ import {
   toAgreementCsv,
   toAgreementFile,
 } from './agreement-file';
-import type { ContractDocument } from './contract';
+import { type ContractDocument, ContractDocumentSchema } from './contract';
 import { createAgreementFromTemplate, selectAllInCategory } from './editing';
 import { parseMasterCsv } from './master-csv';
 import { sampleTemplateCsv } from './sample-template';
@@ -47,6 +47,20 @@ describe('agreement files (issue 14 §3)', () => {
     const agreement = agreementFrom(file);
     const text = JSON.stringify(toAgreementFile(agreement, new Date('2026-11-25T10:00:00Z')));
     expect(readAgreementJson(text)).toEqual(agreement);
+  });
+
+  it('carries the whole document: the player names, and every field the document schema declares', () => {
+    const agreement: ContractDocument = { ...agreementFrom('sample'), playerNames: ['Anna Smith', 'Bob Jones'] };
+    const file = toAgreementFile(agreement, new Date('2026-11-25T10:00:00Z'));
+    // A field added to the document later must travel too: give the sample a value for it here.
+    expect(Object.keys(file.agreement).sort()).toEqual(Object.keys(ContractDocumentSchema.shape).sort());
+    expect(readAgreementJson(JSON.stringify(file))).toEqual(agreement);
+  });
+
+  it('leaves out what is not the document: the id, revision and access of an API answer', () => {
+    const agreement = agreementFrom('sample');
+    const answer = { ...agreement, _id: '0b8f2f39-4d2c-4a8e-9a51-5f0d6b1f8d11', revision: 7, access: 'owner' };
+    expect(toAgreementFile(answer, new Date()).agreement).toEqual(agreement);
   });
 
   it.each(templateFiles)('gives back the same agreement through CSV, with fresh ids: %s', (file) => {

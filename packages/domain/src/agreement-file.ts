@@ -59,17 +59,29 @@ export function newerVersionMessage(version: number): string {
 }
 
 /**
- * The file of an agreement, for export and for the PDF attachment.
+ * The fields of the agreement document, every one `ContractDocumentSchema` declares (name,
+ * categories, player names, and any field added later), without what else the object carries (an
+ * API answer's `_id`, `revision`, `access`).
+ */
+function documentFields(document: ContractDocument): ContractDocument {
+  const fields = Object.keys(ContractDocumentSchema.shape) as (keyof ContractDocument)[];
+  return Object.fromEntries(fields.filter((field) => document[field] !== undefined).map((field) => [field, document[field]])) as ContractDocument;
+}
+
+/**
+ * The file of an agreement, for export and for the PDF attachment: the whole document
+ * (docs/agreement-format.md), so a JSON or PDF import gives back the same agreement.
  *
- * @param document the agreement (name and 13 categories)
- * @param exportedAt when it is written
+ * @param document the agreement: name, 13 categories, player names when set
+ * @param exportedAt when it is written (`exportedAt`, ISO 8601)
+ * @returns the file, to write with `JSON.stringify`
  */
 export function toAgreementFile(document: ContractDocument, exportedAt: Date): AgreementFile {
   return {
     format: AGREEMENT_FILE_FORMAT,
     version: AGREEMENT_FILE_VERSION,
     exportedAt: exportedAt.toISOString(),
-    agreement: { contractName: document.contractName, categories: document.categories },
+    agreement: documentFields(document),
   };
 }
 
