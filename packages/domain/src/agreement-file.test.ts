@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_FILE_FORMAT,
   AgreementFileError,
   NOT_AN_AGREEMENT_FILE_MESSAGE,
   detectAgreementFileKind,
+  jsonSyntaxErrorOffset,
   newerVersionMessage,
   readAgreementCsv,
   readAgreementJson,
@@ -73,6 +75,36 @@ describe('agreement files (issue 14 §3)', () => {
   it('names the line of a file that is not JSON', () => {
     const error = errorOf(() => readAgreementJson('{\n  "format": "bridge-partnership-agreement",\n  "version": 1,\n  oops\n}'));
     expect(error.message).toBe('The file is not valid JSON (line 4).');
+  });
+
+  it.each([
+    ['a word where a value belongs', '{\n  "format": "bridge-partnership-agreement",\n  "version": tru\n}', 3],
+    ['a comma before a closing bracket', '{\n  "agreement": {\n    "categories": [\n      1,\n    ]\n  }\n}', 5],
+    ['a quote missing', '{\n  "format": "bridge-partnership-agreement,\n  "version": 1\n}', 2],
+    ['a file cut short', '{\n  "format": "bridge-partnership-agreement",\n  "version": 1,\n', 4],
+    ['something after the end', '{ "version": 1 }\n\n}', 3],
+  ])('names the line of JSON with %s', (_case, text, line) => {
+    expect(errorOf(() => readAgreementJson(text)).message).toBe(`The file is not valid JSON (line ${line}).`);
+  });
+
+  it('finds a JSON syntax error exactly when JSON.parse refuses the text', () => {
+    const accepts = (text: string) => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const jsonish = fc.oneof(
+      fc.json(),
+      fc.json().map((text) => text.slice(0, Math.floor(text.length / 2))),
+      fc.stringMatching(/^[\s{}[\]",:0-9eE.+\-truefalsn\\]{0,30}$/),
+    );
+    fc.assert(
+      fc.property(jsonish, (text) => (jsonSyntaxErrorOffset(text) === undefined) === accepts(text)),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses JSON that is not an agreement file, and a newer version, with clear messages', () => {

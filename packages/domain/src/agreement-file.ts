@@ -100,20 +100,98 @@ function lineAt(text: string, position: number): number {
   return text.slice(0, position).split('\n').length;
 }
 
+const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+/**
+ * Where text that `JSON.parse` refused first breaks JSON's grammar (RFC 8259): the offset of the
+ * first wrong character, or the text's length when it ends too early. Node's messages name a
+ * position for some mistakes only ("Unexpected token 'o', ... is not valid JSON" names none), so the
+ * line of an import error (docs/agreement-format.md, Import) is found here instead.
+ *
+ * @returns the offset (0-based, UTF-16 units), or undefined for text too deeply nested to scan
+ */
+export function jsonSyntaxErrorOffset(text: string): number | undefined {
+  let at = 0;
+  const fail = (): never => {
+    throw new SyntaxError(String(at));
+  };
+  const skipSpace = () => {
+    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at += 1;
+  };
+  const expect = (char: string) => {
+    skipSpace();
+    if (text[at] !== char) fail();
+    at += 1;
+  };
+  const string = () => {
+    expect('"');
+    for (;;) {
+      const char = text[at];
+      if (char === undefined || char < ' ') fail();
+      if (char === '"') return void (at += 1);
+      if (char === '\\') {
+        JSON_ESCAPE.lastIndex = at;
+        if (!JSON_ESCAPE.test(text)) fail();
+        at = JSON_ESCAPE.lastIndex;
+      } else at += 1;
+    }
+  };
+  const list = (close: string, item: () => void) => {
+    at += 1;
+    skipSpace();
+    if (text[at] === close) return void (at += 1);
+    for (;;) {
+      item();
+      skipSpace();
+      if (text[at] === close) return void (at += 1);
+      if (text[at] !== ',') fail();
+      at += 1;
+    }
+  };
+  const value = (): void => {
+    skipSpace();
+    const char = text[at];
+    if (char === '{') {
+      return list('}', () => {
+        string();
+        expect(':');
+        value();
+      });
+    }
+    if (char === '[') return list(']', value);
+    if (char === '"') return string();
+    const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, at));
+    if (literal) return void (at += literal.length);
+    JSON_NUMBER.lastIndex = at;
+    if (!JSON_NUMBER.test(text)) fail();
+    at = JSON_NUMBER.lastIndex;
+  };
+  try {
+    value();
+    skipSpace();
+    return at < text.length ? at : undefined;
+  } catch (error) {
+    // A RangeError: nested deeper than the stack allows; no line then.
+    return error instanceof SyntaxError ? Number(error.message) : undefined;
+  }
+}
+
 /**
  * Reads an agreement file (JSON).
  *
  * @returns the agreement document, as exported
- * @throws AgreementFileError: not JSON (with its line), not an agreement file, a newer version, or
- *   fields that break the agreement's rules (each named by its path)
+ * @throws AgreementFileError: not JSON (with the line where it breaks), not an agreement file, a
+ *   newer version, or fields that break the agreement's rules (each named by its path)
  */
 export function readAgreementJson(text: string): ContractDocument {
   let value: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(json);
   } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    const line = position === undefined ? undefined : lineAt(text, Number(position));
+    const position = jsonSyntaxErrorOffset(json);
+    const line = position === undefined ? undefined : lineAt(json, position);
     throw new AgreementFileError(`The file is not valid JSON${line === undefined ? '' : ` (line ${line})`}.`, [
       { ...(line === undefined ? {} : { line }), message: (error as Error).message },
     ]);
