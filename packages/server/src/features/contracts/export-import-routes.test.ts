@@ -94,6 +94,18 @@ describe('GET /api/v1/agreement-format', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it("describes the agreement file in the export route's JSON answer", async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
+    };
+    const answer = document.paths['/api/v1/contracts/{id}/export']?.get?.responses['200']?.content;
+    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv']);
+    const schema = JSON.stringify(answer?.['application/json']?.schema);
+    for (const field of [AGREEMENT_FILE_FORMAT, 'contractName', 'playerNames', 'categories', 'subjects', 'optionName']) expect(schema).toContain(field);
+  });
+});
+
 describe('POST /api/v1/contracts/{id}/import', () => {
   it.each(['json', 'csv'] as const)('imports an exported %s file into another agreement, as a version of its history', async (format) => {
     const before = await load(target.id);
