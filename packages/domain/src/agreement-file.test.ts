@@ -125,6 +125,17 @@ describe('agreement files (issue 14 §3)', () => {
     expect(errorOf(() => readAgreementJson(JSON.stringify(short))).issues[0]?.field).toBe('agreement.categories');
   });
 
+  it('refuses an id used twice (a subject copied by hand), naming the copy', () => {
+    const file = toAgreementFile(agreementFrom('sample'), new Date());
+    const subjects = file.agreement.categories[4]!.subjects;
+    subjects.splice(1, 0, structuredClone(subjects[0]!));
+    const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
+    expect(error.issues[0]?.field).toBe('agreement.categories.4.subjects.1._id');
+    expect(error.message).toContain('(first at agreement.categories.4.subjects.0._id)');
+    // The copy's options repeat too, each named.
+    expect(error.issues.map((issue) => issue.field)).toContain('agreement.categories.4.subjects.1.options.0._id');
+  });
+
   it('names the lines of a CSV that cannot be read', () => {
     const error = errorOf(() => readAgreementCsv('level,name,bold,italic,selected,locked\ntemplate,Mine,,,,\nsubjet,Stayman,,,,\n'));
     expect(error.issues.some((issue) => issue.line === 3)).toBe(true);

@@ -200,12 +200,38 @@ export function readAgreementJson(text: string): ContractDocument {
   if (!envelope.success || envelope.data.format !== AGREEMENT_FILE_FORMAT) throw new AgreementFileError(NOT_AN_AGREEMENT_FILE_MESSAGE);
   if (envelope.data.version > AGREEMENT_FILE_VERSION) throw new AgreementFileError(newerVersionMessage(envelope.data.version));
   const parsed = AgreementFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
-    const first = issues[0];
+  const issues = parsed.success
+    ? duplicateIdIssues(parsed.data.agreement)
+    : parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
+  const first = issues[0];
+  if (!parsed.success || first) {
     throw new AgreementFileError(`The agreement in the file is not valid: ${first?.field ?? ''}: ${first?.message ?? ''}`, issues);
   }
   return parsed.data.agreement;
+}
+
+/**
+ * The ids a file uses twice (a subject copied by hand into a JSON file, say): the editor finds
+ * every category, subject and option by its id, so each must be unique in the agreement
+ * (docs/agreement-format.md). At most 20, each named by its field path.
+ */
+function duplicateIdIssues(agreement: ContractDocument): AgreementFileIssue[] {
+  const seen = new Map<string, string>();
+  const issues: AgreementFileIssue[] = [];
+  const check = (id: string, field: string) => {
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, field);
+    else if (issues.length < 20) issues.push({ field, message: `The id "${id}" is used twice (first at ${first}); each item needs its own` });
+  };
+  agreement.categories.forEach((category, c) => {
+    const at = `agreement.categories.${c}`;
+    check(category._id, `${at}._id`);
+    category.subjects.forEach((subject, s) => {
+      check(subject._id, `${at}.subjects.${s}._id`);
+      subject.options.forEach((option, o) => check(option._id, `${at}.subjects.${s}.options.${o}._id`));
+    });
+  });
+  return issues;
 }
 
 /**
