@@ -154,6 +154,26 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     expect(await load(target.id)).toEqual(before);
   });
 
+  it('refuses an agreement that breaks the rules of a save, naming the field, and changes nothing', async () => {
+    const before = await load(target.id);
+    const file = JSON.parse((await exportOf(source.id, 'json')).body) as { agreement: ContractDocument };
+    (file.agreement.categories[3]!.subjects[0] as { subjectName: string }).subjectName = 'x'.repeat(501);
+    const response = await importInto(target.id, 'edited.json', JSON.stringify(file));
+    expect(response.statusCode).toBe(400);
+    const answer = ErrorEnvelopeSchema.parse(response.json());
+    expect(answer.message).toContain('agreement.categories.3.subjects.0.subjectName');
+    expect(answer.issues?.[0]?.message).toMatch(/^agreement\.categories\.3\.subjects\.0\.subjectName: /);
+    expect(await load(target.id)).toEqual(before);
+  });
+
+  it('refuses a file over 2 MB before reading it', async () => {
+    const before = await load(target.id);
+    const response = await importInto(target.id, 'huge.csv', 'x'.repeat(2_000_001));
+    expect(response.statusCode).toBe(413);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toMatch(/too large/i);
+    expect(await load(target.id)).toEqual(before);
+  });
+
   it('refuses a PDF without an agreement (a comparison sheet)', async () => {
     const sheet = await app.inject({
       method: 'POST',
