@@ -166,6 +166,12 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     expect(await load(target.id)).toEqual(before);
   });
 
+  it('refuses a file name the database cannot store (a NUL byte) with 400, not a failure', async () => {
+    const file = (await exportOf(source.id, 'json')).rawPayload;
+    const response = await importInto(target.id, 'mine\u0000.json', file);
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses a file over 2 MB before reading it', async () => {
     const before = await load(target.id);
     const response = await importInto(target.id, 'huge.csv', 'x'.repeat(2_000_001));
