@@ -12,7 +12,7 @@ import {
   toAgreementCsv,
   toAgreementFile,
 } from './agreement-file';
-import { type ContractDocument, ContractDocumentSchema } from './contract';
+import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
 import { createAgreementFromTemplate, selectAllInCategory } from './editing';
 import { parseMasterCsv } from './master-csv';
 import { sampleTemplateCsv } from './sample-template';
@@ -134,6 +134,24 @@ describe('agreement files (issue 14 §3)', () => {
     expect(error.message).toContain('(first at agreement.categories.4.subjects.0._id)');
     // The copy's options repeat too, each named.
     expect(error.issues.map((issue) => issue.field)).toContain('agreement.categories.4.subjects.1.options.0._id');
+  });
+
+  it('adds the placeholder rows a hand-written file leaves out, and keeps the rest as written', () => {
+    const agreement = agreementFrom('sample');
+    const file = structuredClone(toAgreementFile(agreement, new Date()));
+    const category = file.agreement.categories[5]!;
+    category.subjects = category.subjects.filter((subject) => !isPlaceholderName(subject.subjectName));
+    category.subjects[0]!.options = category.subjects[0]!.options.filter((option) => !isPlaceholderName(option.optionName));
+    const read = readAgreementJson(JSON.stringify(file));
+    const subjects = read.categories[5]!.subjects;
+    expect(subjects.map((subject) => subject.subjectName)).toEqual(agreement.categories[5]!.subjects.map((subject) => subject.subjectName));
+    expect(subjects[0]!.options.map((option) => option.optionName)).toEqual(agreement.categories[5]!.subjects[0]!.options.map((option) => option.optionName));
+    expect(new Set([subjects.at(-1)!._id, subjects[0]!.options.at(-1)!._id, ...agreement.categories.map((c) => c._id)]).size).toBe(15);
+    // Everything else as written, ids included.
+    expect({ ...read, categories: read.categories.filter((_, index) => index !== 5) }).toEqual({
+      ...agreement,
+      categories: agreement.categories.filter((_, index) => index !== 5),
+    });
   });
 
   it('names the lines of a CSV that cannot be read', () => {

@@ -6,8 +6,8 @@
  * wrong, by field or line, when it cannot.
  */
 import { z } from 'zod';
-import { type ContractDocument, ContractDocumentSchema } from './contract';
-import { createAgreementFromTemplate } from './editing';
+import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
+import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject } from './editing';
 import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
 
 /** The `format` of every agreement file. */
@@ -207,7 +207,29 @@ export function readAgreementJson(text: string): ContractDocument {
   if (!parsed.success || first) {
     throw new AgreementFileError(`The agreement in the file is not valid: ${first?.field ?? ''}: ${first?.message ?? ''}`, issues);
   }
-  return parsed.data.agreement;
+  return withPlaceholderRows(parsed.data.agreement);
+}
+
+/**
+ * The agreement with the placeholder rows the editor needs (docs/product.md §D4: every category
+ * ends with an "Add New Subject" row, every subject with an "Add New Option" row), added where a
+ * file written by hand or by another tool left them out; a file the product wrote has them all and
+ * comes back unchanged.
+ */
+function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
+  const endsWithPlaceholder = (names: string[]) => names.length > 0 && isPlaceholderName(names[names.length - 1]!);
+  return {
+    ...agreement,
+    categories: agreement.categories.map((category) => {
+      const subjects = category.subjects.map((subject) =>
+        isPlaceholderName(subject.subjectName) || endsWithPlaceholder(subject.options.map((option) => option.optionName))
+          ? subject
+          : { ...subject, options: [...subject.options, makePlaceholderOption()] },
+      );
+      const ended = endsWithPlaceholder(subjects.map((subject) => subject.subjectName));
+      return { ...category, subjects: ended ? subjects : [...subjects, makePlaceholderSubject()] };
+    }),
+  };
 }
 
 /**
