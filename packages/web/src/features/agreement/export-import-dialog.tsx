@@ -55,6 +55,11 @@ function issuesOf(error: unknown): string[] {
   );
 }
 
+/**
+ * The Export or import dialog for one agreement (shown while `target` is set): the downloads, and the
+ * import unless `target.canImport` is false (docs/product.md §12). `onClose` on Done, on closing it
+ * and after a successful import.
+ */
 export function ExportImportDialog({ target, onClose }: { target: ExportImportTarget | null; onClose: () => void }) {
   const titleId = useId();
   return (
