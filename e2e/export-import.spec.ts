@@ -1,12 +1,13 @@
 /**
  * Export and import (issue 14 §3), in real Chromium: a subscriber exports an agreement as JSON,
- * imports the file into another of their agreements (with the erase confirmation), and Compare
- * finds no difference between the two; a file that is not an agreement is refused with its reason.
+ * imports the file into another of their agreements (with the erase confirmation; the player names
+ * come along), and Compare finds no difference between the two; a file that is not an agreement is
+ * refused with its reason.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
+import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
@@ -30,6 +31,10 @@ test('a subscriber exports an agreement as JSON, imports it into another, and Co
   const templates = ((await (await page.request.get('/api/v1/contracts/templates/')).json()) as { data: TemplateSummary[] }).data;
   const lc = templates.find((template) => template.templateName === 'LC Standard')!;
   expect((await page.request.patch(`/api/v1/contracts/my/${partner1._id}/template`, { data: { templateId: lc._id } })).status()).toBe(200);
+  // And the players named: the JSON carries the whole agreement.
+  const loaded = ((await (await page.request.get(`/api/v1/contracts/my/${partner1._id}`)).json()) as { data: Contract }).data;
+  const named = { contractName: loaded.contractName, categories: loaded.categories, playerNames: ['Anna Smith', 'Bob Jones'], revision: loaded.revision };
+  expect((await page.request.patch(`/api/v1/contracts/my/${partner1._id}`, { data: named })).status()).toBe(200);
   await page.reload();
 
   // Export Partner 1 as JSON.
@@ -60,6 +65,9 @@ test('a subscriber exports an agreement as JSON, imports it into another, and Co
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: 'Partner 1' })).toHaveCount(2);
+
+  const imported = ((await (await page.request.get(`/api/v1/contracts/my/${partner2._id}`)).json()) as { data: Contract }).data;
+  expect(imported.playerNames).toEqual(['Anna Smith', 'Bob Jones']);
 
   // Compare: the two agreements say the same.
   await page.goto(`/my/compare?left=agr:${partner1._id}&right=agr:${partner2._id}`);

@@ -1,16 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_FILE_FORMAT,
   AgreementFileError,
   NOT_AN_AGREEMENT_FILE_MESSAGE,
   detectAgreementFileKind,
+  jsonSyntaxErrorOffset,
   newerVersionMessage,
   readAgreementCsv,
   readAgreementJson,
   toAgreementCsv,
   toAgreementFile,
 } from './agreement-file';
-import type { ContractDocument } from './contract';
+import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
 import { createAgreementFromTemplate, selectAllInCategory } from './editing';
 import { parseMasterCsv } from './master-csv';
 import { sampleTemplateCsv } from './sample-template';
@@ -49,6 +51,20 @@ describe('agreement files (issue 14 §3)', () => {
     expect(readAgreementJson(text)).toEqual(agreement);
   });
 
+  it('carries the whole document: the player names, and every field the document schema declares', () => {
+    const agreement: ContractDocument = { ...agreementFrom('sample'), playerNames: ['Anna Smith', 'Bob Jones'] };
+    const file = toAgreementFile(agreement, new Date('2026-11-25T10:00:00Z'));
+    // A field added to the document later must travel too: give the sample a value for it here.
+    expect(Object.keys(file.agreement).sort()).toEqual(Object.keys(ContractDocumentSchema.shape).sort());
+    expect(readAgreementJson(JSON.stringify(file))).toEqual(agreement);
+  });
+
+  it('leaves out what is not the document: the id, revision and access of an API answer', () => {
+    const agreement = agreementFrom('sample');
+    const answer = { ...agreement, _id: '0b8f2f39-4d2c-4a8e-9a51-5f0d6b1f8d11', revision: 7, access: 'owner' };
+    expect(toAgreementFile(answer, new Date()).agreement).toEqual(agreement);
+  });
+
   it.each(templateFiles)('gives back the same agreement through CSV, with fresh ids: %s', (file) => {
     const agreement = agreementFrom(file);
     const back = readAgreementCsv(toAgreementCsv(agreement));
@@ -59,6 +75,36 @@ describe('agreement files (issue 14 §3)', () => {
   it('names the line of a file that is not JSON', () => {
     const error = errorOf(() => readAgreementJson('{\n  "format": "bridge-partnership-agreement",\n  "version": 1,\n  oops\n}'));
     expect(error.message).toBe('The file is not valid JSON (line 4).');
+  });
+
+  it.each([
+    ['a word where a value belongs', '{\n  "format": "bridge-partnership-agreement",\n  "version": tru\n}', 3],
+    ['a comma before a closing bracket', '{\n  "agreement": {\n    "categories": [\n      1,\n    ]\n  }\n}', 5],
+    ['a quote missing', '{\n  "format": "bridge-partnership-agreement,\n  "version": 1\n}', 2],
+    ['a file cut short', '{\n  "format": "bridge-partnership-agreement",\n  "version": 1,\n', 4],
+    ['something after the end', '{ "version": 1 }\n\n}', 3],
+  ])('names the line of JSON with %s', (_case, text, line) => {
+    expect(errorOf(() => readAgreementJson(text)).message).toBe(`The file is not valid JSON (line ${line}).`);
+  });
+
+  it('finds a JSON syntax error exactly when JSON.parse refuses the text', () => {
+    const accepts = (text: string) => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const jsonish = fc.oneof(
+      fc.json(),
+      fc.json().map((text) => text.slice(0, Math.floor(text.length / 2))),
+      fc.stringMatching(/^[\s{}[\]",:0-9eE.+\-truefalsn\\]{0,30}$/),
+    );
+    fc.assert(
+      fc.property(jsonish, (text) => (jsonSyntaxErrorOffset(text) === undefined) === accepts(text)),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses JSON that is not an agreement file, and a newer version, with clear messages', () => {
@@ -77,6 +123,35 @@ describe('agreement files (issue 14 §3)', () => {
     const fresh = toAgreementFile(agreementFrom('sample'), new Date());
     const short = { ...fresh, agreement: { ...fresh.agreement, categories: fresh.agreement.categories.slice(0, 12) } };
     expect(errorOf(() => readAgreementJson(JSON.stringify(short))).issues[0]?.field).toBe('agreement.categories');
+  });
+
+  it('refuses an id used twice (a subject copied by hand), naming the copy', () => {
+    const file = toAgreementFile(agreementFrom('sample'), new Date());
+    const subjects = file.agreement.categories[4]!.subjects;
+    subjects.splice(1, 0, structuredClone(subjects[0]!));
+    const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
+    expect(error.issues[0]?.field).toBe('agreement.categories.4.subjects.1._id');
+    expect(error.message).toContain('(first at agreement.categories.4.subjects.0._id)');
+    // The copy's options repeat too, each named.
+    expect(error.issues.map((issue) => issue.field)).toContain('agreement.categories.4.subjects.1.options.0._id');
+  });
+
+  it('adds the placeholder rows a hand-written file leaves out, and keeps the rest as written', () => {
+    const agreement = agreementFrom('sample');
+    const file = structuredClone(toAgreementFile(agreement, new Date()));
+    const category = file.agreement.categories[5]!;
+    category.subjects = category.subjects.filter((subject) => !isPlaceholderName(subject.subjectName));
+    category.subjects[0]!.options = category.subjects[0]!.options.filter((option) => !isPlaceholderName(option.optionName));
+    const read = readAgreementJson(JSON.stringify(file));
+    const subjects = read.categories[5]!.subjects;
+    expect(subjects.map((subject) => subject.subjectName)).toEqual(agreement.categories[5]!.subjects.map((subject) => subject.subjectName));
+    expect(subjects[0]!.options.map((option) => option.optionName)).toEqual(agreement.categories[5]!.subjects[0]!.options.map((option) => option.optionName));
+    expect(new Set([subjects.at(-1)!._id, subjects[0]!.options.at(-1)!._id, ...agreement.categories.map((c) => c._id)]).size).toBe(15);
+    // Everything else as written, ids included.
+    expect({ ...read, categories: read.categories.filter((_, index) => index !== 5) }).toEqual({
+      ...agreement,
+      categories: agreement.categories.filter((_, index) => index !== 5),
+    });
   });
 
   it('names the lines of a CSV that cannot be read', () => {

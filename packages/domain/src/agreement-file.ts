@@ -6,8 +6,8 @@
  * wrong, by field or line, when it cannot.
  */
 import { z } from 'zod';
-import { type ContractDocument, ContractDocumentSchema } from './contract';
-import { createAgreementFromTemplate } from './editing';
+import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
+import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject } from './editing';
 import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
 
 /** The `format` of every agreement file. */
@@ -59,17 +59,29 @@ export function newerVersionMessage(version: number): string {
 }
 
 /**
- * The file of an agreement, for export and for the PDF attachment.
+ * The fields of the agreement document, every one `ContractDocumentSchema` declares (name,
+ * categories, player names, and any field added later), without what else the object carries (an
+ * API answer's `_id`, `revision`, `access`).
+ */
+function documentFields(document: ContractDocument): ContractDocument {
+  const fields = Object.keys(ContractDocumentSchema.shape) as (keyof ContractDocument)[];
+  return Object.fromEntries(fields.filter((field) => document[field] !== undefined).map((field) => [field, document[field]])) as ContractDocument;
+}
+
+/**
+ * The file of an agreement, for export and for the PDF attachment: the whole document
+ * (docs/agreement-format.md), so a JSON or PDF import gives back the same agreement.
  *
- * @param document the agreement (name and 13 categories)
- * @param exportedAt when it is written
+ * @param document the agreement: name, 13 categories, player names when set
+ * @param exportedAt when it is written (`exportedAt`, ISO 8601)
+ * @returns the file, to write with `JSON.stringify`
  */
 export function toAgreementFile(document: ContractDocument, exportedAt: Date): AgreementFile {
   return {
     format: AGREEMENT_FILE_FORMAT,
     version: AGREEMENT_FILE_VERSION,
     exportedAt: exportedAt.toISOString(),
-    agreement: { contractName: document.contractName, categories: document.categories },
+    agreement: documentFields(document),
   };
 }
 
@@ -88,20 +100,98 @@ function lineAt(text: string, position: number): number {
   return text.slice(0, position).split('\n').length;
 }
 
+const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+/**
+ * Where text that `JSON.parse` refused first breaks JSON's grammar (RFC 8259): the offset of the
+ * first wrong character, or the text's length when it ends too early. Node's messages name a
+ * position for some mistakes only ("Unexpected token 'o', ... is not valid JSON" names none), so the
+ * line of an import error (docs/agreement-format.md, Import) is found here instead.
+ *
+ * @returns the offset (0-based, UTF-16 units), or undefined for text too deeply nested to scan
+ */
+export function jsonSyntaxErrorOffset(text: string): number | undefined {
+  let at = 0;
+  const fail = (): never => {
+    throw new SyntaxError(String(at));
+  };
+  const skipSpace = () => {
+    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at += 1;
+  };
+  const expect = (char: string) => {
+    skipSpace();
+    if (text[at] !== char) fail();
+    at += 1;
+  };
+  const string = () => {
+    expect('"');
+    for (;;) {
+      const char = text[at];
+      if (char === undefined || char < ' ') fail();
+      if (char === '"') return void (at += 1);
+      if (char === '\\') {
+        JSON_ESCAPE.lastIndex = at;
+        if (!JSON_ESCAPE.test(text)) fail();
+        at = JSON_ESCAPE.lastIndex;
+      } else at += 1;
+    }
+  };
+  const list = (close: string, item: () => void) => {
+    at += 1;
+    skipSpace();
+    if (text[at] === close) return void (at += 1);
+    for (;;) {
+      item();
+      skipSpace();
+      if (text[at] === close) return void (at += 1);
+      if (text[at] !== ',') fail();
+      at += 1;
+    }
+  };
+  const value = (): void => {
+    skipSpace();
+    const char = text[at];
+    if (char === '{') {
+      return list('}', () => {
+        string();
+        expect(':');
+        value();
+      });
+    }
+    if (char === '[') return list(']', value);
+    if (char === '"') return string();
+    const literal = ['true', 'false', 'null'].find((word) => text.startsWith(word, at));
+    if (literal) return void (at += literal.length);
+    JSON_NUMBER.lastIndex = at;
+    if (!JSON_NUMBER.test(text)) fail();
+    at = JSON_NUMBER.lastIndex;
+  };
+  try {
+    value();
+    skipSpace();
+    return at < text.length ? at : undefined;
+  } catch (error) {
+    // A RangeError: nested deeper than the stack allows; no line then.
+    return error instanceof SyntaxError ? Number(error.message) : undefined;
+  }
+}
+
 /**
  * Reads an agreement file (JSON).
  *
  * @returns the agreement document, as exported
- * @throws AgreementFileError: not JSON (with its line), not an agreement file, a newer version, or
- *   fields that break the agreement's rules (each named by its path)
+ * @throws AgreementFileError: not JSON (with the line where it breaks), not an agreement file, a
+ *   newer version, or fields that break the agreement's rules (each named by its path)
  */
 export function readAgreementJson(text: string): ContractDocument {
   let value: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(json);
   } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    const line = position === undefined ? undefined : lineAt(text, Number(position));
+    const position = jsonSyntaxErrorOffset(json);
+    const line = position === undefined ? undefined : lineAt(json, position);
     throw new AgreementFileError(`The file is not valid JSON${line === undefined ? '' : ` (line ${line})`}.`, [
       { ...(line === undefined ? {} : { line }), message: (error as Error).message },
     ]);
@@ -110,12 +200,60 @@ export function readAgreementJson(text: string): ContractDocument {
   if (!envelope.success || envelope.data.format !== AGREEMENT_FILE_FORMAT) throw new AgreementFileError(NOT_AN_AGREEMENT_FILE_MESSAGE);
   if (envelope.data.version > AGREEMENT_FILE_VERSION) throw new AgreementFileError(newerVersionMessage(envelope.data.version));
   const parsed = AgreementFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
-    const first = issues[0];
+  const issues = parsed.success
+    ? duplicateIdIssues(parsed.data.agreement)
+    : parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
+  const first = issues[0];
+  if (!parsed.success || first) {
     throw new AgreementFileError(`The agreement in the file is not valid: ${first?.field ?? ''}: ${first?.message ?? ''}`, issues);
   }
-  return parsed.data.agreement;
+  return withPlaceholderRows(parsed.data.agreement);
+}
+
+/**
+ * The agreement with the placeholder rows the editor needs (docs/product.md §D4: every category
+ * ends with an "Add New Subject" row, every subject with an "Add New Option" row), added where a
+ * file written by hand or by another tool left them out; a file the product wrote has them all and
+ * comes back unchanged.
+ */
+function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
+  const endsWithPlaceholder = (names: string[]) => names.length > 0 && isPlaceholderName(names[names.length - 1]!);
+  return {
+    ...agreement,
+    categories: agreement.categories.map((category) => {
+      const subjects = category.subjects.map((subject) =>
+        isPlaceholderName(subject.subjectName) || endsWithPlaceholder(subject.options.map((option) => option.optionName))
+          ? subject
+          : { ...subject, options: [...subject.options, makePlaceholderOption()] },
+      );
+      const ended = endsWithPlaceholder(subjects.map((subject) => subject.subjectName));
+      return { ...category, subjects: ended ? subjects : [...subjects, makePlaceholderSubject()] };
+    }),
+  };
+}
+
+/**
+ * The ids a file uses twice (a subject copied by hand into a JSON file, say): the editor finds
+ * every category, subject and option by its id, so each must be unique in the agreement
+ * (docs/agreement-format.md). At most 20, each named by its field path.
+ */
+function duplicateIdIssues(agreement: ContractDocument): AgreementFileIssue[] {
+  const seen = new Map<string, string>();
+  const issues: AgreementFileIssue[] = [];
+  const check = (id: string, field: string) => {
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, field);
+    else if (issues.length < 20) issues.push({ field, message: `The id "${id}" is used twice (first at ${first}); each item needs its own` });
+  };
+  agreement.categories.forEach((category, c) => {
+    const at = `agreement.categories.${c}`;
+    check(category._id, `${at}._id`);
+    category.subjects.forEach((subject, s) => {
+      check(subject._id, `${at}.subjects.${s}._id`);
+      subject.options.forEach((option, o) => check(option._id, `${at}.subjects.${s}.options.${o}._id`));
+    });
+  });
+  return issues;
 }
 
 /**

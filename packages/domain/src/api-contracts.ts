@@ -26,6 +26,7 @@ import { PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
 import { MAX_IMPORT_BYTES, SUBSCRIBER_AGREEMENT_COUNT } from './constants';
 import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
 import { stripMarkup } from './markup';
+import { storableText } from './text';
 
 /** 404 text for an agreement that does not exist or belongs to someone else (never says which). */
 export const CONTRACT_NOT_FOUND_MESSAGE = 'This agreement does not exist.';
@@ -191,7 +192,8 @@ export const TemplateIdParamsSchema = z.object({ id: z.string() });
  * Kept here, apart from agreement-file.ts, so the web app does not load the CSV reader.
  */
 export const ImportAgreementRequestSchema = z.object({
-  fileName: z.string().max(255),
+  /** The file's name, written into the History summary ("imported "mine.json""): storable text, so no NUL byte reaches the database. */
+  fileName: storableText(z.string().max(255)),
   data: z.base64().max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4, `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`),
 });
 export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema>;

@@ -18,6 +18,7 @@ import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import PDFDocument from 'pdfkit';
+import { attachAgreement } from './agreement-attachment';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { PageContent, embedFonts } from './page-content';
 import { footerStamp } from './render-agreement-pdf';
@@ -117,7 +118,7 @@ const bottom = PAGE.height - PAGE.margin - 12;
 /**
  * Renders the convention card of an agreement.
  *
- * @param document the agreement (name, categories, player names)
+ * @param document the agreement (name, categories, player names), also embedded whole as `agreement.json` (issue 14 §3)
  * @param options.printedOn the date in the footer (default now)
  * @returns the PDF (two Letter pages, a third when something did not fit) and the fit report
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing)
@@ -142,7 +143,10 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     doc.on('error', reject);
   });
 
-  const date = footerStamp(options.printedOn ?? new Date(), undefined);
+  const printedOn = options.printedOn ?? new Date();
+  // The card can be imported back like any PDF of an agreement (issue 14 §3).
+  attachAgreement(doc, document, printedOn);
+  const date = footerStamp(printedOn, undefined);
   const overflow: { label: string; text: string }[] = [];
   for (const page of [0, 1] as const) {
     doc.addPage({ size: 'LETTER', margin: 0 });

@@ -33,8 +33,8 @@ beforeAll(async () => {
   cookie = await signInAs(database.db, account.id);
   source = await insertTestContract(database.db, { ownerUserId: account.id, contractName: '##c3#With Pat### !h' });
   target = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
-  // Something ticked, saved through the API.
-  const ticked = selectAllInCategory(source.document, source.document.categories[1]!._id);
+  // Something ticked and the players named, saved through the API.
+  const ticked: ContractDocument = { ...selectAllInCategory(source.document, source.document.categories[1]!._id), playerNames: ['Anna Smith', 'Bob Jones'] };
   const saved = await app.inject({ method: 'PATCH', url: `/api/v1/contracts/my/${source.id}`, headers: { cookie }, payload: { ...ticked, revision: 0 } });
   expect(saved.statusCode).toBe(200);
   sourceDocument = ticked;
@@ -55,7 +55,11 @@ const importInto = (id: string, fileName: string, bytes: Buffer | string) =>
     headers: { cookie },
     payload: { fileName, data: Buffer.from(bytes).toString('base64') },
   });
-const documentOf = (contract: ContractDocument) => ({ contractName: contract.contractName, categories: contract.categories });
+const documentOf = ({ contractName, categories, playerNames }: ContractDocument): ContractDocument => ({
+  contractName,
+  categories,
+  ...(playerNames ? { playerNames } : {}),
+});
 /** Without ids: a CSV import gives fresh ones. */
 const withoutIds = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '_id' ? undefined : inner)));
 
@@ -90,6 +94,18 @@ describe('GET /api/v1/agreement-format', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it("describes the agreement file in the export route's JSON answer", async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
+    };
+    const answer = document.paths['/api/v1/contracts/{id}/export']?.get?.responses['200']?.content;
+    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv']);
+    const schema = JSON.stringify(answer?.['application/json']?.schema);
+    for (const field of [AGREEMENT_FILE_FORMAT, 'contractName', 'playerNames', 'categories', 'subjects', 'optionName']) expect(schema).toContain(field);
+  });
+});
+
 describe('POST /api/v1/contracts/{id}/import', () => {
   it.each(['json', 'csv'] as const)('imports an exported %s file into another agreement, as a version of its history', async (format) => {
     const before = await load(target.id);
@@ -99,7 +115,8 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     expect(SaveContractAnswerSchema.parse(response.json()).data).toMatchObject({ contractName: '##c3#With Pat### !h', revision: before.revision + 1 });
     const after = await load(target.id);
     if (format === 'json') expect(documentOf(after)).toEqual(sourceDocument);
-    else expect(withoutIds(documentOf(after))).toEqual(withoutIds(sourceDocument));
+    // A CSV holds no player names (the master-template format has no place for them).
+    else expect(withoutIds(documentOf(after))).toEqual(withoutIds({ ...sourceDocument, playerNames: undefined }));
     const history = RevisionListAnswerSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/revisions`, headers: { cookie } })).json(),
     ).data;
@@ -134,6 +151,32 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const response = await importInto(target.id, 'bad.file', content);
     expect(response.statusCode).toBe(400);
     expect(ErrorEnvelopeSchema.parse(response.json()).message).toMatch(message);
+    expect(await load(target.id)).toEqual(before);
+  });
+
+  it('refuses an agreement that breaks the rules of a save, naming the field, and changes nothing', async () => {
+    const before = await load(target.id);
+    const file = JSON.parse((await exportOf(source.id, 'json')).body) as { agreement: ContractDocument };
+    (file.agreement.categories[3]!.subjects[0] as { subjectName: string }).subjectName = 'x'.repeat(501);
+    const response = await importInto(target.id, 'edited.json', JSON.stringify(file));
+    expect(response.statusCode).toBe(400);
+    const answer = ErrorEnvelopeSchema.parse(response.json());
+    expect(answer.message).toContain('agreement.categories.3.subjects.0.subjectName');
+    expect(answer.issues?.[0]?.message).toMatch(/^agreement\.categories\.3\.subjects\.0\.subjectName: /);
+    expect(await load(target.id)).toEqual(before);
+  });
+
+  it('refuses a file name the database cannot store (a NUL byte) with 400, not a failure', async () => {
+    const file = (await exportOf(source.id, 'json')).rawPayload;
+    const response = await importInto(target.id, 'mine\u0000.json', file);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a file over 2 MB before reading it', async () => {
+    const before = await load(target.id);
+    const response = await importInto(target.id, 'huge.csv', 'x'.repeat(2_000_001));
+    expect(response.statusCode).toBe(413);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toMatch(/too large/i);
     expect(await load(target.id)).toEqual(before);
   });
 

@@ -66,7 +66,16 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
         summary: 'The agreement as a file: JSON (the versioned agreement format) or CSV (the master-template format)',
         params: ContractIdParamsSchema,
         querystring: ExportQuerySchema,
-        response: { 200: z.string(), 400: errors, 401: errors, 404: errors },
+        response: {
+          // The format is published here (docs/agreement-format.md); the body is sent as written.
+          200: {
+            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md) or CSV (the master-template format)`,
+            content: { 'application/json': { schema: AgreementFileSchema }, 'text/csv': { schema: z.string() } },
+          },
+          400: errors,
+          401: errors,
+          404: errors,
+        },
       },
     },
     async (request, reply) => {

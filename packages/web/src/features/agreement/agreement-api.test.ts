@@ -73,6 +73,20 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
     subscription.unsubscribe();
   });
 
+  it('empties the loaded agreement when a file is imported into it, and keeps it for an import into another', async () => {
+    const { store, subscription } = await dashboardStore();
+    const imported = { status: 'success', data: { _id: 'p2', contractName: 'Imported', revision: 1 } };
+    server.answer('POST /api/v1/contracts/p2/import', 200, imported);
+    await store.dispatch(agreementApi.endpoints.importAgreement.initiate({ id: 'p2', fileName: 'a.json', data: 'e30=' })).unwrap();
+    expect(selectContract(store.getState())?._id).toBe('p1');
+    expect(store.getState().agreement.isContractEdited).toBe(true);
+    server.answer('POST /api/v1/contracts/p1/import', 200, { ...imported, data: { ...imported.data, _id: 'p1' } });
+    await store.dispatch(agreementApi.endpoints.importAgreement.initiate({ id: 'p1', fileName: 'a.json', data: 'e30=' })).unwrap();
+    expect(selectContract(store.getState())).toBeNull();
+    expect(store.getState().agreement.isContractEdited).toBe(false);
+    subscription.unsubscribe();
+  });
+
   it('keeps the loaded agreement and the list when a rename fails', async () => {
     const { store, subscription } = await dashboardStore();
     server.answer('PATCH /api/v1/contracts/my/p2/name', 400, { status: 'fail', message: 'A name may be at most 500 characters long' });

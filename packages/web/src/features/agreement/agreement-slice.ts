@@ -324,6 +324,11 @@ const agreementSlice = createSlice({
         state.isSubscriber = true;
       },
     );
+    // An import replaced the stored agreement (issue 14 §3): the copy the editor holds is the erased
+    // one, so Edit Agreement loads the imported one and no save of the old copy is merged into it.
+    builder.addMatcher(agreementApi.endpoints.importAgreement.matchFulfilled, (state, action) => {
+      if (state.contract?._id === action.meta.arg.originalArgs.id) emptyLoadedAgreement(state);
+    });
   },
 });
 

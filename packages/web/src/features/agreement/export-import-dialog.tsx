@@ -23,17 +23,24 @@ import { toPlainName } from './markup-text';
 export interface ExportImportTarget {
   id: string;
   contractName: string;
+  /**
+   * Whether the user may replace it (its owner, or a partner who can edit: the server checks
+   * again); false offers only the export, as for an agreement shared with "can view".
+   */
+  canImport?: boolean;
 }
 
 export const FILE_TOO_LARGE_MESSAGE = `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`;
 export const CHOOSE_FILE_MESSAGE = 'Choose a file to import.';
 
-/** The file's bytes in base64, for the JSON body of the import. */
-async function toBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
+/** The file's bytes in base64, for the JSON body of the import (read as a data: URL, which every browser does natively). */
+function toBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
 }
 
 /** The problems a refused import lists (`issues` of the error answer), as lines. */
@@ -48,13 +55,18 @@ function issuesOf(error: unknown): string[] {
   );
 }
 
+/**
+ * The Export or import dialog for one agreement (shown while `target` is set): the downloads, and the
+ * import unless `target.canImport` is false (docs/product.md §12). `onClose` on Done, on closing it
+ * and after a successful import.
+ */
 export function ExportImportDialog({ target, onClose }: { target: ExportImportTarget | null; onClose: () => void }) {
   const titleId = useId();
   return (
     <Dialog
       visible={target !== null}
       onHide={onClose}
-      header={<span id={titleId}>Export or import</span>}
+      header={<span id={titleId}>{target?.canImport === false ? 'Export' : 'Export or import'}</span>}
       aria-labelledby={titleId}
       modal
       draggable={false}
@@ -68,53 +80,7 @@ export function ExportImportDialog({ target, onClose }: { target: ExportImportTa
 }
 
 function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose: () => void }) {
-  const { showSuccess, showError } = useToast();
-  const [importAgreement, importState] = useImportAgreementMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; issues: string[] } | null>(null);
-  const inputId = useId();
-  const problemId = useId();
   const name = toPlainName(target.contractName) || target.id;
-
-  const askForConfirmation = () => {
-    if (!file) return setProblem({ message: CHOOSE_FILE_MESSAGE, issues: [] });
-    if (file.size > MAX_IMPORT_BYTES) return setProblem({ message: FILE_TOO_LARGE_MESSAGE, issues: [] });
-    setProblem(null);
-    setIsConfirming(true);
-  };
-  const runImport = async () => {
-    if (!file) return;
-    try {
-      await importAgreement({ id: target.id, fileName: file.name, data: await toBase64(file) }).unwrap();
-      showSuccess(`${file.name} was imported into ${name}.`);
-      onClose();
-    } catch (error) {
-      const message = toErrorMessage(error);
-      showError(message);
-      setProblem({ message, issues: issuesOf(error) });
-      setIsConfirming(false);
-    }
-  };
-
-  if (isConfirming && file) {
-    return (
-      <div className="template-confirm">
-        <p className="template-confirm-message" role="alert">
-          <span className="pi pi-exclamation-triangle" aria-hidden="true" /> {MESSAGES.resetToTemplateConfirm}
-        </p>
-        <p>
-          The agreement in <strong>{file.name}</strong> will replace <strong>{name}</strong>: its name, every category, subject and option. The version before
-          stays in History.
-        </p>
-        <div className="dialog-actions">
-          {/* Focus starts on Cancel: Enter alone never erases an agreement. */}
-          <Button type="button" label="Cancel" icon="pi pi-times" outlined disabled={importState.isLoading} autoFocus onClick={() => setIsConfirming(false)} />
-          <Button type="button" label="OK" icon="pi pi-check" severity="danger" loading={importState.isLoading} onClick={() => void runImport()} />
-        </div>
-      </div>
-    );
-  }
 
   return (
     <div className="export-import">
@@ -128,6 +94,74 @@ function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose
           <span className="pi pi-download" aria-hidden="true" /> Download CSV
         </a>
       </p>
+      {target.canImport === false ? (
+        <div className="dialog-actions">
+          <Button type="button" label="Done" outlined onClick={onClose} />
+        </div>
+      ) : (
+        <ImportForm target={target} name={name} onClose={onClose} />
+      )}
+    </div>
+  );
+}
+
+/** Choose a file, confirm the erase, import; the file's problems are listed when it is refused. */
+function ImportForm({ target, name, onClose }: { target: ExportImportTarget; name: string; onClose: () => void }) {
+  const { showSuccess, showError } = useToast();
+  const [importAgreement] = useImportAgreementMutation();
+  const [file, setFile] = useState<File | null>(null);
+  // From the click on OK: reading the file, sending it, the server checking and storing it.
+  const [isImporting, setIsImporting] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; issues: string[] } | null>(null);
+  const inputId = useId();
+  const problemId = useId();
+
+  const askForConfirmation = () => {
+    if (!file) return setProblem({ message: CHOOSE_FILE_MESSAGE, issues: [] });
+    if (file.size > MAX_IMPORT_BYTES) return setProblem({ message: FILE_TOO_LARGE_MESSAGE, issues: [] });
+    setProblem(null);
+    setIsConfirming(true);
+  };
+  const runImport = async () => {
+    if (!file) return;
+    setIsImporting(true);
+    try {
+      await importAgreement({ id: target.id, fileName: file.name, data: await toBase64(file) }).unwrap();
+      showSuccess(`${file.name} was imported into ${name}.`);
+      onClose();
+    } catch (error) {
+      const message = toErrorMessage(error);
+      showError(message);
+      setProblem({ message, issues: issuesOf(error) });
+      setIsConfirming(false);
+    } finally {
+      setIsImporting(false);
+    }
+  };
+
+  if (isConfirming && file) {
+    return (
+      <div className="template-confirm">
+        <p className="template-confirm-message" role="alert">
+          <span className="pi pi-exclamation-triangle" aria-hidden="true" /> {MESSAGES.resetToTemplateConfirm}
+        </p>
+        <p>
+          The agreement in <strong>{file.name}</strong> will replace <strong>{name}</strong>: its name, every category, subject and option. The version before
+          stays in History.
+        </p>
+        <p role="status">{isImporting ? `Importing ${file.name}…` : ''}</p>
+        <div className="dialog-actions">
+          {/* Focus starts on Cancel: Enter alone never erases an agreement. */}
+          <Button type="button" label="Cancel" icon="pi pi-times" outlined disabled={isImporting} autoFocus onClick={() => setIsConfirming(false)} />
+          <Button type="button" label="OK" icon="pi pi-check" severity="danger" loading={isImporting} disabled={isImporting} onClick={() => void runImport()} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
       <h3 className="export-import-heading">Import into {name}</h3>
       <p>
         A <strong>.json</strong> or <strong>.csv</strong> file exported here, or a <strong>PDF</strong> made by this site.
@@ -161,6 +195,6 @@ function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose
         <Button type="button" label="Done" outlined onClick={onClose} />
         <Button type="button" label="Import" icon="pi pi-upload" onClick={askForConfirmation} />
       </div>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * "Shared with me" on /my/home (issue 11 §1): the agreements partners shared with the signed-in
- * account, with the owner, the access (can edit / can view) and Open. They do not count towards
- * anyone's five agreements. A partner account sees only this list.
+ * account, with the owner, the access (can edit / can view), Open, and Export (with Import for a
+ * partner who can edit: issue 14 §3, docs/product.md §12). They do not count towards anyone's
+ * five agreements. A partner account sees only this list.
  */
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,12 +12,18 @@ import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { MarkupText, toPlainName } from './markup-text';
 import { ChangeBadge } from './dashboard';
+import { ExportImportDialog, type ExportImportTarget } from './export-import-dialog';
 import { useGetChangesWaitingQuery, useGetSharedContractsQuery } from './sharing-api';
 import { openSubscriberAgreement } from './subscriber-agreement-actions';
 import { SUBSCRIBER_EDITOR_PATH } from './subscriber-dashboard';
 
 export const SHARED_WITH_ME_TITLE = 'Shared with me';
 export const NOTHING_SHARED_TEXT = 'No agreement is shared with you yet. When a partner shares one, it appears here.';
+
+/** Import replaces the agreement: a partner who can edit, while the owner's subscription runs. */
+function canImport(row: { access: string; isPausedByOwner?: boolean | undefined }): boolean {
+  return row.access === 'edit' && row.isPausedByOwner !== true;
+}
 
 export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
   const headingId = useId();
@@ -27,6 +34,7 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
   const waiting = useGetChangesWaitingQuery(undefined, { refetchOnMountOrArgChange: true });
   const changeCounts = new Map((waiting.data ?? []).map((row) => [row._id, row.count]));
   const [openingId, setOpeningId] = useState<string | null>(null);
+  const [exchangeTarget, setExchangeTarget] = useState<ExportImportTarget | null>(null);
   const rows = shared.data ?? [];
 
   const open = async (id: string) => {
@@ -88,6 +96,17 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
                     aria-label={`${row.access === 'edit' ? 'Edit Agreement' : 'Open'}: ${toPlainName(row.contractName)}`}
                     loading={openingId === row._id}
                     onClick={() => void open(row._id)}
+                  />{' '}
+                  {/* Anyone who may open it may export it; import replaces it, so only a partner who can edit (issue 14 §3). */}
+                  <Button
+                    type="button"
+                    label={canImport(row) ? 'Export or import' : 'Export'}
+                    icon="pi pi-arrow-right-arrow-left"
+                    size="small"
+                    severity="secondary"
+                    outlined
+                    aria-label={`${canImport(row) ? 'Export or import' : 'Export'}: ${toPlainName(row.contractName)}`}
+                    onClick={() => setExchangeTarget({ id: row._id, contractName: row.contractName, canImport: canImport(row) })}
                   />
                 </td>
               </tr>
@@ -95,6 +114,7 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
           </tbody>
         </table>
       )}
+      <ExportImportDialog target={exchangeTarget} onClose={() => setExchangeTarget(null)} />
     </section>
   );
 }

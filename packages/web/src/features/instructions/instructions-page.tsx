@@ -348,13 +348,14 @@ export default function InstructionsPage() {
           <SectionHeading id="export" />
           <ul>
             <li>
-              On the dashboard press <strong>Export or import</strong> beside an agreement. <strong>Download JSON</strong> keeps everything about it;{' '}
-              <strong>Download CSV</strong> gives a spreadsheet in the same format as the templates.
+              On the dashboard press <strong>Export or import</strong> beside an agreement (under <strong>Shared with me</strong>, <strong>Export</strong> when
+              you may only view it). <strong>Download JSON</strong> keeps everything about it, the player names too; <strong>Download CSV</strong> gives a
+              spreadsheet in the same format as the templates (without the player names).
             </li>
             <li>
               To bring an agreement back, or into another of your five, choose a file there and press <strong>Import</strong>: a JSON or CSV you exported, or a
-              PDF made by this site (every PDF carries its agreement inside). After the confirmation it replaces that agreement; the version before stays in{' '}
-              <strong>History</strong>.
+              PDF made by this site, the convention card included (every PDF carries its agreement inside). After the confirmation it replaces that agreement;
+              the version before stays in <strong>History</strong>.
             </li>
             <li>If the file cannot be read you are told why, with the line or field, and nothing changes.</li>
           </ul>
