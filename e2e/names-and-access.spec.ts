@@ -59,9 +59,7 @@ test('focus rings on ticked check boxes, 44 px icon buttons with tooltips, and t
   await box.focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
-  const ring = await page
-    .locator('.p-checkbox:has(.p-checkbox-input:focus-visible) .p-checkbox-box')
-    .evaluate((element) => getComputedStyle(element).outlineStyle);
+  const ring = await page.locator('.item-check:focus-visible').evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(ring).toBe('solid');
 
   const pencil = page.getByRole('button', { name: 'Edit name: Competing after they bid and raise' });

@@ -55,6 +55,9 @@ export interface MarkupSegment {
 /** An escaped `#` or backslash, a colour opener, or the closer. */
 const TOKEN = /\\([#\\])|##c([1-5])#|###/g;
 
+/** A character that can start a colour marker or an escape; text without one is its own parse. */
+const MARKER_CHARACTER = /[#\\]/;
+
 /**
  * Parses markup into segments.
  *
@@ -111,6 +114,8 @@ export function escapeMarkupText(text: string): string {
 
 /** The text without colour markers (suit shorthand untouched). */
 export function stripMarkup(text: string): string {
+  // Most names carry no marker: answered without parsing (the editor asks for every row, issue 15).
+  if (!MARKER_CHARACTER.test(text)) return text;
   return parseMarkup(text)
     .map((s) => s.text)
     .join('');
@@ -121,6 +126,7 @@ const SUIT_SYMBOL: Readonly<Record<string, string>> = { s: '♠', h: '♥', d: '
 
 /** Replaces the suit shorthand `!s !h !d !c` (any case, not followed by a letter) by ♠ ♥ ♦ ♣. */
 export function expandSuits(text: string): string {
+  if (!text.includes('!')) return text;
   return text.replace(SUIT, (_, suit: string) => SUIT_SYMBOL[suit.toLowerCase()] ?? '');
 }
 
@@ -138,6 +144,8 @@ export interface TextRun {
  * @returns runs in order; adjacent runs differ in colour; `[]` for ''.
  */
 export function toTextRuns(markup: string): TextRun[] {
+  if (markup === '') return [];
+  if (!MARKER_CHARACTER.test(markup) && !markup.includes('!') && !/[♥♦]/u.test(markup)) return [{ text: markup, colour: null }];
   const runs: TextRun[] = [];
   const push = (text: string, colour: string | null) => {
     if (text === '') return;

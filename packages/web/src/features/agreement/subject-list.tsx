@@ -7,10 +7,15 @@
  * Element ids are built from the items' `_id` (`toItemElementId`), not from render order, so the
  * editor page can move focus to a row once the name dialog closes, even to a row that the rename
  * has just made out of an "Add New ..." row (WCAG 2.4.3 focus order).
+ *
+ * Rows use native check boxes and buttons (styled as the UI library's) and the list has one
+ * tooltip for all of them: a PrimeReact Checkbox and a Button with its own Tooltip per row made
+ * Select All in the largest category cost about 32 ms of script, twice a frame (issue 15,
+ * bench/README.md "editor-bench.ts").
  */
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
+import { Tooltip } from 'primereact/tooltip';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
 import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from '@bpa/domain/contract';
 import type { Mark, SeenChange } from '@bpa/domain/history';
@@ -102,7 +107,7 @@ export function SubjectList({
     [subject._id, ...subject.options.map((o) => o._id)].some((id) => review?.marks.get(id)?.some((mark) => mark.status === 'discuss'));
   const subjects = review?.isOnlyToDiscuss ? category.subjects.filter(isToDiscuss) : category.subjects;
   return (
-    <div className="subject-groups">
+    <RowTooltips>
       {review?.isOnlyToDiscuss && subjects.length === 0 && <p className="subjects-empty">Nothing to discuss in this category.</p>}
       {groupBySubcategory(subjects).map((group, groupIndex) => (
         <div key={`${String(groupIndex)}-${group.heading}`} className="subject-group">
@@ -125,6 +130,79 @@ export function SubjectList({
           </ul>
         </div>
       ))}
+    </RowTooltips>
+  );
+}
+
+/** The selector of the rows' buttons that carry a tooltip (`data-pr-tooltip`, read by PrimeReact's Tooltip). */
+const ROW_TOOLTIP_TARGET = '.item-action[data-pr-tooltip]';
+
+/**
+ * An icon-only button of a row: a native button with the UI library's classes (so it looks like
+ * the other icon buttons, 44 px, docs/product.md §D6) and its tooltip text in `data-pr-tooltip`, which
+ * the list's one `RowTooltips` shows.
+ * @param props.icon a PrimeIcons name, e.g. `pi-pencil`
+ * @param props.label the accessible name (the tooltip is only a visual hint)
+ */
+function RowButton({
+  icon,
+  label,
+  tooltip,
+  className = '',
+  ...rest
+}: {
+  icon: string;
+  label: string;
+  tooltip: string;
+  className?: string;
+  id?: string;
+  onClick: () => void;
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`item-action p-button p-component p-button-icon-only p-button-rounded p-button-text p-button-sm ${className}`}
+      aria-label={label}
+      data-pr-tooltip={tooltip}
+      {...rest}
+    >
+      <span className={`p-button-icon p-c pi ${icon}`} aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * One PrimeReact Tooltip for every row button of the list (instead of one per button). Buttons
+ * appear and disappear as subjects expand and categories change, so each is bound the first time
+ * the pointer or the focus reaches it: the listeners run in the capture phase, before the
+ * button's own `mouseenter` or `focus`, so the tooltip shows on that very first hover or focus.
+ */
+function RowTooltips({ children }: { children: ReactNode }) {
+  const container = useRef<HTMLDivElement>(null);
+  const tooltip = useRef<Tooltip>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const bound = new WeakSet<Element>();
+    const bind = (event: Event) => {
+      const button = event.target instanceof Element ? event.target.closest(ROW_TOOLTIP_TARGET) : null;
+      if (!button || bound.has(button)) return;
+      bound.add(button);
+      tooltip.current?.updateTargetEvents(button as HTMLElement);
+    };
+    element.addEventListener('pointerover', bind, true);
+    element.addEventListener('focus', bind, true);
+    return () => {
+      element.removeEventListener('pointerover', bind, true);
+      element.removeEventListener('focus', bind, true);
+    };
+  }, []);
+  return (
+    <div ref={container} className="subject-groups">
+      <Tooltip ref={tooltip} position="top" showDelay={400} />
+      {children}
     </div>
   );
 }
@@ -158,16 +236,10 @@ function ReviewBits({ itemId, name, review }: { itemId: string; name: string; re
         </span>
       )}
       <MarkChips marks={review.marks.get(itemId) ?? []} />
-      <Button
-        type="button"
-        icon="pi pi-comments"
-        text
-        rounded
-        size="small"
-        className="item-action"
-        aria-label={`Agree or discuss: ${toPlainName(name)}`}
+      <RowButton
+        icon="pi-comments"
+        label={`Agree or discuss: ${toPlainName(name)}`}
         tooltip="Agree or discuss"
-        tooltipOptions={{ position: 'top', showDelay: 400 }}
         onClick={() => review.onMark({ itemId, name })}
       />
     </>
@@ -203,40 +275,36 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
   return (
     <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}${review?.changed.has(subject._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
-        <Checkbox inputId={checkboxId} checked={subject.isSelected} disabled={subject.isLocked || isReadOnly} onChange={onToggle} />
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="item-check"
+          checked={subject.isSelected}
+          disabled={subject.isLocked || isReadOnly}
+          onChange={onToggle}
+        />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
           <MarkupText markup={name} />
         </label>
         {subject.isLocked ? (
           <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
         ) : isReadOnly ? null : (
-          <Button
+          <RowButton
             id={toItemElementId('subject-edit', subject._id)}
-            type="button"
-            icon="pi pi-pencil"
-            text
-            rounded
-            size="small"
-            className="item-action"
-            aria-label={`Edit name: ${plainName}`}
+            icon="pi-pencil"
+            label={`Edit name: ${plainName}`}
             tooltip="Edit name"
-            tooltipOptions={{ position: 'top', showDelay: 400 }}
             onClick={onEdit}
           />
         )}
         <ReviewBits itemId={subject._id} name={name} review={review} />
-        <Button
-          type="button"
-          icon={isExpanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
-          text
-          rounded
-          size="small"
-          className="item-action expand-button"
+        <RowButton
+          icon={isExpanded ? 'pi-chevron-up' : 'pi-chevron-down'}
+          className="expand-button"
+          label={`Options of ${plainName} (${String(realOptionCount)})`}
+          tooltip={isExpanded ? 'Hide options' : 'Show options'}
           aria-expanded={isExpanded}
           aria-controls={optionsId}
-          aria-label={`Options of ${plainName} (${String(realOptionCount)})`}
-          tooltip={isExpanded ? 'Hide options' : 'Show options'}
-          tooltipOptions={{ position: 'top', showDelay: 400 }}
           onClick={() => handlers.expand(subject._id, !isExpanded)}
         />
       </div>
@@ -290,24 +358,12 @@ const OptionRow = memo(function OptionRow({
   return (
     <li className={`option-row${review?.changed.has(option._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
-        <Checkbox inputId={checkboxId} checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
+        <input id={checkboxId} type="checkbox" className="item-check" checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(option)}`}>
           <MarkupText markup={name} />
         </label>
         {!isLocked && (
-          <Button
-            id={toItemElementId('option-edit', option._id)}
-            type="button"
-            icon="pi pi-pencil"
-            text
-            rounded
-            size="small"
-            className="item-action"
-            aria-label={`Edit name: ${plainName}`}
-            tooltip="Edit name"
-            tooltipOptions={{ position: 'top', showDelay: 400 }}
-            onClick={onEdit}
-          />
+          <RowButton id={toItemElementId('option-edit', option._id)} icon="pi-pencil" label={`Edit name: ${plainName}`} tooltip="Edit name" onClick={onEdit} />
         )}
         <ReviewBits itemId={option._id} name={name} review={review} />
       </div>
