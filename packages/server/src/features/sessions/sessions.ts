@@ -3,12 +3,13 @@
  * while used (30-day sliding expiry) and deleted at sign-out.
  */
 import type { Role, SubscriberStatus } from '@bpa/domain/api-users';
-import { eq, lte, or } from 'drizzle-orm';
+import { eq, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { sessions } from '../../db/schema/sessions';
 import { type UserRow, users } from '../../db/schema/users';
-import { getSubscriberStatus } from '../bookings/subscriber-status';
+import { bookings } from '../../db/schema/bookings';
+import { type BookingPeriod, deriveSubscriberStatus, getSubscriberStatus } from '../bookings/subscriber-status';
 import { hashSecret, makeSecret } from './secrets';
 
 /** How long a session lives after its last use, in milliseconds (docs/product.md §D8: 30 days, sliding). */
@@ -41,13 +42,11 @@ export interface FoundSession {
 
 /** Turns an account row into a SessionUser, reading its bookings for the status at `now`. */
 export async function loadSessionUser(db: Database, user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>, now: Date): Promise<SessionUser> {
-  return {
-    id: user.id,
-    email: user.email,
-    userName: user.name === '' ? user.email : user.name,
-    role: user.role,
-    subscriberStatus: await getSubscriberStatus(db, user.id, now),
-  };
+  return toSessionUser(user, await getSubscriberStatus(db, user.id, now));
+}
+
+function toSessionUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>, subscriberStatus: SubscriberStatus): SessionUser {
+  return { id: user.id, email: user.email, userName: user.name === '' ? user.email : user.name, role: user.role, subscriberStatus };
 }
 
 /**
@@ -74,31 +73,65 @@ export async function createSession(
   return { id, expiresAt };
 }
 
+/** The booking periods as the session query returns them: JSON, timestamps as ISO text. */
+type BookingPeriodsJson = Array<{ createdAt: string; expiresAt: string; cancelledAt: string | null }>;
+
 /**
- * Finds the live session for a cookie value. An expired session is deleted and not found.
+ * The session lookup as one prepared statement (issue 15: it runs on every API request): the
+ * session, its user, the impersonating administrator and the user's bookings (as a JSON array, for
+ * the subscriber status) in one round trip. Prepared once per database.
+ */
+function prepareFindSession(db: Database) {
+  const impersonators = alias(users, 'impersonators');
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: { id: users.id, email: users.email, name: users.name, role: users.role },
+      impersonator: { id: impersonators.id, email: impersonators.email, role: impersonators.role },
+      bookings: sql<
+        BookingPeriodsJson | string
+      >`coalesce((select json_agg(json_build_object('createdAt', ${bookings.createdAt}, 'expiresAt', ${bookings.expiresAt}, 'cancelledAt', ${bookings.cancelledAt})) from ${bookings} where ${bookings.userId} = ${users.id}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('find_session');
+}
+const preparedFindSession = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+/** Booking periods from the lookup's JSON (a driver may hand JSON over parsed or as text). */
+function toBookingPeriods(json: BookingPeriodsJson | string): BookingPeriod[] {
+  const periods: BookingPeriodsJson = typeof json === 'string' ? (JSON.parse(json) as BookingPeriodsJson) : json;
+  return periods.map((period) => ({
+    createdAt: new Date(period.createdAt),
+    expiresAt: new Date(period.expiresAt),
+    cancelledAt: period.cancelledAt === null ? null : new Date(period.cancelledAt),
+  }));
+}
+
+/**
+ * Finds the live session for a cookie value, in one query (with the user's bookings, so the
+ * subscriber status needs no second one). An expired session is deleted and not found.
  *
  * @returns the session with its user (and impersonator), or null
  */
 export async function findSession(db: Database, sessionId: string, now: Date): Promise<FoundSession | null> {
   const idHash = hashSecret(sessionId);
-  const impersonators = alias(users, 'impersonators');
-  const [row] = await db
-    .select({
-      expiresAt: sessions.expiresAt,
-      user: { id: users.id, email: users.email, name: users.name, role: users.role },
-      impersonator: { id: impersonators.id, email: impersonators.email, role: impersonators.role },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+  let query = preparedFindSession.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    preparedFindSession.set(db, query);
+  }
+  const [row] = await query.execute({ idHash });
   if (!row) return null;
   if (row.expiresAt <= now) {
     await deleteSession(db, idHash);
     return null;
   }
-  return { idHash, expiresAt: row.expiresAt, user: await loadSessionUser(db, row.user, now), impersonator: row.impersonator };
+  const subscriberStatus = deriveSubscriberStatus(toBookingPeriods(row.bookings), now);
+  return { idHash, expiresAt: row.expiresAt, user: toSessionUser(row.user, subscriberStatus), impersonator: row.impersonator };
 }
 
 /**
