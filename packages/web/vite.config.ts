@@ -60,10 +60,13 @@ export default defineConfig({
     // PDF.js is one large library that only the viewer chunk loads.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The app, and the template of the pages rendered at build time (scripts/prerender.tsx).
+      input: { index: 'index.html', static: 'static.html' },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: SHELL_LIBRARIES, tags: ['$initial'], priority: 10 },
+            // Style sheets stay out of it: the pages rendered at build time share the styles, not the script.
+            { name: 'vendor', test: (id: string) => SHELL_LIBRARIES.test(id) && !id.endsWith('.css'), tags: ['$initial'], priority: 10 },
             { name: 'zod', test: SCHEMA_LIBRARIES, tags: ['$initial'], priority: 9 },
           ],
         },

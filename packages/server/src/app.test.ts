@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import { AppError } from './errors';
 import { INTERNAL_ERROR_MESSAGE } from './plugins/error-handler';
-import { WEB_APP_NOT_BUILT_MESSAGE } from './plugins/web-app';
+import { CSP_NONCE_PLACEHOLDER, WEB_APP_NOT_BUILT_MESSAGE } from './plugins/web-app';
 import { buildTestApp, makeTestConfig } from './test/test-app';
 import { type TestDatabase, openTestDatabase } from './test/test-db';
 
@@ -243,6 +243,31 @@ describe('web app', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends the pages rendered at build time for / and /trial, with the nonce, and the app at /trial to a browser with a session cookie', async () => {
+    const page = (name: string) => `<!doctype html><meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}"><div id="root"><h1>${name}</h1></div>`;
+    await writeFile(join(webDistDir, 'landing.html'), page('Landing'));
+    await writeFile(join(webDistDir, 'trial.html'), page('Free Trial'));
+    const prerendered = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: webDistDir }) });
+    try {
+      const html = { accept: 'text/html' };
+      const landing = await prerendered.inject({ method: 'GET', url: '/', headers: html });
+      expect(landing.body).toContain('<h1>Landing</h1>');
+      expect(landing.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      expect((await prerendered.inject({ method: 'GET', url: '/trial', headers: html })).body).toContain('<h1>Free Trial</h1>');
+      const cookie = `bpa_session=${'a'.repeat(43)}`;
+      const signedIn = await prerendered.inject({ method: 'GET', url: '/trial', headers: { ...html, cookie } });
+      expect(signedIn.body).toContain('<div id="root"></div>');
+      expect((await prerendered.inject({ method: 'GET', url: '/', headers: { ...html, cookie } })).body).toContain('<h1>Landing</h1>');
+      // Never as plain files (they would keep the placeholder).
+      expect((await prerendered.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
+    } finally {
+      await prerendered.close();
+      await rm(join(webDistDir, 'landing.html'));
+      await rm(join(webDistDir, 'trial.html'));
+    }
   });
 
   it('never answers an unknown API route with index.html', async () => {

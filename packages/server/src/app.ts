@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(masterRoutes, { db, now });
   await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
-  onPageNotFound = await registerWebApp(app, config.webDistDir);
+  onPageNotFound = await registerWebApp(app, config.webDistDir, { hasSessionCookie: (request) => sessions.cookie.read(request) !== undefined });
 
   const intervalMs = options.pdfCleanupIntervalMs ?? PDF_CLEANUP_INTERVAL_MS;
   if (intervalMs > 0) {

@@ -5,11 +5,7 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'primereact/resources/themes/tailwind-light/theme.css';
-import 'primereact/resources/primereact.min.css';
-import 'primeicons/primeicons.css';
-import 'bootstrap/dist/css/bootstrap-grid.min.css';
-import './styles/app.css';
+import './styles';
 import { App } from './app/app';
 import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';

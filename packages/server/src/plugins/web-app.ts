@@ -10,6 +10,12 @@
  * style nonce (helmet's `reply.cspNonce`), which the web app gives PrimeReact for the style
  * elements it injects: the CSP needs no 'unsafe-inline' for styles (issue 13 §2). It is compressed
  * per response like the API's answers (app.ts), its precompressed copies are not used.
+ *
+ * `/` and `/trial` are also rendered to HTML at build time (packages/web/scripts/prerender.tsx:
+ * landing.html, trial.html, with a 2 KB script instead of the app; issue 15). Those files are sent
+ * for their paths, with the nonce put in like index.html's, except `/trial` to a browser with a
+ * session cookie, which gets the app so a signed-in user sees their own navigation. `/` signs out
+ * on load anyway, so everyone gets its prerendered page.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,9 +34,17 @@ export const WEB_APP_NOT_BUILT_MESSAGE =
 /** Stands in index.html (meta `csp-nonce`) for the response's style nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-/** Sends index.html with this response's style nonce in place of the placeholder. */
-async function sendIndexHtml(webDistDir: string, reply: FastifyReply): Promise<FastifyReply> {
-  const html = await readFile(join(webDistDir, 'index.html'), 'utf8');
+/** The pages rendered at build time, by path, and whether a signed-in browser gets the app instead. */
+const PRERENDERED_PAGES: ReadonlyMap<string, { file: string; isForVisitorsOnly: boolean }> = new Map([
+  ['/', { file: 'landing.html', isForVisitorsOnly: false }],
+  ['/trial', { file: 'trial.html', isForVisitorsOnly: true }],
+]);
+/** HTML files that are only sent with a nonce (sendHtml), never as plain files. */
+const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);
+
+/** Sends a page of the build (index.html or a prerendered page) with this response's style nonce in place of the placeholder. */
+async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html'): Promise<FastifyReply> {
+  const html = await readFile(join(webDistDir, file), 'utf8');
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
   return reply.header('Cache-Control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }
@@ -45,13 +59,15 @@ function isPageRequest(request: FastifyRequest): boolean {
 /**
  * Registers the static file routes when the build exists.
  *
- * @param webDistDir absolute path of the Vite build (index.html and assets/)
+ * @param webDistDir absolute path of the Vite build (index.html, the prerendered pages and assets/)
+ * @param hasSessionCookie whether a request carries a session cookie (then `/trial` is the app's)
  * @returns the handler for requests no route matched: index.html for page requests, else a 404
  *   envelope; or, without a build, a plain-text 503 explaining how to build the web app
  */
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
+  { hasSessionCookie }: { hasSessionCookie: (request: FastifyRequest) => boolean },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown> {
   if (!existsSync(join(webDistDir, 'index.html'))) {
     app.log.warn({ webDistDir }, 'the web app is not built: serving the API only');
@@ -65,9 +81,9 @@ export async function registerWebApp(
     prefix: '/',
     // A file that is missing falls through to the not-found handler, which serves index.html.
     wildcard: true,
-    // index.html is never sent as a file: it carries the response's nonce (sendIndexHtml).
+    // The pages are never sent as files: they carry the response's nonce (sendHtml).
     index: false,
-    allowedPath: (path) => path !== '/index.html',
+    allowedPath: (path) => !HTML_PAGES.has(path),
     cacheControl: false,
     dotfiles: 'ignore',
     preCompressed: true,
@@ -77,10 +93,15 @@ export async function registerWebApp(
     },
   });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndexHtml(webDistDir, reply));
+  for (const [path, { file, isForVisitorsOnly }] of PRERENDERED_PAGES) {
+    const isBuilt = existsSync(join(webDistDir, file));
+    app.get(path, { schema: { hide: true } }, async (request, reply) =>
+      isBuilt && !(isForVisitorsOnly && hasSessionCookie(request)) ? sendHtml(webDistDir, reply, file) : sendHtml(webDistDir, reply),
+    );
+  }
 
   return (request, reply) => {
     if (!isPageRequest(request)) return sendApiNotFound(request, reply);
-    return sendIndexHtml(webDistDir, reply);
+    return sendHtml(webDistDir, reply);
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The page frame of every route: skip link, header with the top navigation, the page in a
- * Bootstrap container inside <main>, and the footer. After a route change the window scrolls to
+ * The layout of every route: the page frame (page-frame.tsx: skip link, header with the top
+ * navigation, <main>, footer) with the session's navigation, dialogs and notices. After a route change the window scrolls to
  * the top and focus moves to <main>, so keyboard and screen-reader users start at the new page.
  *
  * Session (docs/product.md §3, 4): on start the session of an earlier visit is looked up once (GET
@@ -13,13 +13,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
-import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { ImpersonationBanner } from '../features/account/impersonation-banner';
 import { ImpersonationLogoutDialog } from '../features/account/impersonation-logout-dialog';
 import { selectSession } from '../features/account/session-slice';
 import { restoreSession } from '../features/account/session-thunks';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { getLogoLink, getNavLinks } from './nav-links';
+import { PageFrame } from './page-frame';
 import { TopNav } from './top-nav';
 import { useNavState } from './use-nav-state';
 import { useClearUserData } from './use-sign-out';
@@ -58,33 +58,38 @@ export function AppLayout() {
 
   return (
     <>
-      <a href="#main-content" className="skip-link">
-        Skip to main content
-      </a>
-      <TopNav
-        links={getNavLinks(navState, pathname)}
-        logoTo={getLogoLink(navState)}
-        onLogout={isLoggedIn && impersonatedBy !== null ? () => setLogoutDialogOpen(true) : undefined}
-      />
-      {isLoggedIn && impersonatedBy !== null && (
-        <ImpersonationLogoutDialog
-          isOpen={isLogoutDialogOpen}
-          email={email}
-          administrator={impersonatedBy}
-          onCancel={() => setLogoutDialogOpen(false)}
-          onReturned={() => {
-            setLogoutDialogOpen(false);
-            clearUserData();
-            void navigate(PATHS.myAdmin);
-          }}
-          onSignOut={() => {
-            setLogoutDialogOpen(false);
-            void navigate(PATHS.landing);
-          }}
-        />
-      )}
-      <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
-      <main id="main-content" ref={mainRef} tabIndex={-1} className="container site-main">
+      <PageFrame
+        header={
+          <TopNav
+            links={getNavLinks(navState, pathname)}
+            logoTo={getLogoLink(navState)}
+            onLogout={isLoggedIn && impersonatedBy !== null ? () => setLogoutDialogOpen(true) : undefined}
+          />
+        }
+        beforeMain={
+          <>
+            {isLoggedIn && impersonatedBy !== null && (
+              <ImpersonationLogoutDialog
+                isOpen={isLogoutDialogOpen}
+                email={email}
+                administrator={impersonatedBy}
+                onCancel={() => setLogoutDialogOpen(false)}
+                onReturned={() => {
+                  setLogoutDialogOpen(false);
+                  clearUserData();
+                  void navigate(PATHS.myAdmin);
+                }}
+                onSignOut={() => {
+                  setLogoutDialogOpen(false);
+                  void navigate(PATHS.landing);
+                }}
+              />
+            )}
+            <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
+          </>
+        }
+        mainRef={mainRef}
+      >
         {isLoggedIn && impersonatedBy !== null && pathname !== PATHS.imHome && (
           <ImpersonationBanner
             email={email}
@@ -100,12 +105,7 @@ export function AppLayout() {
           </p>
         )}
         <Outlet />
-      </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p className="mb-0">{PRODUCT_TITLE}: personal partnership agreements (convention cards) for bridge players.</p>
-        </div>
-      </footer>
+      </PageFrame>
       <ScrollRestoration />
     </>
   );

@@ -8,6 +8,11 @@ import { PRODUCT_TITLE } from '@bpa/domain/constants';
 /** @param pageTitle the page's own name, or undefined for the product title alone */
 export function useDocumentTitle(pageTitle?: string): void {
   useEffect(() => {
-    document.title = pageTitle ? `${pageTitle} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+    document.title = toDocumentTitle(pageTitle);
   }, [pageTitle]);
+}
+
+/** The tab title of a page: "{page} · Bridge Partnership Agreements", or the product title alone. */
+export function toDocumentTitle(pageTitle?: string): string {
+  return pageTitle ? `${pageTitle} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
 }

@@ -2,8 +2,11 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TrialInformationCard } from './trial-information-card';
 
+/** The page's name in the browser tab (also used when it is rendered at build time). */
+export const TRIAL_PAGE_TITLE = 'Free Trial';
+
 export default function TrialPage() {
-  useDocumentTitle('Free Trial');
+  useDocumentTitle(TRIAL_PAGE_TITLE);
   return (
     <div className="page-narrow py-4">
       <h1>Free Trial</h1>

@@ -1,0 +1,72 @@
+/**
+ * The first pages a visitor sees, rendered at build time (issue 15; packages/web/scripts/prerender.tsx):
+ * `/` and `/trial` arrive as HTML with a small script and without the app's; their phone menu works;
+ * their links lead into the app; `/` still signs out; a signed-in user gets the app at `/trial`,
+ * with their own navigation (ADR 110: no link there may sign them out by surprise).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
+import { signInAsAdmin } from './support/first-admin';
+import { useClientAddress } from './support/client-address';
+
+useClientAddress(16);
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The scripts a page load fetches (their file names). */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.split('/').at(-1) ?? '');
+  });
+  return scripts;
+}
+
+test('the landing and trial pages need none of the app: their menu works on a phone and their links lead into the app', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bridge Partnership Agreements' })).toBeVisible();
+  await expect(page).toHaveTitle('Bridge Partnership Agreements');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((name) => /^(vendor|main|zod)-/.test(name))).toEqual([]);
+
+  const menu = mainNav(page).getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+
+  await page.getByRole('link', { name: /Try the free trial/ }).click();
+  await expect(page).toHaveURL(/\/trial$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Free Trial' })).toBeVisible();
+  await expect(page).toHaveTitle('Free Trial · Bridge Partnership Agreements');
+  expect(scripts.filter((name) => /^(vendor|main|zod)-/.test(name))).toEqual([]);
+
+  await page.getByRole('link', { name: /Get Started/ }).click();
+  await expect(page).toHaveURL(/\/guest\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.some((name) => name.startsWith('vendor-'))).toBe(true);
+});
+
+test('a signed-in subscriber gets their own navigation at /trial, and opening / signs them out', async ({ page }) => {
+  await signInAsAdmin(page);
+  const email = await newSubscriber(page, 'first-pages');
+  await page.request.post('/api/v1/users/logout');
+  await page.goto('/login');
+  await signIn(page, email, USER_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/home$/);
+
+  await page.goto('/trial');
+  await expect(page.getByRole('heading', { level: 1, name: 'Free Trial' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Go To Dashboard' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveCount(0);
+
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/v1/users/logout'));
+  await page.goto('/');
+  expect((await loggedOut).ok()).toBe(true);
+  const session = await (await page.request.get('/api/v1/users/session')).json();
+  expect(session.data.user).toBeNull();
+});
