@@ -13,7 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -50,14 +50,24 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
+/**
+ * One Lighthouse run of a page; a run whose trace recording failed (NO_NAVSTART and the like,
+ * which Lighthouse itself says to run again) is run again, up to twice.
+ */
+async function audit(page: string, attempt = 1): Promise<Result> {
+  const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+  const { lhr } = result;
+  if (!lhr.runtimeError) return lhr;
+  if (attempt < 3) return audit(page, attempt + 1);
+  throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+}
+
 try {
   const results = new Map<string, PageRun[]>();
   for (let run = 0; run < RUNS; run++) {
     for (const page of PAGES) {
-      const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(page);
       const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const runs = results.get(page) ?? [];
       runs.push({

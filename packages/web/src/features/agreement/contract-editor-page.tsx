@@ -56,7 +56,7 @@ import { LeaveWarning } from './leave-warning';
 import { MarkupText } from './markup-text';
 import { MergeConflictDialog } from './merge-conflict-dialog';
 import { getBrowserStorage } from './guest-persistence';
-import { NameEditDialog } from './name-edit-dialog';
+import { NameEditDialog, preloadNameEditor } from './name-edit-dialog';
 import { describePrintOptions, readPrintOptions, writePrintOptions } from './print-options';
 import { PlayerNamesFields } from './player-names-fields';
 import { PrintOptionsDialog } from './print-options-dialog';
@@ -293,7 +293,8 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         </div>
 
         <div className="col-12 col-md-8 col-xl-9">
-          <section className="editor-card subjects-panel" aria-labelledby="subjects-title">
+          {/* The name field's code loads as soon as the pointer or the focus comes near a name, not with the page. */}
+          <section className="editor-card subjects-panel" aria-labelledby="subjects-title" onPointerOver={preloadNameEditor} onFocus={preloadNameEditor}>
             <div className="subjects-header">
               <h2 id="subjects-title" ref={subjectsHeadingRef} tabIndex={-1} className="editor-card-title">
                 {selectedCategory ? (

@@ -1,5 +1,6 @@
 /**
- * The name dialog (name-edit-dialog.tsx) in jsdom with the real rich-text editor: what is typed
+ * The name dialog (name-edit-dialog.tsx) in jsdom with the real rich-text editor (loaded lazily,
+ * as in the browser): what is typed
  * comes back exactly as typed (issue 9, item 6: literal `#` characters were eaten), colour comes
  * only from the colour buttons, and an empty name is refused with a message.
  */
@@ -16,11 +17,14 @@ function renderDialog(initialMarkup: string) {
   return { onSave, onCancel };
 }
 
+/** Waits for the field: its code (Tiptap) is loaded the first time the dialog opens. */
+const findField = () => screen.findByRole('textbox', {}, { timeout: 10_000 });
+
 describe('NameEditDialog', () => {
   it.each(['##c3#blue###', 'C##', '#'])('gives back a name typed as %s exactly as it was', async (typed) => {
     const { onSave } = renderDialog(escapeMarkupText(typed));
     expect(await screen.findByRole('dialog', { name: 'Edit Subject Name' })).toBeTruthy();
-    expect(screen.getByRole('textbox').textContent).toBe(typed);
+    expect((await findField()).textContent).toBe(typed);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith(escapeMarkupText(typed));
     expect(stripMarkup(onSave.mock.calls[0]?.[0] ?? '')).toBe(typed);
@@ -28,7 +32,7 @@ describe('NameEditDialog', () => {
 
   it('keeps the colour of a coloured name', async () => {
     const { onSave } = renderDialog('##c2#Red### text');
-    await screen.findByRole('dialog');
+    await findField();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith('##c2#Red### text');
     expect(within(screen.getByRole('textbox')).getByText('Red').closest('[style]')?.getAttribute('style')).toContain('color');
@@ -36,7 +40,7 @@ describe('NameEditDialog', () => {
 
   it('refuses an empty name with a message, and Cancel changes nothing', async () => {
     const { onSave, onCancel } = renderDialog('');
-    await screen.findByRole('dialog');
+    await findField();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByText(EMPTY_NAME_MESSAGE)).toBeTruthy());
     expect(onSave).not.toHaveBeenCalled();
