@@ -16,6 +16,7 @@ import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { escapeHtml, renderMarkupHtml } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import { renderAgreementPdf } from '@bpa/server/pdf/render-agreement-pdf';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
 const WARM_UP_RUNS = 5;
@@ -187,8 +188,12 @@ function median(values: number[]): number {
 }
 
 /** Pages of a PDF, counted from its page objects (good enough for both producers). */
-function countPages(pdf: Buffer): number {
-  return pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+/** Pages of a PDF, as PDF.js reads them (our files keep their page dictionaries in compressed object streams). */
+async function countPages(pdf: Buffer): Promise<number> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  const pages = document.numPages;
+  await document.destroy();
+  return pages;
 }
 
 /** Times one call, in milliseconds. */
@@ -257,12 +262,12 @@ async function measure(agreement: Agreement): Promise<{ pdfkit: Measurement; pdf
     savePdf('pdfkit.pdf', pdfkitPdf);
     if (chromiumPdf) savePdf('chromium.pdf', chromiumPdf);
     return {
-      pdfkit: { medianMs: median(pdfkitTimes), bytes: pdfkitPdf.length, pages: countPages(pdfkitPdf), runs: pdfkitTimes.length },
+      pdfkit: { medianMs: median(pdfkitTimes), bytes: pdfkitPdf.length, pages: await countPages(pdfkitPdf), runs: pdfkitTimes.length },
       pdfkitFirstMs: first.ms,
       chromium:
         typeof chromium === 'string' || !chromiumPdf
           ? String(chromium)
-          : { medianMs: median(chromiumTimes), bytes: chromiumPdf.length, pages: countPages(chromiumPdf), runs: chromiumTimes.length },
+          : { medianMs: median(chromiumTimes), bytes: chromiumPdf.length, pages: await countPages(chromiumPdf), runs: chromiumTimes.length },
     };
   } finally {
     if (typeof chromium !== 'string') await chromium.close();

@@ -13,6 +13,7 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { ALERT_INK, renderAcblCard } from './render-acbl-card';
+import { pdfObjectsText } from '../test/pdf-objects-text';
 
 const sayc = (): ContractDocument => ({
   ...createAgreementFromTemplate(parseMasterCsv(readFileSync(join(REPO_ROOT, 'templates/modern-standard-american.csv'), 'utf8')), 'SAYC with Pat'),
@@ -86,7 +87,7 @@ describe('renderAcblCard', () => {
 
   it('embeds its fonts and colours announced items blue', async () => {
     const { pdf } = await renderAcblCard(sayc());
-    const raw = pdf.toString('latin1');
+    const raw = pdfObjectsText(pdf);
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
     expect(raw).not.toMatch(/\/Subtype \/Type1/);
     const { fills } = await read(pdf);

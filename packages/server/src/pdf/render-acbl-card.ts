@@ -22,6 +22,7 @@ import { attachAgreement } from './agreement-attachment';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { PageContent, embedFonts } from './page-content';
 import { footerStamp } from './render-agreement-pdf';
+import { packObjectStreams } from './object-streams';
 
 /** Letter, in points. */
 const PAGE = { width: 612, height: 792, margin: 24, gutter: 12, headerHeight: 40 } as const;
@@ -139,7 +140,8 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    // Its small dictionaries (the structure tree above all) go into compressed object streams.
+    doc.on('end', () => resolve(packObjectStreams(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
 

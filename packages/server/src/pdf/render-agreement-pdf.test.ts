@@ -7,6 +7,7 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { FOUR_COLOUR_SUITS } from './agreement-layout';
 import { LEGEND_TEXT, renderAgreementPdf } from './render-agreement-pdf';
+import { pdfObjectsText } from '../test/pdf-objects-text';
 
 // ---- building agreements -------------------------------------------------------------------
 
@@ -172,7 +173,7 @@ describe('renderAgreementPdf', () => {
 
   it('embeds its fonts (TrueType subsets) and uses no standard PDF font', async () => {
     const pdf = await renderAgreementPdf(sample());
-    const raw = pdf.toString('latin1');
+    const raw = pdfObjectsText(pdf);
     const descriptors = raw.match(/\/Type \/FontDescriptor/g) ?? [];
     const fontFiles = raw.match(/\/FontFile2 \d+ 0 R/g) ?? [];
     expect(descriptors.length).toBeGreaterThanOrEqual(2); // regular and bold at least
@@ -394,7 +395,7 @@ describe('renderAgreementPdf structure (PDF/UA basics, issue 14 §2)', () => {
   it('is tagged: a structure tree of the title, category headings and one list item per subject, in English', async () => {
     const agreement = longAgreement(3, 2);
     const pdf = await renderAgreementPdf(agreement);
-    const raw = pdf.toString('latin1');
+    const raw = pdfObjectsText(pdf);
     expect(raw).toMatch(/\/Marked true/);
     expect(raw).toMatch(/\/Lang \(en\)/);
     expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);

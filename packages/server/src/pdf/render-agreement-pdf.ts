@@ -15,6 +15,7 @@ import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } f
 import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
 import { PageContent, embedFonts } from './page-content';
 import { type StructureElement, markStructure } from './pdf-structure';
+import { packObjectStreams } from './object-streams';
 
 /** Colours of the page furniture (not user text). */
 const INK = {
@@ -96,7 +97,8 @@ export async function renderAgreementPdf(
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    // Its small dictionaries (the structure tree above all) go into compressed object streams.
+    doc.on('end', () => resolve(packObjectStreams(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
   const embedded = embedFonts(doc, fonts);
