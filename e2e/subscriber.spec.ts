@@ -191,7 +191,10 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await page.getByLabel('Upside-down signals', { exact: true }).check();
   await expect(page.locator('.save-state')).toHaveText(UNSAVED);
   await expectNoSeriousAxeViolations(page);
+  // The save sends only what changed (issue 15): a few kilobytes, not the 300 kB agreement.
+  const saveRequest = page.waitForRequest((request) => request.method() === 'PATCH' && /\/api\/v1\/contracts\/my\/[^/]+\/changes$/.test(request.url()));
   await saveAgreement(page);
+  expect((await saveRequest).postData()?.length ?? Infinity).toBeLessThan(20_000);
 
   const saved = await storedAgreement(page, 'Pat and me');
   expect(saved.revision).toBeGreaterThan(fromTemplate.revision);

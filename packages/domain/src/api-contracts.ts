@@ -97,6 +97,48 @@ export const SaveContractRequestSchema = ContractDocumentSchema.extend({
 });
 export type SaveContractRequest = z.input<typeof SaveContractRequestSchema>;
 
+/** The most operations one changes-only save may carry; more is sent as a whole document. */
+export const MAX_SAVE_CHANGES = 5000;
+
+/** A JSON Pointer into the agreement document (RFC 6901), e.g. `/categories/3/subjects/5/isSelected`. */
+const DocumentPointerSchema = z
+  .string()
+  .max(200)
+  .regex(/^(\/[A-Za-z0-9_-]*)+$/);
+
+/**
+ * One change of a changes-only save: an RFC 6902 operation on the document. `test` operations
+ * check what the change expects to find (an item's `_id` at its place, the old value), so a change
+ * computed against another version is refused, never applied to the wrong item.
+ */
+export const DocumentChangeSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), path: DocumentPointerSchema, value: z.unknown() }),
+  z.object({ op: z.literal('replace'), path: DocumentPointerSchema, value: z.unknown() }),
+  z.object({ op: z.literal('test'), path: DocumentPointerSchema, value: z.unknown() }),
+  z.object({ op: z.literal('remove'), path: DocumentPointerSchema }),
+]);
+export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
+
+/**
+ * Body of PATCH base/{id}/changes (issue 15: small saves): only what changed since `revision`, as
+ * operations on the document of that revision. The server applies them, checks the result as a
+ * whole save's document (ContractDocumentSchema) and goes on as a whole save from `revision` (merged
+ * with what was saved since, or 409 with the conflicts).
+ */
+export const SaveContractChangesRequestSchema = z.object({
+  revision: RevisionSchema,
+  changes: z.array(DocumentChangeSchema).min(1).max(MAX_SAVE_CHANGES),
+  resolutions: z.record(z.string().max(400), z.enum(['mine', 'theirs'])).optional(),
+});
+export type SaveContractChangesRequest = z.input<typeof SaveContractChangesRequestSchema>;
+
+/**
+ * 409 of a changes-only save whose changes do not fit the stored version of `revision` (a `test`
+ * failed, a path is missing, or that revision is no longer kept). The editor then sends the whole
+ * document instead; nothing was changed.
+ */
+export const CHANGES_DO_NOT_APPLY_MESSAGE = 'These changes do not fit the saved version they were made on. Send the whole agreement instead.';
+
 /**
  * What a save merged (issue 11 §3): others' changes saved since the editor loaded, combined with
  * its own. The editor reloads the agreement and says "Merged with Anna's changes from 14:02: 3 items".

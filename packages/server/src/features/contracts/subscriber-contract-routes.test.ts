@@ -6,6 +6,7 @@ import { addSubscriber } from '../users/add-subscriber';
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import {
   AGREEMENT_LIMIT_MESSAGE,
+  CHANGES_DO_NOT_APPLY_MESSAGE,
   CONTRACT_NAME_EMPTY_MESSAGE,
   CONTRACT_NOT_FOUND_MESSAGE,
   ContractNamesAnswerSchema,
@@ -38,6 +39,10 @@ import { LATEST_PDF_NOT_FOUND_MESSAGE } from './get-latest-pdf-file';
 import { SUBSCRIBER_PDF_LIFETIME_MS } from './make-subscriber-pdf';
 import { documentAtRevision } from './revision-store';
 import { type TestContract, insertTestContract } from './test-contracts';
+// The package is CommonJS: Node's ESM loader gives its exports on the default import only.
+import jsonPatch from 'fast-json-patch';
+
+const { compare: compareDocuments } = jsonPatch;
 
 const BASE = '/api/v1/contracts/my';
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
@@ -587,6 +592,90 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     const row = await storedRow(anna.agreement.id);
     expect(row).toMatchObject({ revision: 0, contractName: 'Partner 1' });
     expect(await revisionRows(anna.agreement.id)).toEqual([]);
+  });
+});
+
+/** What changed from `before` to `after` (RFC 6902, with the old values checked), as the editor sends it. */
+function changesOf(before: ContractDocument, after: ContractDocument) {
+  const stored = (doc: ContractDocument) => ({ contractName: doc.contractName, categories: doc.categories });
+  return compareDocuments(stored(before), stored(after), true);
+}
+
+describe('PATCH /api/v1/contracts/my/{id}/changes (a save of only what changed, issue 15)', () => {
+  it('applies the changes to the loaded revision and stores the result like a whole save, from a body ten times smaller (with this small test agreement)', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const category = loaded.categories[4]!;
+    const edited = toggleSubject(
+      renameSubject(loaded, category._id, category.subjects[0]!._id, 'Puppet Stayman over 2NT'),
+      category._id,
+      category.subjects[1]!._id,
+    );
+    const changes = [{ op: 'test', path: '/categories/4/_id', value: category._id }, ...changesOf(loaded, edited)];
+    const body = { revision: loaded.revision, changes };
+    expect(JSON.stringify(body).length * 10).toBeLessThan(JSON.stringify(saveBody(edited, 0)).length);
+
+    const response = await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: body });
+    expect(response.statusCode).toBe(200);
+    expect(SaveContractAnswerSchema.parse(response.json()).data).toEqual({ _id: agreement.id, contractName: 'Partner 1', revision: 1 });
+    expect(await loadAgreement(agreement.id, cookie)).toEqual({ ...edited, revision: 1 });
+    expect((await revisionRows(agreement.id)).map((row) => [row.revision, row.kind])).toEqual([[0, 'create']]);
+  });
+
+  it('merges changes made on an older revision with what was saved since', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const first = toggleSubject(loaded, loaded.categories[1]!._id, loaded.categories[1]!.subjects[0]!._id);
+    const second = toggleSubject(loaded, loaded.categories[2]!._id, loaded.categories[2]!.subjects[0]!._id);
+    expect((await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: { revision: 0, changes: changesOf(loaded, first) } })).statusCode).toBe(
+      200,
+    );
+    const merged = await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: { revision: 0, changes: changesOf(loaded, second) } });
+    expect(SaveContractAnswerSchema.parse(merged.json()).data).toMatchObject({ revision: 2, merge: { itemCount: 1 } });
+    const stored = (await storedRow(agreement.id)).document;
+    expect(stored.categories[1]!.subjects[0]!.isSelected).toBe(first.categories[1]!.subjects[0]!.isSelected);
+    expect(stored.categories[2]!.subjects[0]!.isSelected).toBe(second.categories[2]!.subjects[0]!.isSelected);
+  });
+
+  it('refuses with 409 changes that do not fit the stored revision, or a revision never made, and changes nothing', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const edited = toggleSubject(loaded, loaded.categories[4]!._id, loaded.categories[4]!.subjects[0]!._id);
+    const wrongItem = [{ op: 'test', path: '/categories/4/subjects/0/_id', value: loaded.categories[4]!.subjects[1]!._id }, ...changesOf(loaded, edited)];
+    const missingPath = [{ op: 'replace', path: '/categories/4/subjects/999/isSelected', value: true }];
+    const prototype = [{ op: 'add', path: '/__proto__/polluted', value: 'yes' }];
+    for (const [revision, changes] of [
+      [0, wrongItem],
+      [0, missingPath],
+      [0, prototype],
+      [99, changesOf(loaded, edited)],
+    ] as const) {
+      const refused = await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: { revision, changes } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ status: 'fail', message: CHANGES_DO_NOT_APPLY_MESSAGE });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await storedRow(agreement.id)).toMatchObject({ revision: 0, document: agreement.document });
+  });
+
+  it('refuses with 400 a result that breaks a save rule (12 categories: the field is named) and a malformed change, and answers 404 to others', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const twelve = await call('PATCH', `${BASE}/${agreement.id}/changes`, {
+      cookie,
+      payload: { revision: 0, changes: [{ op: 'remove', path: '/categories/12' }] },
+    });
+    expect(twelve.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(twelve.json()).message).toMatch(/^The saved agreement would not be valid: categories/);
+    for (const changes of [[], [{ op: 'move', from: '/contractName', path: '/x' }], [{ op: 'replace', path: 'contractName', value: 'x' }]]) {
+      expect((await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: { revision: 0, changes } })).statusCode).toBe(400);
+    }
+    const stranger = await subscriberWithAgreement();
+    const foreign = await call('PATCH', `${BASE}/${agreement.id}/changes`, {
+      cookie: stranger.cookie,
+      payload: { revision: 0, changes: [{ op: 'replace', path: '/contractName', value: 'Mine' }] },
+    });
+    expectNotFound(foreign);
+    expect(await storedRow(agreement.id)).toMatchObject({ revision: 0, contractName: 'Partner 1' });
   });
 });
 

@@ -15,6 +15,7 @@ import {
   RenameContractRequestSchema,
   ResetContractRequestSchema,
   SaveContractAnswerSchema,
+  SaveContractChangesRequestSchema,
   SaveContractRequestSchema,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
@@ -35,7 +36,7 @@ import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
 import { resetContractToTemplate } from './reset-contract-to-template';
-import { saveContract } from './save-contract';
+import { saveContract, saveContractChanges } from './save-contract';
 import { listTemplateNames } from './subscriber-templates';
 
 export interface SubscriberContractRoutesOptions {
@@ -221,6 +222,38 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
       return {
         status: 'success' as const,
         data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }),
+      };
+    },
+  );
+
+  app.patch(
+    `${SUBSCRIBER_CONTRACTS_BASE}/:id/changes`,
+    {
+      onRequest: requireUser,
+      config: { rateLimit: saveRateLimit(savesPerMinute) },
+      schema: {
+        tags: ['agreements'],
+        summary:
+          'Saves an agreement from only what changed since the revision it was loaded at (RFC 6902 operations); then as a whole save. 409 with CHANGES_DO_NOT_APPLY_MESSAGE: send the whole document',
+        params: ContractIdParamsSchema,
+        body: SaveContractChangesRequestSchema,
+        response: {
+          200: SaveContractAnswerSchema,
+          400: errors,
+          401: errors,
+          403: errors,
+          404: errors,
+          409: SaveConflictAnswerSchema.or(errors),
+          413: errors,
+          429: errors,
+        },
+      },
+    },
+    async (request) => {
+      await checkAccess(db, request, request.params.id, 'edit', now);
+      return {
+        status: 'success' as const,
+        data: await saveContractChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }),
       };
     },
   );

@@ -94,6 +94,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/contracts/my':                       { codes: [401, 201, 401, 201], shared: [403, 201, 403, 401], body: () => ({}) },
   'GET /api/v1/contracts/my/:id':                    { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}` }, // owner only
   'PATCH /api/v1/contracts/my/:id':                  { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}`, body: (f) => ({ ...f.subscriberContract.document, revision: 0 }) },
+  'PATCH /api/v1/contracts/my/:id/changes':          { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/changes`, body: () => ({ revision: 0, changes: [{ op: 'replace', path: '/contractName', value: 'Changed' }] }) },
   'PATCH /api/v1/contracts/my/:id/name':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/name`, body: () => ({ contractName: 'Renamed' }) },
   'PATCH /api/v1/contracts/my/:id/template':         { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/template`, body: (f) => ({ templateId: f.subscriberContract.templateId }) },
   'GET /api/v1/contracts/:id/latest':                { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/latest` },

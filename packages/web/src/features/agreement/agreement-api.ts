@@ -13,10 +13,11 @@ import {
   ContractNamesAnswerSchema,
   type SaveContractAnswer,
   SaveContractAnswerSchema,
+  type SaveContractChangesRequest,
   type SaveContractRequest,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
-import { type AcblCardAnswer, AcblCardAnswerSchema, type ImportAgreementRequest } from '@bpa/domain/api-contracts';
+import { type AcblCardAnswer, AcblCardAnswerSchema, CHANGES_DO_NOT_APPLY_MESSAGE, type ImportAgreementRequest } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../lib/api';
@@ -143,6 +144,17 @@ export const agreementApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['ContractNames'] : []),
     }),
     /**
+     * PATCH /api/v1/contracts/my/{id}/changes (issue 15: small saves): only what changed since the
+     * revision the editor holds as saved (document-changes.ts); answered like a whole save. A 409
+     * with CHANGES_DO_NOT_APPLY_MESSAGE means: send the whole agreement instead.
+     */
+    saveSubscriberContractChanges: build.mutation<SaveContractAnswer['data'], { id: string; body: SaveContractChangesRequest }, SaveContractAnswer>({
+      query: ({ id, body }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/changes`, method: 'PATCH', body }),
+      rawResponseSchema: SaveContractAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (result) => (result ? ['ContractNames'] : []),
+    }),
+    /**
      * POST /api/v1/contracts/{id}/import (issue 14 §3): replaces the agreement with the one in a file
      * (the product's PDF, its JSON export or a master-template CSV), sent in base64.
      * @returns the new name and revision; a 400 carries the file's problems (`issues`)
@@ -179,6 +191,7 @@ export const {
   useMakeGuestPdfMutation,
   useMakeSubscriberPdfMutation,
   useSaveSubscriberContractMutation,
+  useSaveSubscriberContractChangesMutation,
   useRenameSubscriberContractMutation,
   useResetSubscriberContractMutation,
 } = agreementApi;
@@ -203,6 +216,13 @@ export function toSaveContractRequest(contract: Contract): SaveContractRequest {
  */
 export function isStaleRevisionError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+}
+
+/** True when a changes-only save was refused because its changes do not fit the stored version (send the whole agreement). */
+export function isChangesRefusedError(error: unknown): boolean {
+  if (!isStaleRevisionError(error)) return false;
+  const data = (error as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null && 'message' in data && data.message === CHANGES_DO_NOT_APPLY_MESSAGE;
 }
 
 /**

@@ -379,6 +379,24 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
   });
 
+  it('knows the version the server stores, for saves of only what changed (issue 15): loaded, saved as sent, unknown after a merge or keep editing', () => {
+    const store = loadedSubscriberStore();
+    const loaded = selectContract(store.getState());
+    if (!loaded) throw new Error('no agreement loaded');
+    expect(store.getState().agreement.savedDocument).toEqual({ revision: loaded.revision, document: loaded });
+    tickFirstSubject(store);
+    const sent = selectContract(store.getState())!;
+    store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
+    expect(store.getState().agreement.savedDocument).toEqual({ revision: 4, document: sent });
+    store.dispatch(agreementSaved({ id: sent._id, revision: 5, saved: sent, isStoredAsSent: false }));
+    expect(store.getState().agreement.savedDocument).toBeNull();
+    store.dispatch(agreementLoaded({ contract: loaded, isSubscriber: true }));
+    store.dispatch(agreementRebased({ id: loaded._id, revision: 7 }));
+    expect(store.getState().agreement.savedDocument).toBeNull();
+    store.dispatch(agreementLoaded({ contract: loaded, isSubscriber: false }));
+    expect(store.getState().agreement.savedDocument).toBeNull();
+  });
+
   it('ignores the answer of a save for an agreement no longer loaded', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);

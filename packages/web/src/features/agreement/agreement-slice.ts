@@ -45,6 +45,12 @@ export interface AgreementState {
    * name given elsewhere when the user has not changed the name here (issue 9, item 5).
    */
   baseContractName: string | null;
+  /**
+   * The subscriber's agreement as the server stores it at `revision` (as loaded, or as last saved
+   * when the server stored exactly what was sent), so a save can send only what changed since
+   * (issue 15; document-changes.ts). Null when not known: the next save sends the whole agreement.
+   */
+  savedDocument: { revision: number; document: ContractDocument } | null;
 }
 
 /** How many edits Undo can take back (issue 9 asks for at least 50). */
@@ -61,6 +67,7 @@ export const initialAgreementState: AgreementState = {
   pdfFileInfo: null,
   history: { past: [], future: [] },
   baseContractName: null,
+  savedDocument: null,
 };
 
 /** How many fresh ids one rename may need (a user-added row, its placeholder option, a new placeholder). */
@@ -131,6 +138,7 @@ function emptyLoadedAgreement(state: AgreementState): void {
   state.selectedCategory = -1;
   state.isContractEdited = false;
   state.pdfFileInfo = null;
+  state.savedDocument = null;
 }
 
 const agreementSlice = createSlice({
@@ -146,6 +154,7 @@ const agreementSlice = createSlice({
       state.contract = contract;
       state.history = { past: [], future: [] };
       state.baseContractName = contract.contractName;
+      state.savedDocument = isSubscriber ? { revision: contract.revision, document: contract } : null;
       state.selectedContract = contract._id;
       state.isContractEdited = false;
       state.selectedCategory = -1;
@@ -269,13 +278,15 @@ const agreementSlice = createSlice({
      * (docs/product.md §D7) is taken either way, since the stored agreement moved on. A save answer for an
      * agreement that is no longer loaded only renames its dashboard row.
      */
-    agreementSaved(state, action: PayloadAction<{ id: string; revision: number; saved: ContractDocument }>) {
-      const { id, revision, saved } = action.payload;
+    agreementSaved(state, action: PayloadAction<{ id: string; revision: number; saved: ContractDocument; isStoredAsSent?: boolean }>) {
+      const { id, revision, saved, isStoredAsSent = true } = action.payload;
       const contract = state.contract;
       if (contract?._id !== id) return;
       const current = isDraft(contract) ? (original(contract) as Contract) : contract;
       contract.revision = revision;
       state.baseContractName = saved.contractName;
+      // A merged save stored more than was sent: what the server holds is not known here.
+      state.savedDocument = isStoredAsSent ? { revision, document: saved } : null;
       if (current.categories === saved.categories && current.contractName === saved.contractName && current.playerNames === saved.playerNames) {
         state.isContractEdited = false;
       }
@@ -292,6 +303,7 @@ const agreementSlice = createSlice({
       const contract = state.contract;
       if (contract?._id !== id) return;
       contract.revision = revision;
+      state.savedDocument = null;
       if (contractName === undefined) return;
       // A rename made elsewhere is kept unless the agreement was renamed here too (issue 9, item 5).
       if (contract.contractName === state.baseContractName) contract.contractName = contractName;

@@ -5,6 +5,10 @@
  * item (MergeConflictDialog); a save refused as stale without item conflicts (a reset elsewhere)
  * opens the stale-save dialog with the stored version fetched for "Load latest". Nothing typed is
  * lost on any failure: the edits stay on screen, still marked unsaved.
+ *
+ * A save sends only what changed since the version the server stores (issue 15: a few hundred bytes
+ * instead of up to 300 kB; document-changes.ts), when the editor knows that version and the changes
+ * are small; otherwise, or when the server finds they do not fit its version, the whole agreement.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SaveConflict as ItemConflict } from '@bpa/domain/api-contracts';
@@ -12,8 +16,15 @@ import type { Contract } from '@bpa/domain/contract';
 import type { MergeResolutions } from '@bpa/domain/merge';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
-import { useAppDispatch } from '../../lib/hooks';
-import { isStaleRevisionError, toSaveContractRequest, useSaveSubscriberContractMutation } from './agreement-api';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import {
+  isChangesRefusedError,
+  isStaleRevisionError,
+  toSaveContractRequest,
+  useSaveSubscriberContractChangesMutation,
+  useSaveSubscriberContractMutation,
+} from './agreement-api';
+import { toDocumentChanges } from './document-changes';
 import { agreementLoaded, agreementRebased, agreementSaved, categorySelected } from './agreement-slice';
 import { mergedMessage } from './merge-conflict-dialog';
 import { toSaveConflict } from './sharing-api';
@@ -64,6 +75,8 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
   const dispatch = useAppDispatch();
   const { showError, showInfo, showSuccess } = useToast();
   const [saveContract, saveState] = useSaveSubscriberContractMutation();
+  const [saveChanges, saveChangesState] = useSaveSubscriberContractChangesMutation();
+  const savedDocument = useAppSelector((state) => state.agreement.savedDocument);
   const [staleSave, setStaleSave] = useState<StaleSave | null>(null);
   const [itemConflicts, setItemConflicts] = useState<PendingItemConflicts | null>(null);
   /** The agreement in the store now, for answers that arrive after more edits. */
@@ -71,7 +84,7 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
   useEffect(() => {
     latestContractRef.current = contract;
   });
-  const isSaving = saveState.isLoading;
+  const isSaving = saveState.isLoading || saveChangesState.isLoading;
 
   /** Fetches the stored version for an open stale-save dialog (kept there until the user chooses). */
   const fetchLatest = async (id: string): Promise<Contract | null> => {
@@ -99,13 +112,20 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
     // What is sent; edits made while the save travels stay marked unsaved (agreementSaved).
     const sent = retry?.sent ?? contract;
     try {
-      const body = { ...toSaveContractRequest(sent), ...(retry ? { resolutions: retry.resolutions } : {}) };
-      const answer = await saveContract({ id: sent._id, body }).unwrap();
+      const resolutions = retry ? { resolutions: retry.resolutions } : {};
+      const saveWhole = () => saveContract({ id: sent._id, body: { ...toSaveContractRequest(sent), ...resolutions } }).unwrap();
+      const changes = savedDocument?.revision === sent.revision ? toDocumentChanges(savedDocument.document, sent) : null;
+      const answer =
+        changes !== null && changes.length > 0
+          ? await saveChanges({ id: sent._id, body: { revision: sent.revision, changes, ...resolutions } })
+              .unwrap()
+              .catch((error: unknown) => (isChangesRefusedError(error) ? saveWhole() : Promise.reject(error)))
+          : await saveWhole();
       setItemConflicts(null);
       if (answer.merge) {
         const merged = await fetchLatestAgreement(dispatch, sent._id);
         if (latestContractRef.current === sent || retry) showVersion(merged);
-        else dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent }));
+        else dispatch(agreementSaved({ id: sent._id, revision: answer.revision, saved: sent, isStoredAsSent: false }));
         setStatusMessage(mergedMessage(answer.merge));
         showInfo(mergedMessage(answer.merge));
         return;
