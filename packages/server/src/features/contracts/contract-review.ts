@@ -4,7 +4,7 @@
  * routes (review-routes.ts); these functions trust the agreement id.
  */
 import { type ItemChange, type Mark, type MarkStatus, type SeenChange, listItemChanges } from '@bpa/domain/history';
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
@@ -142,28 +142,4 @@ export async function setMark(
       });
   }
   return listMarks(db, { contractId: request.contractId, userId: request.userId });
-}
-
-/**
- * Sets the other partners' marks on changed items back to "to discuss" (issue 12 §2: a change by
- * someone else must be seen again). Called inside the transaction of every change.
- *
- * @param request the agreement, the items that changed, and who changed them (their own marks stay)
- */
-export async function reopenMarksOfChangedItems(
-  db: Database,
-  request: { contractId: string; itemIds: string[]; authorUserId: string | null; now: Date },
-): Promise<void> {
-  if (request.itemIds.length === 0) return;
-  await db
-    .update(contractMarks)
-    .set({ status: 'discuss', updatedAt: request.now })
-    .where(
-      and(
-        eq(contractMarks.contractId, request.contractId),
-        inArray(contractMarks.itemId, request.itemIds),
-        eq(contractMarks.status, 'agreed'),
-        ...(request.authorUserId ? [ne(contractMarks.userId, request.authorUserId)] : []),
-      ),
-    );
 }

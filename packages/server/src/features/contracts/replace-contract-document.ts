@@ -4,9 +4,8 @@ import { type RevisionKind, listItemChanges, summariseChange } from '@bpa/domain
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contractRevisions, contracts } from '../../db/schema/contracts';
+import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
-import { reopenMarksOfChangedItems } from './contract-review';
 import { contractNotFound, isUuid } from './owned-contracts';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
 
@@ -116,26 +115,160 @@ async function mergeStaleSave(
 }
 
 /**
- * Changes an agreement and records the change in its history (issue 11 §2), in one transaction:
+ * How many times a change is worked out again when another change was stored in the meantime
+ * (each time from the newer revision, so a save becomes a merge). Past it the change is refused
+ * with 503 rather than retried for ever.
+ */
+const MAX_CHANGE_ATTEMPTS = 8;
+
+/** 503 text when an agreement changed under every attempt (`MAX_CHANGE_ATTEMPTS`). */
+export const TOO_MANY_CHANGES_MESSAGE = 'This agreement is being changed by several people at once. Please try again.';
+
+/** The agreement row a change starts from. */
+interface StoredContract {
+  revision: number;
+  document: ContractDocument;
+  contractName: string;
+  templateName: string | null;
+}
+
+/** A change worked out against one revision, ready to be written in one statement. */
+interface PlannedChange {
+  next: ContractDocument;
+  kind: RevisionKind;
+  templateName: string | null;
+  merge: MergeReport | undefined;
+  summary: string;
+  /** The replaced document is kept whole (a snapshot) instead of as a patch. */
+  isSnapshot: boolean;
+  patch: unknown[] | null;
+  changedItemIds: string[];
+}
+
+/**
+ * Works out what a change stores when applied to `row` (steps 2 and 3 of `replaceContractDocument`).
  *
- * 1. the agreement row is locked (`SELECT … FOR UPDATE`): two saves at once, from two tabs,
- *    partners or servers, are applied one after the other;
- * 2. the new document is worked out: a save at the stored revision is taken as it is; a save
- *    from an older revision is merged with what was saved since (three-way, mergeAgreements) or
- *    refused with its conflicts; a rename changes the name, a reset the categories, a restore
+ * @throws AppError not_found (restore: no such kept revision); conflict (409) when a stale save cannot be merged
+ */
+async function planChange(db: Database, id: string, row: StoredContract, change: ContractChange): Promise<PlannedChange> {
+  const current = { revision: row.revision, document: row.document };
+  let next: ContractDocument;
+  let kind: RevisionKind;
+  let templateName = row.templateName;
+  let merge: MergeReport | undefined;
+  let prefix = '';
+  switch (change.kind) {
+    case 'save':
+      if (change.expectedRevision === row.revision) {
+        next = change.document;
+        kind = 'save';
+      } else {
+        const merged = await mergeStaleSave(db, id, current, change);
+        next = merged.document;
+        merge = merged.report;
+        kind = 'merge';
+      }
+      break;
+    case 'rename':
+      next = { ...row.document, contractName: change.contractName };
+      kind = 'rename';
+      break;
+    case 'reset':
+      // The stored name, as read for this attempt: a rename a moment earlier is kept.
+      next = { ...change.document, contractName: row.contractName, ...(row.document.playerNames ? { playerNames: row.document.playerNames } : {}) };
+      templateName = change.templateName;
+      kind = 'template';
+      prefix = `loaded the template "${change.templateName}"`;
+      break;
+    case 'import':
+      next = change.document;
+      kind = 'import';
+      prefix = `imported "${change.fileName}"`;
+      break;
+    case 'restore': {
+      const restored = await documentAtRevision(db, id, change.revision, current);
+      if (!restored) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
+      next = restored;
+      kind = 'restore';
+      prefix = `restored revision ${change.revision}`;
+      break;
+    }
+  }
+  const changes = kind === 'template' ? '' : summariseChange(row.document, next);
+  const summary = [prefix, changes === 'no changes' && prefix !== '' ? '' : changes].filter((part) => part !== '').join(': ');
+  const storage = storageOf(row.revision, row.document, next);
+  const changedItemIds = listItemChanges(row.document, next).map((itemChange) => itemChange.itemId);
+  return { next, kind, templateName, merge, summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds };
+}
+
+/**
+ * Writes a planned change in one statement, only if the agreement is still at `revision`: the new
+ * document at revision + 1, the replaced one kept in its revision's row (copied inside the
+ * database when whole), the history row, and other partners' "agreed" marks on the changed items
+ * back to "to discuss". One statement is atomic without a transaction, and holds no lock while
+ * this thread works (issue 15: the server applies a save in one statement).
+ *
+ * @returns the new id, name and revision; undefined when another change was stored since `revision`
+ */
+async function writeChange(
+  db: Database,
+  request: { id: string; revision: number; plan: PlannedChange; author: RevisionAuthor; now: Date },
+): Promise<{ id: string; contractName: string; revision: number } | undefined> {
+  const { id, revision, plan, author, now } = request;
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    with updated as (
+      update ${contracts}
+      set document = ${JSON.stringify(plan.next)}::jsonb, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
+        revision = revision + 1, updated_at = ${at}::timestamptz
+      where id = ${id}::uuid and revision = ${revision}
+      returning id, contract_name, revision
+    ), replaced as (
+      insert into ${contractRevisions} (contract_id, revision, document, patch, created_at)
+      select updated.id, ${revision}, case when ${plan.isSnapshot}::boolean then (select document from ${contracts} where id = ${id}::uuid) end,
+        ${plan.patch === null ? null : JSON.stringify(plan.patch)}::jsonb, ${at}::timestamptz
+      from updated
+      on conflict (contract_id, revision) do update set document = excluded.document, patch = excluded.patch
+    ), recorded as (
+      insert into ${contractRevisions} (contract_id, revision, kind, author_user_id, author_label, summary, created_at)
+      select updated.id, updated.revision, ${plan.kind}, ${author.userId}::uuid, ${author.label}, ${plan.summary}, ${at}::timestamptz
+      from updated
+    ), reopened as (
+      update ${contractMarks} set status = 'discuss', updated_at = ${at}::timestamptz
+      where contract_id = ${id}::uuid and status = 'agreed' and exists (select 1 from updated)
+        and item_id in (select jsonb_array_elements_text(${JSON.stringify(plan.changedItemIds)}::jsonb))
+        and (${author.userId}::uuid is null or user_id <> ${author.userId}::uuid)
+    )
+    select id, contract_name as "contractName", revision from updated
+  `)) as unknown as { rows: { id: string; contractName: string; revision: number }[] };
+  return result.rows[0];
+}
+
+/**
+ * Changes an agreement and records the change in its history (issue 11 §2):
+ *
+ * 1. the agreement row is read (no lock);
+ * 2. the new document is worked out from it: a save at the stored revision is taken as it is; a
+ *    save from an older revision is merged with what was saved since (three-way, mergeAgreements)
+ *    or refused with its conflicts; a rename changes the name, a reset the categories, a restore
  *    takes an earlier revision's document, an import the file's;
- * 3. the replaced document is kept compactly in its revision's row (a patch from the new one, or
- *    whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
- * 4. the agreement gets the new document at revision + 1, and the history a row saying who, when,
- *    what kind and what changed (summariseChange);
- * 5. other partners' "agreed" marks on the changed items go back to "to discuss" (issue 12 §2).
+ * 3. the replaced document is to be kept compactly in its revision's row (a patch from the new one,
+ *    or whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
+ * 4. `writeChange` stores it all in one statement if the agreement is still at the revision read:
+ *    the new document at revision + 1, the history row saying who, when, what kind and what
+ *    changed (summariseChange), and other partners' "agreed" marks on the changed items back to
+ *    "to discuss" (issue 12 §2). When another change (another tab, partner or server) was stored
+ *    in between, nothing is written and the change is worked out again from the newer revision:
+ *    two changes at once are applied one after the other, as with a row lock, but the work of
+ *    steps 2-3 holds no lock (issue 15; ADR 182).
  *
  * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
  *
  * @param request `id` from the URL (any text), the change, its author and `now`
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
- *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged
+ *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
+ *   (503) TOO_MANY_CHANGES_MESSAGE when the agreement changed under MAX_CHANGE_ATTEMPTS attempts
  */
 export async function replaceContractDocument(
   db: Database,
@@ -143,76 +276,15 @@ export async function replaceContractDocument(
 ): Promise<ChangedContract> {
   const { id, change, author, now } = request;
   if (!isUuid(id)) throw contractNotFound();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  for (let attempt = 0; attempt < MAX_CHANGE_ATTEMPTS; attempt += 1) {
+    const [row] = await db
       .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
       .from(contracts)
-      .where(eq(contracts.id, id))
-      .for('update');
+      .where(eq(contracts.id, id));
     if (!row) throw contractNotFound();
-    const current = { revision: row.revision, document: row.document };
-
-    let next: ContractDocument;
-    let kind: RevisionKind;
-    let templateName = row.templateName;
-    let merge: MergeReport | undefined;
-    let prefix = '';
-    switch (change.kind) {
-      case 'save':
-        if (change.expectedRevision === row.revision) {
-          next = change.document;
-          kind = 'save';
-        } else {
-          const merged = await mergeStaleSave(tx, id, current, change);
-          next = merged.document;
-          merge = merged.report;
-          kind = 'merge';
-        }
-        break;
-      case 'rename':
-        next = { ...row.document, contractName: change.contractName };
-        kind = 'rename';
-        break;
-      case 'reset':
-        // The stored name, read under the lock: a rename a moment earlier is kept.
-        next = { ...change.document, contractName: row.contractName, ...(row.document.playerNames ? { playerNames: row.document.playerNames } : {}) };
-        templateName = change.templateName;
-        kind = 'template';
-        prefix = `loaded the template "${change.templateName}"`;
-        break;
-      case 'import':
-        next = change.document;
-        kind = 'import';
-        prefix = `imported "${change.fileName}"`;
-        break;
-      case 'restore': {
-        const restored = await documentAtRevision(tx, id, change.revision, current);
-        if (!restored) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
-        next = restored;
-        kind = 'restore';
-        prefix = `restored revision ${change.revision}`;
-        break;
-      }
-    }
-    const changes = kind === 'template' ? '' : summariseChange(row.document, next);
-    const summary = [prefix, changes === 'no changes' && prefix !== '' ? '' : changes].filter((part) => part !== '').join(': ');
-
-    const storage = storageOf(row.revision, row.document, next);
-    await tx
-      .insert(contractRevisions)
-      .values({ contractId: id, revision: row.revision, ...storage, createdAt: now })
-      .onConflictDoUpdate({ target: [contractRevisions.contractId, contractRevisions.revision], set: { document: storage.document, patch: storage.patch } });
-    const [updated] = await tx
-      .update(contracts)
-      .set({ document: next, contractName: next.contractName, templateName, revision: sql`${contracts.revision} + 1`, updatedAt: now })
-      .where(eq(contracts.id, id))
-      .returning({ id: contracts.id, contractName: contracts.contractName, revision: contracts.revision });
-    await tx
-      .insert(contractRevisions)
-      .values({ contractId: id, revision: updated!.revision, kind, authorUserId: author.userId, authorLabel: author.label, summary, createdAt: now });
-    // Others' "agreed" on an item that changed must be looked at again (issue 12 §2).
-    const changedItems = listItemChanges(row.document, next).map((change) => change.itemId);
-    await reopenMarksOfChangedItems(tx, { contractId: id, itemIds: changedItems, authorUserId: author.userId, now });
-    return { _id: updated!.id, contractName: updated!.contractName, revision: updated!.revision, ...(merge ? { merge } : {}) };
-  });
+    const plan = await planChange(db, id, row, change);
+    const written = await writeChange(db, { id, revision: row.revision, plan, author, now });
+    if (written) return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
+  }
+  throw new AppError('unavailable', TOO_MANY_CHANGES_MESSAGE);
 }

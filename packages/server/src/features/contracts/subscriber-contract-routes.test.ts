@@ -17,7 +17,7 @@ import {
   staleRevisionMessage,
 } from '@bpa/domain/api-contracts';
 import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
-import { type Contract, type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
+import { type Category, type Contract, type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
 import { renameOption, renameSubject, selectAllInCategory, toggleSubject } from '@bpa/domain/editing';
 import { MESSAGES } from '@bpa/domain/messages';
 import { expandSuits, stripMarkup } from '@bpa/domain/markup';
@@ -521,6 +521,27 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     expect(row.revision).toBe(1);
     expect(row.document).toEqual({ contractName: winner.contractName, categories: winner.categories });
     expect(await revisionRows(agreement.id)).toHaveLength(1);
+  });
+
+  it('stores every one of several saves sent at once that change different items, one after the other (ADR 182)', async () => {
+    const { cookie, agreement } = await subscriberWithAgreement();
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const tickable = (category: Category) => category.subjects.find((s) => !s.isLocked && !isPlaceholderName(s.subjectName))!;
+    const categories = loaded.categories.filter((category) => tickable(category) !== undefined).slice(0, 4);
+    const variants = categories.map((category) => toggleSubject(loaded, category._id, tickable(category)._id));
+    const answers = await Promise.all(variants.map((variant) => call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(variant, 0) })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    // Each stored its own revision; all but the first were merged with what the others stored.
+    expect(answers.map((a) => SaveContractAnswerSchema.parse(a.json()).data.revision).sort()).toEqual([1, 2, 3, 4]);
+    const row = await storedRow(agreement.id);
+    expect(row.revision).toBe(4);
+    categories.forEach((category, index) => {
+      const subject = (document: ContractDocument) =>
+        document.categories.find((c) => c._id === category._id)!.subjects.find((s) => s._id === tickable(category)._id)!;
+      expect(subject(variants[index]!).isSelected).not.toBe(subject(loaded).isSelected);
+      expect(subject(row.document).isSelected).toBe(subject(variants[index]!).isSelected);
+    });
+    expect((await revisionRows(agreement.id)).map((revision) => revision.kind)).toEqual(['create', 'save', 'merge', 'merge']);
   });
 
   it('drops _id, templateName and the temporary UI fields (isEditing, editedTempName) before storing', async () => {
