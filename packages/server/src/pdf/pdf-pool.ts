@@ -8,11 +8,11 @@
  * (tsx, vitest) and `pdf-worker.js` when compiled with tsc: `pdfWorkerLocation` picks it from this
  * module's own URL and, for `.ts`, makes sure the worker loads tsx.
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { RenderAcblCard, RenderAgreementPdf } from '../features/contracts/render-pdf';
+import { workerModuleLocation } from '../worker-location';
 import type { PdfTask } from './pdf-worker';
 
 /** Thrown by a pool's `render` when its queue is full; `retryAfterSeconds` is a fair wait before trying again. */
@@ -57,25 +57,18 @@ export function defaultPdfQueue(threads: number): number {
 }
 
 /**
- * Where the worker file is and how to start it.
+ * Where the PDF worker file is and how to start it (`workerModuleLocation` for `pdf-worker`).
  *
- * @param moduleUrl this module's URL (`import.meta.url`): a `.ts` URL means TypeScript source
- *   (tsx or vitest), anything else compiled JavaScript.
- * @param execArgv the parent's Node flags (`process.execArgv`), which workers inherit
- * @param resolveTsx finds tsx's loader file (default: resolved from this package)
- * @returns the worker's file URL and its Node flags; for a `.ts` worker the flags import tsx
- *   unless the parent already does
+ * @param moduleUrl this module's URL (`import.meta.url`)
+ * @param execArgv the parent's Node flags (`process.execArgv`)
+ * @param resolveTsx finds tsx's loader file
  */
 export function pdfWorkerLocation(
   moduleUrl: string,
   execArgv: readonly string[] = process.execArgv,
-  resolveTsx: () => string = () => createRequire(import.meta.url).resolve('tsx'),
+  resolveTsx?: () => string,
 ): { filename: string; execArgv: string[] } {
-  const isTypeScript = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
-  const filename = new URL(isTypeScript ? './pdf-worker.ts' : './pdf-worker.js', moduleUrl).href;
-  if (!isTypeScript) return { filename, execArgv: [...execArgv] };
-  const importsTsx = execArgv.some((flag) => /(^|[/\\@])tsx([/\\]|$)/.test(flag) || flag === 'tsx');
-  return { filename, execArgv: importsTsx ? [...execArgv] : [...execArgv, '--import', pathToFileURL(resolveTsx()).href] };
+  return workerModuleLocation('pdf-worker', moduleUrl, execArgv, resolveTsx);
 }
 
 /**

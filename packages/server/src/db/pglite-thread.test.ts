@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { PgliteThread } from './pglite-thread';
+
+const SETTINGS = ['shared_buffers = 16MB'];
+
+describe('PgliteThread (the embedded database in a worker thread, ADR 182)', () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await PgliteThread.open({ dataDir: undefined, fromArchive: undefined, settings: SETTINGS });
+    await thread.exec('create table seat (id serial primary key, name text unique not null, taken_at timestamptz default now())');
+  });
+  afterAll(async () => {
+    await thread.close();
+  });
+
+  it('answers rows in the mode asked for, keeping the types Drizzle parses itself as text', async () => {
+    const keepAsText = { 1184: (value: string) => value };
+    const asArrays = await thread.query<unknown[]>("select 1 + 1 as two, timestamptz '2026-11-25 10:00:00+00' as at", [], {
+      rowMode: 'array',
+      parsers: keepAsText,
+    });
+    expect(asArrays.rows).toEqual([[2, '2026-11-25 10:00:00+00']]);
+    const asObjects = await thread.query<{ name: string }>('select $1::text as name', ['North']);
+    expect(asObjects.rows).toEqual([{ name: 'North' }]);
+  });
+
+  it('refuses a parser that changes values, which it could not run in the other thread', async () => {
+    await expect(thread.query('select 1', [], { parsers: { 1184: (value: string) => new Date(value) } })).rejects.toThrow(/only keep values as text/);
+  });
+
+  it("gives PostgreSQL's error fields back (code, constraint), so callers can tell a duplicate", async () => {
+    await thread.query('insert into seat (name) values ($1)', ['South']);
+    const duplicate = await thread.query('insert into seat (name) values ($1)', ['South']).catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'seat_name_key' });
+    expect((duplicate as Error).message).toContain('duplicate key');
+  });
+
+  it("keeps a transaction's statements together: a statement sent meanwhile waits and is not rolled back with it", async () => {
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const failing = thread.transaction(async (transaction) => {
+      await transaction.query('insert into seat (name) values ($1)', ['East']);
+      await paused;
+      throw new Error('changed my mind');
+    });
+    // Sent while the transaction is open: without the turn it would run inside it and be undone.
+    const outside = thread.query('insert into seat (name) values ($1)', ['West']);
+    release();
+    await expect(failing).rejects.toThrow('changed my mind');
+    await outside;
+    const names = await thread.query<{ name: string }>('select name from seat order by name');
+    expect(names.rows.map((row) => row.name)).toEqual(['South', 'West']);
+  });
+
+  it('keeps the main thread free while a long statement runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = performance.now();
+    await thread.query('select count(*) from generate_series(1, 1000000)');
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // In-process PGlite runs the statement synchronously: no timer fires until it ends.
+    expect(elapsed).toBeGreaterThan(20);
+    expect(ticks).toBeGreaterThanOrEqual(2);
+  });
+
+  it('dumps a consistent archive that opens as a new database', async () => {
+    const archive = await thread.dumpDataDir();
+    const copy = await PgliteThread.open({ dataDir: undefined, fromArchive: new Uint8Array(await archive.arrayBuffer()), settings: SETTINGS });
+    try {
+      const names = await copy.query<{ name: string }>('select name from seat order by name');
+      expect(names.rows.map((row) => row.name)).toEqual(['South', 'West']);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+describe('openDatabase on PGlite (through the thread)', () => {
+  it('runs Drizzle transactions, nested ones as savepoints, and refuses calls once closed', async () => {
+    const connection = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await connection.db.execute(sql`create table board (number integer primary key)`);
+    await connection.db.transaction(async (transaction) => {
+      await transaction.execute(sql`insert into board values (1)`);
+      await transaction
+        .transaction(async (nested) => {
+          await nested.execute(sql`insert into board values (2)`);
+          nested.rollback();
+        })
+        .catch(() => undefined);
+      await transaction.execute(sql`insert into board values (3)`);
+    });
+    const boards = (await connection.db.execute(sql`select number from board order by number`)) as unknown as { rows: { number: number }[] };
+    expect(boards.rows.map((row) => row.number)).toEqual([1, 3]);
+    await connection.close();
+    await expect(connection.db.execute(sql`select 1`)).rejects.toThrow();
+  });
+});
