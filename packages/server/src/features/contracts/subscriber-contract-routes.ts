@@ -31,7 +31,15 @@ import { PdfAdmission } from './pdf-admission';
 import type { ContractAccessLevel } from '@bpa/domain/contract';
 import { type ContractAccess, requireContractAccess } from './contract-access';
 import { listMarks } from './contract-review';
-import { contractEtag, contractNotFound, getContractAnswerJson, getContractRevision, listContractNames } from './owned-contracts';
+import {
+  type DocumentTextCache,
+  contractEtag,
+  contractNotFound,
+  createDocumentTextCache,
+  getContractAnswerJson,
+  getContractRevision,
+  listContractNames,
+} from './owned-contracts';
 import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
@@ -128,7 +136,14 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  *
  * @throws AppError not_found when the id is not an agreement of the account
  */
-async function sendContractAnswer(db: Database, request: FastifyRequest, id: string, reply: FastifyReply, now: () => Date): Promise<FastifyReply> {
+async function sendContractAnswer(
+  db: Database,
+  request: FastifyRequest,
+  id: string,
+  reply: FastifyReply,
+  now: () => Date,
+  documentTexts: DocumentTextCache,
+): Promise<FastifyReply> {
   const found = await checkAccess(db, request, id, 'view', now);
   reply.header('cache-control', 'private, no-cache');
   // The answer also says the caller's access, which can change without a new revision.
@@ -140,7 +155,7 @@ async function sendContractAnswer(db: Database, request: FastifyRequest, id: str
     const etag = tag(revision);
     if (ifNoneMatch.split(',').some((candidate) => candidate.trim() === etag)) return reply.code(304).header('etag', etag).send();
   }
-  const { json, revision } = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner });
+  const { json, revision } = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner }, documentTexts);
   return reply.header('etag', tag(revision)).type('application/json; charset=utf-8').send(json);
 }
 
@@ -149,6 +164,8 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
   app,
   { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 },
 ) => {
+  // The server's stored documents read for loads, by id and revision (owned-contracts.ts).
+  const documentTexts = createDocumentTextCache();
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,
     {
@@ -191,7 +208,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, documentTexts),
   );
 
   app.patch(
@@ -309,7 +326,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, documentTexts),
   );
 
   app.get(
