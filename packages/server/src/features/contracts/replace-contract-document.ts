@@ -125,7 +125,7 @@ const MAX_CHANGE_ATTEMPTS = 8;
 export const TOO_MANY_CHANGES_MESSAGE = 'This agreement is being changed by several people at once. Please try again.';
 
 /** The agreement row a change starts from. */
-interface StoredContract {
+export interface StoredContract {
   revision: number;
   document: ContractDocument;
   contractName: string;
@@ -143,6 +143,19 @@ interface PlannedChange {
   isSnapshot: boolean;
   patch: unknown[] | null;
   changedItemIds: string[];
+}
+
+/**
+ * Reads the agreement row a change starts from.
+ *
+ * @returns the row, or undefined when there is no agreement with that id
+ */
+export async function readStoredContract(db: Database, id: string): Promise<StoredContract | undefined> {
+  const [row] = await db
+    .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
+    .from(contracts)
+    .where(eq(contracts.id, id));
+  return row;
 }
 
 /**
@@ -264,7 +277,9 @@ async function writeChange(
  *
  * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
  *
- * @param request `id` from the URL (any text), the change, its author and `now`
+ * @param request `id` from the URL (any text), the change, its author and `now`; `stored`: the row
+ *   as the caller just read it (`readStoredContract`), used for the first attempt instead of reading
+ *   it again (a 290 kB document), and not changed
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
  *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
@@ -272,15 +287,12 @@ async function writeChange(
  */
 export async function replaceContractDocument(
   db: Database,
-  request: { id: string; change: ContractChange; author: RevisionAuthor; now: Date },
+  request: { id: string; change: ContractChange; author: RevisionAuthor; now: Date; stored?: StoredContract | undefined },
 ): Promise<ChangedContract> {
   const { id, change, author, now } = request;
   if (!isUuid(id)) throw contractNotFound();
   for (let attempt = 0; attempt < MAX_CHANGE_ATTEMPTS; attempt += 1) {
-    const [row] = await db
-      .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
-      .from(contracts)
-      .where(eq(contracts.id, id));
+    const row = attempt === 0 && request.stored ? request.stored : await readStoredContract(db, id);
     if (!row) throw contractNotFound();
     const plan = await planChange(db, id, row, change);
     const written = await writeChange(db, { id, revision: row.revision, plan, author, now });

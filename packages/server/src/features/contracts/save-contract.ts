@@ -1,15 +1,13 @@
 import { CHANGES_DO_NOT_APPLY_MESSAGE, type SaveContractChangesRequestSchema, type SaveContractRequestSchema } from '@bpa/domain/api-contracts';
 import { ContractDocumentSchema } from '@bpa/domain/contract';
-import { eq } from 'drizzle-orm';
 import type { Operation } from 'fast-json-patch';
 // The package is CommonJS: Node's ESM loader gives its exports on the default import only.
 import jsonPatch from 'fast-json-patch';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
-import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-contract-document';
-import { contractNotFound } from './owned-contracts';
+import { contractNotFound, isUuid } from './owned-contracts';
+import { type ChangedContract, type RevisionAuthor, readStoredContract, replaceContractDocument } from './replace-contract-document';
 import { documentAtRevision } from './revision-store';
 
 /**
@@ -58,11 +56,7 @@ export async function saveContractChanges(
   request: { id: string; body: z.output<typeof SaveContractChangesRequestSchema>; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
   const { revision, changes, resolutions } = request.body;
-  const [current] = await db
-    .select({ revision: contracts.revision, document: contracts.document })
-    .from(contracts)
-    .where(eq(contracts.id, request.id))
-    .limit(1);
+  const current = isUuid(request.id) ? await readStoredContract(db, request.id) : undefined;
   if (!current) throw contractNotFound();
   const base = await documentAtRevision(db, request.id, revision, current);
   if (!base) throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE);
@@ -85,5 +79,6 @@ export async function saveContractChanges(
     change: { kind: 'save', document: checked.data, expectedRevision: revision, resolutions },
     author: request.author,
     now: request.now,
+    stored: current,
   });
 }
