@@ -91,7 +91,7 @@ export class PgliteThread implements PgliteThreadTransaction {
       argv,
       execArgv: location.execArgv,
       workerData: data,
-      transferList: data.fromArchive ? [data.fromArchive.buffer as ArrayBuffer] : [],
+      transferList: data.fromArchive ? [data.fromArchive.buffer] : [],
     });
     const thread = new PgliteThread(worker);
     // The thread answers id 0 once PGlite is ready.

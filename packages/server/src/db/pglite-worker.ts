@@ -13,7 +13,7 @@ import { PGlite, type ParserOptions, type QueryOptions } from '@electric-sql/pgl
 export interface PgliteThreadData {
   dataDir: string | undefined;
   /** A gzipped tar from `dumpDataDir`, as the starting content of an in-memory database. */
-  fromArchive: Uint8Array | undefined;
+  fromArchive: Uint8Array<ArrayBuffer> | undefined;
   /** postgresql.conf lines. */
   settings: string[];
 }
