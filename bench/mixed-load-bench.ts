@@ -215,9 +215,16 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     // Growth is counted from after the first tenth of the PDFs: by then the PDF worker threads run
     // and their fonts and caches are loaded, which is warming up, not a leak.
     let afterWarmPdfs = beforePdfs;
+    // The resident set after every tenth: garbage collection makes single readings swing by
+    // hundreds of MB, so a leak shows as a rising line, not as one difference.
+    const tenths: number[] = [];
+    // Four at a time, each of another subscriber (at most two PDFs of one account are in flight:
+    // pdf-admission.ts), going round every subscriber's agreements in turn.
+    const spread = (m: number) => (m % SUBSCRIBER_COUNT) * SUBSCRIBER_AGREEMENT_COUNT + (Math.floor(m / SUBSCRIBER_COUNT) % SUBSCRIBER_AGREEMENT_COUNT);
     for (let n = 0; n < PDF_COUNT; n += 4) {
-      pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, n + k, performance.now())))));
+      pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, spread(n + k), performance.now())))));
       if (n + 4 >= PDF_COUNT / 10 && afterWarmPdfs === beforePdfs) afterWarmPdfs = server.rssBytes();
+      if (Math.floor((n + 4) / (PDF_COUNT / 10)) > tenths.length) tenths.push(server.rssBytes());
     }
     await sleep(2000);
     const afterPdfs = server.rssBytes();
@@ -249,7 +256,7 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     }
     const pdfs = summarise(pdfOutcomes, 'pdf');
     console.log(
-      `memory (resident): idle ${mb(idle).toFixed(0)} MB (goal <= ${GOAL_IDLE_MB} MB: ${mb(idle) <= GOAL_IDLE_MB ? 'met' : 'NOT met'}), after the load ${mb(afterLoad).toFixed(0)} MB, before ${PDF_COUNT} PDFs ${mb(beforePdfs).toFixed(0)} MB, after the first ${Math.ceil(PDF_COUNT / 10)} ${mb(afterWarmPdfs).toFixed(0)} MB, after them all ${mb(afterPdfs).toFixed(0)} MB (growth after warming up ${(mb(afterPdfs) - mb(afterWarmPdfs)).toFixed(0)} MB, goal none; ${pdfs.ok} of ${pdfs.count} PDFs made, other answers ${pdfs.statuses})`,
+      `memory (resident): idle ${mb(idle).toFixed(0)} MB (goal <= ${GOAL_IDLE_MB} MB: ${mb(idle) <= GOAL_IDLE_MB ? 'met' : 'NOT met'}), after the load ${mb(afterLoad).toFixed(0)} MB, before ${PDF_COUNT} PDFs ${mb(beforePdfs).toFixed(0)} MB, after the first ${Math.ceil(PDF_COUNT / 10)} ${mb(afterWarmPdfs).toFixed(0)} MB, after them all ${mb(afterPdfs).toFixed(0)} MB (growth after warming up ${(mb(afterPdfs) - mb(afterWarmPdfs)).toFixed(0)} MB, goal none; ${pdfs.ok} of ${pdfs.count} PDFs made, other answers ${pdfs.statuses}); after each tenth of the PDFs: ${tenths.map((bytes) => mb(bytes).toFixed(0)).join(', ')} MB`,
     );
   } finally {
     await server.stop();
