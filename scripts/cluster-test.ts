@@ -7,7 +7,8 @@
  *
  * It prints the requests, the errors by kind, and the acknowledged saves that are not in the
  * agreements' history afterwards (lost). It fails (exit 1) when a save was lost, when an error
- * other than a request in flight on the killed server happened, or when a rate limit was not
+ * other than a request in flight on the killed server happened, when more than 5 % of PDFs found
+ * the PDF service still busy when asked again (MAX_BUSY_TWICE_SHARE), or when a rate limit was not
  * counted across the two servers. Needs DATABASE_URL (a server whose user may create databases)
  * and REDIS_URL; run `npm run build` first.
  */
@@ -182,7 +183,14 @@ proxy.headersTimeout = 125_000;
 
 // ---- the simulated users ----------------------------------------------------------------------------
 
-const counts = { requests: 0, saves: 0, pdfs: 0, loads: 0, busyPdfs: 0 };
+const counts = { requests: 0, saves: 0, pdfs: 0, loads: 0, busyPdfs: 0, busyTwice: 0 };
+/**
+ * At most this share of PDF asks may still find the PDF service busy when asked again. A busy
+ * answer (503 with Retry-After) is the server's designed back-pressure when every worker and queue
+ * place is taken (ADR 130), which 50 users saving as fast as the servers answer can reach; more
+ * than this would mean the pool no longer keeps up.
+ */
+const MAX_BUSY_TWICE_SHARE = 0.05;
 const errors = new Map<string, number>();
 /** agreement id -> acknowledged (revision, name) pairs. */
 const acknowledged = new Map<string, [number, string][]>();
@@ -195,7 +203,10 @@ function countError(kind: string) {
   errors.set(kind, (errors.get(kind) ?? 0) + 1);
 }
 
-async function call(path: string, init: { method?: string; body?: unknown; cookie?: string; isRetryable?: boolean }): Promise<Response | null> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; isRetryable?: boolean; isBusyCounted?: boolean },
+): Promise<Response | null> {
   counts.requests += 1;
   try {
     const response = await fetch(`${publicUrl}${path}`, {
@@ -203,7 +214,9 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
       headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    if (response.status >= 400 && response.status !== 409 && !(response.status === 503 && init.isRetryable)) {
+    const isBusy = response.status === 503 && response.headers.has('retry-after');
+    if (isBusy && init.isBusyCounted) counts.busyTwice += 1;
+    else if (response.status >= 400 && response.status !== 409 && !(response.status === 503 && init.isRetryable)) {
       countError(
         response.headers.get('x-cluster-error') === 'upstream-died' ? `${IN_FLIGHT} (502)` : `HTTP ${response.status} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`,
       );
@@ -255,7 +268,7 @@ async function simulateUser(email: string, until: number): Promise<void> {
       if (pdf?.status === 503) {
         counts.busyPdfs += 1;
         await new Promise((resolve) => setTimeout(resolve, Number(pdf?.headers.get('retry-after') ?? 1) * 1000));
-        pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, body });
+        pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, body, isBusyCounted: true });
       }
       if (pdf?.ok) counts.pdfs += 1;
     }
@@ -335,13 +348,16 @@ try {
   console.log(
     `\nrequests ${counts.requests}, saves acknowledged ${acknowledgedCount}, PDFs ${counts.pdfs} (${counts.busyPdfs} asked again after a busy 503), reloads after a refused save ${counts.loads}`,
   );
+  const pdfAsks = counts.pdfs + counts.busyTwice;
+  const isBusyBounded = counts.busyTwice <= MAX_BUSY_TWICE_SHARE * Math.max(pdfAsks, 1);
+  console.log(`PDFs still busy when asked again: ${counts.busyTwice} of ${pdfAsks} (at most ${MAX_BUSY_TWICE_SHARE * 100} %: ${isBusyBounded ? 'yes' : 'NO'})`);
   console.log('errors by kind:');
   if (errors.size === 0) console.log('  none');
   for (const [kind, count] of errors) console.log(`  ${kind}: ${count}`);
   for (const [kind, count] of proxyErrors) console.log(`  (proxy) ${kind}: ${count}`);
   console.log(`lost acknowledged saves: ${lost.length} (target 0)${lost.length > 0 ? `: ${lost.slice(0, 5).join('; ')}` : ''}`);
   console.log(`rate limits counted across servers: ${isLimitShared ? 'yes' : 'NO'} (${limitAnswers.join(' ')})`);
-  if (lost.length > 0 || unexpected.length > 0 || !isLimitShared) exitCode = 1;
+  if (lost.length > 0 || unexpected.length > 0 || !isLimitShared || !isBusyBounded) exitCode = 1;
 } catch (error) {
   console.error(`cluster test failed to run: ${(error as Error).stack ?? String(error)}`);
   exitCode = 1;
