@@ -6,9 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -56,40 +54,14 @@ export interface DatabaseConnection {
 const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
 /**
- * Creates the database files in an empty folder with a PGlite of its own, in a worker thread that
- * then ends. Creating a cluster (initdb) grows PGlite's WebAssembly memory to about 800 MB, which
- * an instance never gives back; closed in this thread, it is only freed by a full garbage
- * collection, which an idle server may never run (issue 15: measured 825 MB resident on a first
- * start, 296 MB when the files already existed). A worker's memory goes when the worker ends.
+ * Opens PGlite in a folder (or in memory) in its own thread (pglite-thread.ts).
  *
- * @throws the worker's error when the files cannot be created (folder not writable, disk full)
- */
-async function createPgliteCluster(dataDir: string, options: { postgresqlconf: string[] }): Promise<void> {
-  const pglitePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const source = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const { PGlite } = require(workerData.pglitePath);
-    (async () => {
-      const creator = new PGlite(workerData.dataDir, workerData.options);
-      await creator.waitReady;
-      await creator.close();
-      parentPort.postMessage('created');
-    })();
-  `;
-  await new Promise<void>((resolve, reject) => {
-    let isCreated = false;
-    const worker = new Worker(source, { eval: true, workerData: { pglitePath, dataDir, options } });
-    worker.once('message', () => (isCreated = true));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (isCreated ? resolve() : reject(new Error(`Creating the database in ${dataDir} stopped (exit code ${String(code)})`))));
-  });
-}
-
-/**
- * Opens PGlite in a folder (or in memory) in its own thread (pglite-thread.ts). A folder without
- * a database is first given one by `createPgliteCluster`, so the instance that serves requests is
- * not the one that created the files (measured: 830 MB resident after creating, 230 MB after
- * reopening).
+ * A folder without a database is first given one by a thread that then ends. Creating the files
+ * (initdb) grows PGlite's WebAssembly memory to about 800 MB, which an instance never gives back;
+ * freed only with its thread, it would otherwise stay with the server (issue 15: measured 825 MB
+ * resident on a first start, 296 MB when the files already existed).
+ *
+ * @throws Error with PGlite's message when the folder cannot be created or opened (not writable, disk full)
  */
 async function openPglite(dataDir: string | undefined, fromArchive: Blob | undefined): Promise<PgliteThread> {
   const settings = PGLITE_SETTINGS;
@@ -98,7 +70,7 @@ async function openPglite(dataDir: string | undefined, fromArchive: Blob | undef
   }
   await mkdir(dataDir, { recursive: true });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    await createPgliteCluster(dataDir, { postgresqlconf: settings });
+    await (await PgliteThread.open({ dataDir, settings, fromArchive: undefined })).close();
   }
   return PgliteThread.open({ dataDir, settings, fromArchive: undefined });
 }

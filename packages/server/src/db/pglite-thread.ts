@@ -81,7 +81,7 @@ export class PgliteThread implements PgliteThreadTransaction {
   /**
    * Starts the thread and waits until PGlite is open.
    *
-   * @param data the folder (which must already hold a database: see `createPgliteCluster`) or memory
+   * @param data the folder (an empty one gets new database files: `openPglite` in database.ts does that in a thread of its own first) or memory
    * @throws Error with PGlite's message when it cannot open the folder or the archive
    */
   static async open(data: PgliteThreadData): Promise<PgliteThread> {

@@ -2,14 +2,14 @@
  * The embedded database's thread (issue 15; docs/decisions/182-embedded-database-thread.md): one
  * PGlite instance that runs every query of the server, so its WebAssembly (a load costs about
  * 6 ms of CPU, a save about 17 ms) no longer holds up the thread that answers requests. Started by
- * `openPgliteThread` (pglite-thread.ts) as `pglite-worker.ts` under tsx and as `pglite-worker.js`
+ * `PgliteThread.open` (pglite-thread.ts) as `pglite-worker.ts` under tsx and as `pglite-worker.js`
  * once compiled, and driven by the messages below, one at a time in the order they come: the
  * main thread's side keeps a transaction's statements together (PGlite has one connection).
  */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type QueryOptions } from '@electric-sql/pglite';
 
-/** What the thread opens: a folder that already holds a database, or memory (optionally from a `dumpDataDir` archive). */
+/** What the thread opens: a folder (given new database files when empty), or memory (optionally from a `dumpDataDir` archive). */
 export interface PgliteThreadData {
   dataDir: string | undefined;
   /** A gzipped tar from `dumpDataDir`, as the starting content of an in-memory database. */
@@ -100,7 +100,7 @@ port.on('message', (request: PgliteRequest) => {
     } catch (error) {
       response = { id: request.id, error: toErrorData(error) };
     }
-    const transfer = response.id && 'result' in response && response.result instanceof Uint8Array ? [response.result.buffer] : [];
-    port.postMessage(response, transfer as TransferListItem[]);
+    const transfer: TransferListItem[] = 'result' in response && response.result instanceof Uint8Array ? [response.result.buffer as ArrayBuffer] : [];
+    port.postMessage(response, transfer);
   });
 });

@@ -5,7 +5,7 @@
  * minutes of work, so the main thread keeps answering everyone else.
  *
  * The worker file is `pdf-worker.ts` beside this module when the server runs from TypeScript
- * (tsx, vitest) and `pdf-worker.js` when compiled with tsc: `pdfWorkerLocation` picks it from this
+ * (tsx, vitest) and `pdf-worker.js` in the build (build.mjs): `pdfWorkerLocation` picks it from this
  * module's own URL and, for `.ts`, makes sure the worker loads tsx.
  */
 import { availableParallelism } from 'node:os';

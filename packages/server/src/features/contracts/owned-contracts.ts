@@ -109,17 +109,17 @@ export async function getContractRevision(db: Database, request: { id: string })
  *
  * @param request the agreement id from the URL (any text; the caller's access already checked:
  *   contract-access.ts) and that access, sent along so the editor knows what it may do
+ * @param documentTexts the server's cache of stored documents' text (`createDocumentTextCache`):
+ *   the document is read from the database only when the cache does not hold it at this revision
  * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
  *   document's keys in PostgreSQL's jsonb order); `revision`: the revision it is at (for the ETag)
- * @param documentTexts the server's cache of stored documents' text (`createDocumentTextCache`);
- *   without it the document is read every time
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
  *   Error when the stored document is not a JSON object (a damaged row: answered as a 500)
  */
 export async function getContractAnswerJson(
   db: Database,
   request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean },
-  documentTexts?: DocumentTextCache,
+  documentTexts: DocumentTextCache,
 ): Promise<{ json: string; revision: number }> {
   if (!isUuid(request.id)) throw contractNotFound();
   const answerFields = {
@@ -128,17 +128,15 @@ export async function getContractAnswerJson(
     templateName: contracts.templateName,
     ownerName: sql<string>`case when ${users.name} = '' then ${users.email} else ${users.name} end`,
   };
-  if (documentTexts) {
-    const [row] = await db
-      .select(answerFields)
-      .from(contracts)
-      .innerJoin(users, eq(users.id, contracts.ownerUserId))
-      .where(eq(contracts.id, request.id))
-      .limit(1);
-    if (!row) throw contractNotFound();
-    const documentJson = documentTexts.get(documentTextKey(row.id, row.revision));
-    if (documentJson !== undefined) return { json: toAnswerJson(row, documentJson, request), revision: row.revision };
-  }
+  const [answered] = await db
+    .select(answerFields)
+    .from(contracts)
+    .innerJoin(users, eq(users.id, contracts.ownerUserId))
+    .where(eq(contracts.id, request.id))
+    .limit(1);
+  if (!answered) throw contractNotFound();
+  const cached = documentTexts.get(documentTextKey(answered.id, answered.revision));
+  if (cached !== undefined) return { json: toAnswerJson(answered, cached, request), revision: answered.revision };
   const [row] = await db
     .select({ ...answerFields, documentJson: sql<string>`${contracts.document}::text` })
     .from(contracts)
@@ -152,7 +150,7 @@ export async function getContractAnswerJson(
   if (!documentJson.startsWith('{') || !documentJson.endsWith('}') || documentJson.length < 3) {
     throw new Error(`Agreement ${request.id}: the stored document is not a JSON object`);
   }
-  documentTexts?.set(documentTextKey(row.id, row.revision), documentJson);
+  documentTexts.set(documentTextKey(row.id, row.revision), documentJson);
   return { json: toAnswerJson(row, documentJson, request), revision: row.revision };
 }
 

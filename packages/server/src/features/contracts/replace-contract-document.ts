@@ -148,9 +148,11 @@ interface PlannedChange {
 /**
  * Reads the agreement row a change starts from.
  *
- * @returns the row, or undefined when there is no agreement with that id
+ * @param id the agreement id from the URL (any text)
+ * @returns the row, or undefined when there is no agreement with that id (or it is not a UUID)
  */
 export async function readStoredContract(db: Database, id: string): Promise<StoredContract | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
     .from(contracts)
@@ -279,19 +281,25 @@ async function writeChange(
  *
  * @param request `id` from the URL (any text), the change, its author and `now`; `stored`: the row
  *   as the caller just read it (`readStoredContract`), used for the first attempt instead of reading
- *   it again (a 290 kB document), and not changed
+ *   it again (a 290 kB document), and not changed; `maxAttempts`: default MAX_CHANGE_ATTEMPTS
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
  *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
- *   (503) TOO_MANY_CHANGES_MESSAGE when the agreement changed under MAX_CHANGE_ATTEMPTS attempts
+ *   (503) TOO_MANY_CHANGES_MESSAGE when the agreement changed under every attempt
  */
 export async function replaceContractDocument(
   db: Database,
-  request: { id: string; change: ContractChange; author: RevisionAuthor; now: Date; stored?: StoredContract | undefined },
+  request: {
+    id: string;
+    change: ContractChange;
+    author: RevisionAuthor;
+    now: Date;
+    stored?: StoredContract | undefined;
+    maxAttempts?: number;
+  },
 ): Promise<ChangedContract> {
-  const { id, change, author, now } = request;
-  if (!isUuid(id)) throw contractNotFound();
-  for (let attempt = 0; attempt < MAX_CHANGE_ATTEMPTS; attempt += 1) {
+  const { id, change, author, now, maxAttempts = MAX_CHANGE_ATTEMPTS } = request;
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const row = attempt === 0 && request.stored ? request.stored : await readStoredContract(db, id);
     if (!row) throw contractNotFound();
     const plan = await planChange(db, id, row, change);

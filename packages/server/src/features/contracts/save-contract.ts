@@ -6,7 +6,7 @@ import jsonPatch from 'fast-json-patch';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import { contractNotFound, isUuid } from './owned-contracts';
+import { contractNotFound } from './owned-contracts';
 import { type ChangedContract, type RevisionAuthor, readStoredContract, replaceContractDocument } from './replace-contract-document';
 import { documentAtRevision } from './revision-store';
 
@@ -56,7 +56,7 @@ export async function saveContractChanges(
   request: { id: string; body: z.output<typeof SaveContractChangesRequestSchema>; author: RevisionAuthor; now: Date },
 ): Promise<ChangedContract> {
   const { revision, changes, resolutions } = request.body;
-  const current = isUuid(request.id) ? await readStoredContract(db, request.id) : undefined;
+  const current = await readStoredContract(db, request.id);
   if (!current) throw contractNotFound();
   const base = await documentAtRevision(db, request.id, revision, current);
   if (!base) throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE);
