@@ -61,11 +61,14 @@ export function countChanges(
   const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
   for (const category of after.categories) {
     const old = beforeCategories.get(category._id);
+    // The same object on both sides (a save's changes copy only what they reach): nothing changed in it.
+    if (old === category) continue;
     const start = { ...counts };
     const oldSubjects = new Map(old?.subjects.map((s) => [s._id, s]));
     const subjectIds = new Set(category.subjects.map((s) => s._id));
     for (const subject of category.subjects) {
       const oldSubject = oldSubjects.get(subject._id);
+      if (oldSubject === subject) continue;
       countRow(counts, oldSubject, subject);
       const oldOptions = new Map(oldSubject?.options.map((o) => [o._id, o]));
       const optionIds = new Set(subject.options.map((o) => o._id));
@@ -184,10 +187,14 @@ export function listItemChanges(before: ContractDocument, after: ContractDocumen
   };
   const shown = (row: Subject | Option) => (row.isEdited ? row.editedName : originalName(row));
   for (const category of after.categories) {
+    const oldCategory = beforeCategories.get(category._id);
+    // The same object on both sides (a save's changes copy only what they reach): nothing changed in it.
+    if (oldCategory === category) continue;
     const categoryName = stripMarkup(category.categoryName).trim();
-    const oldSubjects = new Map(beforeCategories.get(category._id)?.subjects.map((s) => [s._id, s]));
+    const oldSubjects = new Map(oldCategory?.subjects.map((s) => [s._id, s]));
     for (const subject of category.subjects) {
       const oldSubject = oldSubjects.get(subject._id);
+      if (oldSubject === subject) continue;
       const subjectKind = kindOf(oldSubject, subject);
       if (subjectKind) {
         const name = subjectKind === 'removed' && oldSubject ? shown(oldSubject) : shown(subject);
