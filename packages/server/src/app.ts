@@ -8,7 +8,6 @@
  * when it was saved); any throw goes to the one error handler (plugins/error-handler.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
@@ -18,6 +17,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { openSharedState } from './shared-state';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS, GZIP_OPTIONS } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
@@ -152,16 +152,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // HSTS only means something over HTTPS; over http it would only confuse a later https set-up on localhost.
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // API answers (JSON, CSV, the OpenAPI document) are compressed when the browser accepts it: an
-  // agreement is about 300 KB of JSON and about 20 KB compressed. Brotli at a low level costs about
-  // as much CPU as gzip; files of the web build are sent precompressed (plugins/web-app.ts), and
+  // API answers (JSON, CSV, the OpenAPI document) are compressed when the browser accepts it, with
+  // the settings of compression.ts (an agreement's load answer is compressed once and kept:
+  // agreement-memory.ts); files of the web build are sent precompressed (plugins/web-app.ts), and
   // PDFs are compressed already (their MIME type is not compressible), so neither is touched here.
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    encodings: [...ANSWER_ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
   // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);

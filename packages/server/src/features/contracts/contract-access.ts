@@ -22,7 +22,7 @@ import { contractShares, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { getSubscriberStatus, isSubscriptionInactive } from '../bookings/subscriber-status';
-import { isUuid } from './owned-contracts';
+import { type ContractAnswerHead, isUuid, ownerNameSql } from './owned-contracts';
 
 /** 403 text when a partner who may only view tries to change an agreement. */
 export const VIEW_ONLY_MESSAGE = 'You can view this agreement but not change it. Ask its owner for edit access.';
@@ -38,6 +38,8 @@ export interface ContractAccess {
   access: ContractAccessLevel;
   /** True when a partner's `edit` was lowered to `view` because the owner's subscription lapsed. */
   isPausedByOwner: boolean;
+  /** The agreement's revision, template and owner's name as this check read them (what a load answers besides the document). */
+  head: ContractAnswerHead;
 }
 
 /**
@@ -50,14 +52,26 @@ export interface ContractAccess {
 export async function findContractAccess(db: Database, request: { contractId: string; userId: string; now: Date }): Promise<ContractAccess> {
   if (!isUuid(request.contractId)) throw new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
   const [row] = await db
-    .select({ ownerUserId: contracts.ownerUserId, shared: contractShares.access, ownerRole: users.role })
+    .select({
+      ownerUserId: contracts.ownerUserId,
+      shared: contractShares.access,
+      ownerRole: users.role,
+      // What a load answers besides the document, read by the same query (issue 15: one query per load).
+      revision: contracts.revision,
+      templateName: contracts.templateName,
+      ownerName: ownerNameSql,
+    })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.ownerUserId))
     .leftJoin(contractShares, and(eq(contractShares.contractId, contracts.id), eq(contractShares.userId, request.userId)))
     .where(eq(contracts.id, request.contractId))
     .limit(1);
   if (!row) throw new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
-  const base = { contractId: request.contractId, ownerUserId: row.ownerUserId };
+  const base = {
+    contractId: request.contractId,
+    ownerUserId: row.ownerUserId,
+    head: { id: request.contractId, revision: row.revision, templateName: row.templateName, ownerName: row.ownerName },
+  };
   if (row.ownerUserId === request.userId) return { ...base, access: 'owner', isPausedByOwner: false };
   if (row.shared === null) throw new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
   if (row.shared === 'edit' && row.ownerRole === 'subscriber' && isSubscriptionInactive(await getSubscriberStatus(db, row.ownerUserId, request.now))) {

@@ -5,7 +5,8 @@ import { createTestAccount } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
-import { createDocumentTextCache, getContractAnswerJson } from './owned-contracts';
+import { AgreementMemory } from './agreement-memory';
+import { getContractAnswerJson } from './owned-contracts';
 import { renameContract } from './rename-contract';
 import { insertTestContract } from './test-contracts';
 
@@ -20,13 +21,14 @@ afterAll(async () => {
 
 const OWNER_VIEW = { access: 'owner', isPausedByOwner: false } as const;
 
-describe('getContractAnswerJson with the document text cache (issue 15, ADR 182)', () => {
+describe('getContractAnswerJson with the document text memory (issue 15, ADR 182, ADR 183)', () => {
   it('keeps the text read for a revision and answers from it while the agreement stays at that revision', async () => {
     const owner = await createTestAccount(database.db);
     const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
-    const documentTexts = createDocumentTextCache();
+    const memory = new AgreementMemory();
+    const documentTexts = memory.texts;
 
-    const first = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, documentTexts);
+    const first = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
     expect(JSON.parse(first.json)).toMatchObject({
       status: 'success',
       data: { _id: agreement.id, revision: 0, contractName: agreement.document.contractName },
@@ -36,29 +38,30 @@ describe('getContractAnswerJson with the document text cache (issue 15, ADR 182)
 
     // What the cache holds for this revision is what is sent: the database's document is not read again.
     documentTexts.set(`${agreement.id}.0`, '{"contractName":"From the cache","categories":[]}');
-    const cached = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, documentTexts);
+    const cached = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
     expect(JSON.parse(cached.json).data.contractName).toBe('From the cache');
   });
 
   it('reads the new revision after a change, and the owner name always from the database', async () => {
     const owner = await createTestAccount(database.db);
     const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
-    const documentTexts = createDocumentTextCache();
-    await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, documentTexts);
+    const memory = new AgreementMemory();
+    const documentTexts = memory.texts;
+    await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
 
     await database.db.update(users).set({ name: 'Pat Partner' }).where(eq(users.id, owner.id));
-    const renamedOwner = JSON.parse((await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, documentTexts)).json);
+    const renamedOwner = JSON.parse((await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory)).json);
     expect(renamedOwner.data.ownerName).toBe('Pat Partner');
 
     await renameContract(database.db, { id: agreement.id, contractName: 'Pat and me', author: { userId: owner.id, label: 'owner' }, now: new Date() });
-    const afterRename = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, documentTexts);
-    expect(afterRename.revision).toBe(1);
+    const afterRename = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
+    expect(afterRename.head.revision).toBe(1);
     expect(JSON.parse(afterRename.json).data).toMatchObject({ revision: 1, contractName: 'Pat and me' });
     expect(documentTexts.has(`${agreement.id}.1`)).toBe(true);
   });
 
   it('keeps at most the bytes it was given, dropping the least recently used text first', () => {
-    const documentTexts = createDocumentTextCache(10);
+    const documentTexts = new AgreementMemory({ textUnits: 10 }).texts;
     documentTexts.set('a.0', '12345');
     documentTexts.set('b.0', '12345');
     documentTexts.get('a.0');

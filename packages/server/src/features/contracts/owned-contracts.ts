@@ -6,11 +6,11 @@
 import { CONTRACT_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';
 import type { Contract, ContractAccessLevel, ContractName } from '@bpa/domain/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/database';
 import { type ContractRow, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
+import { type AgreementMemory, revisionKey } from './agreement-memory';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,32 +47,6 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
     .orderBy(asc(contracts.position), asc(contracts.createdAt), asc(contracts.id));
 }
 
-/** How much stored document text a server keeps in memory for loads: about 110 of the largest agreements. */
-export const DOCUMENT_TEXT_CACHE_BYTES = 32 * 1024 * 1024;
-
-/**
- * Stored documents' JSON text (as `getContractAnswerJson` reads it from the database), by agreement
- * id and revision, least recently used first out. A revision's document never changes (every
- * change raises the revision: replace-contract-document.ts), so an entry is never stale, on one
- * server or several sharing a database; a load still reads the revision, the template name and
- * the owner's name from the database every time (issue 15: a load of an agreement read before
- * costs one small query instead of turning 290 kB of jsonb into text; ADR 182).
- */
-export type DocumentTextCache = LRUCache<string, string>;
-
-/**
- * Makes an empty document text cache.
- *
- * @param maxBytes the most text kept, counted in UTF-16 code units (JavaScript string length)
- */
-export function createDocumentTextCache(maxBytes = DOCUMENT_TEXT_CACHE_BYTES): DocumentTextCache {
-  return new LRUCache<string, string>({ maxSize: maxBytes, sizeCalculation: (text) => Math.max(1, text.length) });
-}
-
-function documentTextKey(id: string, revision: number): string {
-  return `${id}.${String(revision)}`;
-}
-
 /**
  * The entity tag of an agreement answer: the answer is a function of the agreement's id and
  * revision only (every save, rename and reset raises the revision; docs/product.md §D7), so that pair names
@@ -82,17 +56,32 @@ export function contractEtag(id: string, revision: number): string {
   return `"${id}.${revision}"`;
 }
 
+/** The fields of a load's answer other than the document: one indexed row, no document read. */
+export interface ContractAnswerHead {
+  id: string;
+  revision: number;
+  templateName: string | null;
+  /** The owner's name, or e-mail address when the name is empty. */
+  ownerName: string;
+}
+
+/** The owner's name as answers show it: the name, or the e-mail address when the name is empty (a query joined with `users` on the owner). */
+export const ownerNameSql = sql<string>`case when ${users.name} = '' then ${users.email} else ${users.name} end`;
+
+const answerHeadFields = { id: contracts.id, revision: contracts.revision, templateName: contracts.templateName, ownerName: ownerNameSql };
+
 /**
- * The revision of one of the account's agreements, without reading its document: what a load with
- * `If-None-Match` needs to answer 304 (issue 15: a load of an unchanged agreement costs one indexed
- * row, not 280 kB of JSON).
+ * What a load answers besides the document (its revision for the ETag and a 304, its template,
+ * its owner's name), without reading the document (issue 15: a load of an unchanged agreement
+ * costs one indexed row, not 290 kB of JSON).
  *
- * @returns the stored revision, or undefined when the id is not an agreement of that account
+ * @param id the agreement id from the URL (any text)
+ * @returns the fields, or undefined when there is no agreement with that id (or it is not a UUID)
  */
-export async function getContractRevision(db: Database, request: { id: string }): Promise<number | undefined> {
-  if (!isUuid(request.id)) return undefined;
-  const [row] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, request.id)).limit(1);
-  return row?.revision;
+export async function readContractAnswerHead(db: Database, id: string): Promise<ContractAnswerHead | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [head] = await db.select(answerHeadFields).from(contracts).innerJoin(users, eq(users.id, contracts.ownerUserId)).where(eq(contracts.id, id)).limit(1);
+  return head;
 }
 
 /**
@@ -108,59 +97,46 @@ export async function getContractRevision(db: Database, request: { id: string })
  * The answer still matches ContractAnswerSchema (subscriber-contract-routes.test.ts checks it).
  *
  * @param request the agreement id from the URL (any text; the caller's access already checked:
- *   contract-access.ts) and that access, sent along so the editor knows what it may do
- * @param documentTexts the server's cache of stored documents' text (`createDocumentTextCache`):
- *   the document is read from the database only when the cache does not hold it at this revision
+ *   contract-access.ts) and that access, sent along so the editor knows what it may do; `head`:
+ *   the row's other fields as the caller just read them (readContractAnswerHead), if it did
+ * @param memory the server's AgreementMemory: the document is read from the database only when
+ *   it does not hold the document's text at this revision, and is kept there once read
  * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
- *   document's keys in PostgreSQL's jsonb order); `revision`: the revision it is at (for the ETag)
+ *   document's keys); `head`: the fields it answers (its revision for the ETag: a newer one
+ *   than `request.head`'s when a change was stored in between)
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
  *   Error when the stored document is not a JSON object (a damaged row: answered as a 500)
  */
 export async function getContractAnswerJson(
   db: Database,
-  request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean },
-  documentTexts: DocumentTextCache,
-): Promise<{ json: string; revision: number }> {
-  if (!isUuid(request.id)) throw contractNotFound();
-  const answerFields = {
-    id: contracts.id,
-    revision: contracts.revision,
-    templateName: contracts.templateName,
-    ownerName: sql<string>`case when ${users.name} = '' then ${users.email} else ${users.name} end`,
-  };
-  const [answered] = await db
-    .select(answerFields)
-    .from(contracts)
-    .innerJoin(users, eq(users.id, contracts.ownerUserId))
-    .where(eq(contracts.id, request.id))
-    .limit(1);
-  if (!answered) throw contractNotFound();
-  const cached = documentTexts.get(documentTextKey(answered.id, answered.revision));
-  if (cached !== undefined) return { json: toAnswerJson(answered, cached, request), revision: answered.revision };
+  request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean; head?: ContractAnswerHead | undefined },
+  memory: AgreementMemory,
+): Promise<{ json: string; head: ContractAnswerHead }> {
+  const head = request.head ?? (await readContractAnswerHead(db, request.id));
+  if (!head) throw contractNotFound();
+  const cached = memory.texts.get(revisionKey(head.id, head.revision));
+  if (cached !== undefined) return { json: toAnswerJson(head, cached, request), head };
   const [row] = await db
-    .select({ ...answerFields, documentJson: sql<string>`${contracts.document}::text` })
+    .select({ ...answerHeadFields, documentJson: sql<string>`${contracts.document}::text` })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.ownerUserId))
-    .where(eq(contracts.id, request.id))
+    .where(eq(contracts.id, head.id))
     .limit(1);
   if (!row) throw contractNotFound();
-  const { documentJson } = row;
+  const { documentJson, ...readHead } = row;
   // jsonb's text form of an object is "{" + members + "}" with no surrounding white space; a stored
   // document always has members (contractName, categories), so a comma joins them to ours.
   if (!documentJson.startsWith('{') || !documentJson.endsWith('}') || documentJson.length < 3) {
     throw new Error(`Agreement ${request.id}: the stored document is not a JSON object`);
   }
-  documentTexts.set(documentTextKey(row.id, row.revision), documentJson);
-  return { json: toAnswerJson(row, documentJson, request), revision: row.revision };
+  memory.texts.set(revisionKey(row.id, row.revision), documentJson);
+  return { json: toAnswerJson(readHead, documentJson, request), head: readHead };
 }
 
 /** The answer text: the envelope's fields written here, then the stored document's members. */
-function toAnswerJson(
-  row: { id: string; revision: number; templateName: string | null; ownerName: string },
-  documentJson: string,
-  request: { access: ContractAccessLevel; isPausedByOwner: boolean },
-): string {
+function toAnswerJson(row: ContractAnswerHead, documentJson: string, request: { access: ContractAccessLevel; isPausedByOwner: boolean }): string {
   const templateField = row.templateName === null ? '' : `"templateName":${JSON.stringify(row.templateName)},`;
   const accessFields = `"access":${JSON.stringify(request.access)},"ownerName":${JSON.stringify(row.ownerName)},"isPausedByOwner":${request.isPausedByOwner},`;
+  // The text of a JSON object: "{" + members + "}" (jsonb's text or JSON.stringify's); its members follow ours.
   return `{"status":"success","data":{"_id":${JSON.stringify(row.id)},"revision":${row.revision},${templateField}${accessFields}${documentJson.slice(1)}}`;
 }

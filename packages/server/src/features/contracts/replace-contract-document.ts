@@ -6,6 +6,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
+import type { AgreementMemory, StoredContract } from './agreement-memory';
 import { contractNotFound, isUuid } from './owned-contracts';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
 
@@ -124,14 +125,6 @@ const MAX_CHANGE_ATTEMPTS = 8;
 /** 503 text when an agreement changed under every attempt (`MAX_CHANGE_ATTEMPTS`). */
 export const TOO_MANY_CHANGES_MESSAGE = 'This agreement is being changed by several people at once. Please try again.';
 
-/** The agreement row a change starts from. */
-export interface StoredContract {
-  revision: number;
-  document: ContractDocument;
-  contractName: string;
-  templateName: string | null;
-}
-
 /** A change worked out against one revision, ready to be written in one statement. */
 interface PlannedChange {
   next: ContractDocument;
@@ -223,18 +216,19 @@ async function planChange(db: Database, id: string, row: StoredContract, change:
  * back to "to discuss". One statement is atomic without a transaction, and holds no lock while
  * this thread works (issue 15: the server applies a save in one statement).
  *
+ * @param request `documentText`: JSON.stringify of `plan.next`
  * @returns the new id, name and revision; undefined when another change was stored since `revision`
  */
 async function writeChange(
   db: Database,
-  request: { id: string; revision: number; plan: PlannedChange; author: RevisionAuthor; now: Date },
+  request: { id: string; revision: number; plan: PlannedChange; documentText: string; author: RevisionAuthor; now: Date },
 ): Promise<{ id: string; contractName: string; revision: number } | undefined> {
-  const { id, revision, plan, author, now } = request;
+  const { id, revision, plan, documentText, author, now } = request;
   const at = now.toISOString();
   const result = (await db.execute(sql`
     with updated as (
       update ${contracts}
-      set document = ${JSON.stringify(plan.next)}::jsonb, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
+      set document = ${documentText}::jsonb, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
         revision = revision + 1, updated_at = ${at}::timestamptz
       where id = ${id}::uuid and revision = ${revision}
       returning id, contract_name, revision
@@ -281,7 +275,10 @@ async function writeChange(
  *
  * @param request `id` from the URL (any text), the change, its author and `now`; `stored`: the row
  *   as the caller just read it (`readStoredContract`), used for the first attempt instead of reading
- *   it again (a 290 kB document), and not changed; `maxAttempts`: default MAX_CHANGE_ATTEMPTS
+ *   it again (a 290 kB document), and not changed (it may be an AgreementMemory's, at a revision
+ *   the database has left: the write then finds out and the change is worked out again);
+ *   `maxAttempts`: default MAX_CHANGE_ATTEMPTS; `memory`: the server's AgreementMemory, told the
+ *   new revision's document and text (the next save and load of this agreement need not read it)
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
  *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
@@ -296,15 +293,24 @@ export async function replaceContractDocument(
     now: Date;
     stored?: StoredContract | undefined;
     maxAttempts?: number;
+    memory?: AgreementMemory | undefined;
   },
 ): Promise<ChangedContract> {
-  const { id, change, author, now, maxAttempts = MAX_CHANGE_ATTEMPTS } = request;
+  const { id, change, author, now, maxAttempts = MAX_CHANGE_ATTEMPTS, memory } = request;
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const row = attempt === 0 && request.stored ? request.stored : await readStoredContract(db, id);
     if (!row) throw contractNotFound();
     const plan = await planChange(db, id, row, change);
-    const written = await writeChange(db, { id, revision: row.revision, plan, author, now });
-    if (written) return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
+    const documentText = JSON.stringify(plan.next);
+    const written = await writeChange(db, { id, revision: row.revision, plan, documentText, author, now });
+    if (written) {
+      memory?.rememberStored(
+        id,
+        { revision: written.revision, document: plan.next, contractName: written.contractName, templateName: plan.templateName },
+        documentText,
+      );
+      return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
+    }
   }
   throw new AppError('unavailable', TOO_MANY_CHANGES_MESSAGE);
 }

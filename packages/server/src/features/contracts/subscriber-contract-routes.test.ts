@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer } from '../../mail/mailer';
@@ -29,6 +30,7 @@ import type { App } from '../../app';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { pdfFiles } from '../../db/schema/pdf-files';
 import { templates } from '../../db/schema/templates';
+import { users } from '../../db/schema/users';
 import { readPdfText } from '../../test/read-pdf-text';
 import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
@@ -312,6 +314,46 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expectNotFound(
       await app.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie: bob.cookie, 'if-none-match': `"${agreement.id}.1"` } }),
     );
+  });
+
+  it('answers in brotli or gzip when asked, kept once made, with the same JSON and tag as the plain answer, and never a kept answer of an older state (issue 15, ADR 183)', async () => {
+    const { cookie, agreement, account } = await subscriberWithAgreement();
+    const url = `${BASE}/${agreement.id}`;
+    const load = async (encoding: string | undefined) => {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const bytes = response.rawPayload;
+      const encoded = response.headers['content-encoding'];
+      const text = (encoded === 'br' ? brotliDecompressSync(bytes) : encoded === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+      expect(Number(response.headers['content-length'])).toBe(bytes.length);
+      return { encoded, etag: response.headers.etag, answer: ContractAnswerSchema.parse(JSON.parse(text)).data };
+    };
+    const plain = await load(undefined);
+    expect(plain.encoded).toBeUndefined();
+    for (const [asked, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0.1, gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      for (const time of ['made', 'kept']) {
+        const answer = await load(asked);
+        expect([asked, time, answer.encoded]).toEqual([asked, time, expected]);
+        expect(answer.etag).toBe(plain.etag);
+        expect(answer.answer).toEqual(plain.answer);
+      }
+    }
+    // A save, and a change of the owner's name (which keeps the revision): the next answers say so.
+    const changed = toggleSubject(plain.answer, plain.answer.categories[0]!._id, plain.answer.categories[0]!.subjects[0]!._id);
+    expect((await call('PATCH', url, { cookie, payload: saveBody(changed, 0) })).statusCode).toBe(200);
+    await database.db.update(users).set({ name: 'Renamed Owner' }).where(eq(users.id, account.id));
+    for (const asked of ['br', 'gzip']) {
+      const after = await load(asked);
+      expect(after.etag).toBe(`"${agreement.id}.owner.1"`);
+      expect(after.answer).toMatchObject({ revision: 1, ownerName: 'Renamed Owner', categories: changed.categories });
+    }
   });
 
   it('answers JSON that ContractAnswerSchema parses and that equals what was saved, awkward text included', async () => {

@@ -22,7 +22,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
+import { type AnswerEncoding, chooseAnswerEncoding, compressAnswer } from '../../compression';
 import { AppError } from '../../errors';
+import { AgreementMemory } from './agreement-memory';
 import type { SessionUser } from '../sessions/sessions';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
@@ -31,15 +33,7 @@ import { PdfAdmission } from './pdf-admission';
 import type { ContractAccessLevel } from '@bpa/domain/contract';
 import { type ContractAccess, requireContractAccess } from './contract-access';
 import { listMarks } from './contract-review';
-import {
-  type DocumentTextCache,
-  contractEtag,
-  contractNotFound,
-  createDocumentTextCache,
-  getContractAnswerJson,
-  getContractRevision,
-  listContractNames,
-} from './owned-contracts';
+import { contractEtag, contractNotFound, getContractAnswerJson, listContractNames } from './owned-contracts';
 import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
@@ -126,13 +120,16 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  * Answers a load of one of the account's agreements (GET base/{id} and GET {id}/latest); a 304
  * is not in the routes' response schemas (it has no body).
  *
- * The answer carries `ETag` (the agreement's id and revision: `contractEtag`) and
- * `Cache-Control: private, no-cache`, so the browser asks again on every load with
- * `If-None-Match`; while the agreement is unchanged the answer is 304 without a body, after a read
- * of its revision only (issue 15). Otherwise the answer is JSON text made by getContractAnswerJson:
- * with a JSON content type and a string payload Fastify sends it as it is, without the route's
- * response serializer; the ContractAnswerSchema declared on the route still documents the answer
- * (OpenAPI) but does not re-check a document that was checked when it was stored (ADR 151).
+ * The answer carries `ETag` (the agreement's id and revision and the caller's access:
+ * `contractEtag`) and `Cache-Control: private, no-cache`, so the browser asks again on every load
+ * with `If-None-Match`; while the agreement is unchanged the answer is 304 without a body, after
+ * the access check's one query (it reads the revision too; issue 15). Otherwise the answer is JSON text made by
+ * getContractAnswerJson, compressed once per revision, caller's access, owner name and encoding
+ * and kept in the server's AgreementMemory: a load of an agreement this server answered before
+ * at that revision reads the same one row and sends the kept bytes (Content-Encoding set here, so
+ * @fastify/compress leaves them as they are). The ContractAnswerSchema declared on the route
+ * documents the answer (OpenAPI) but does not re-check a document that was checked when it was
+ * stored (ADR 151).
  *
  * @throws AppError not_found when the id is not an agreement of the account
  */
@@ -142,21 +139,33 @@ async function sendContractAnswer(
   id: string,
   reply: FastifyReply,
   now: () => Date,
-  documentTexts: DocumentTextCache,
+  memory: AgreementMemory,
 ): Promise<FastifyReply> {
   const found = await checkAccess(db, request, id, 'view', now);
-  reply.header('cache-control', 'private, no-cache');
+  reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
   // The answer also says the caller's access, which can change without a new revision.
   const tag = (revision: number) => contractEtag(`${id}.${found.access}${found.isPausedByOwner ? '.paused' : ''}`, revision);
+  // The access check read the revision, template and owner's name too: a load of a kept answer costs that one query.
+  const { head } = found;
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    const revision = await getContractRevision(db, { id });
-    if (revision === undefined) throw contractNotFound();
-    const etag = tag(revision);
-    if (ifNoneMatch.split(',').some((candidate) => candidate.trim() === etag)) return reply.code(304).header('etag', etag).send();
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((candidate) => candidate.trim() === tag(head.revision))) {
+    return reply.code(304).header('etag', tag(head.revision)).send();
   }
-  const { json, revision } = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner }, documentTexts);
-  return reply.header('etag', tag(revision)).type('application/json; charset=utf-8').send(json);
+  const encoding = chooseAnswerEncoding(request.headers);
+  const kept = encoding && memory.answers.get(AgreementMemory.answerKey(tag(head.revision), head.ownerName, encoding));
+  if (encoding && kept) return sendEncoded(reply.header('etag', tag(head.revision)), kept, encoding);
+  const answer = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner, head }, memory);
+  const etag = tag(answer.head.revision);
+  reply.header('etag', etag);
+  if (!encoding) return reply.type('application/json; charset=utf-8').send(answer.json);
+  const body = compressAnswer(Buffer.from(answer.json), encoding);
+  memory.answers.set(AgreementMemory.answerKey(etag, answer.head.ownerName, encoding), body);
+  return sendEncoded(reply, body, encoding);
+}
+
+/** Sends compressed JSON bytes as they are. */
+function sendEncoded(reply: FastifyReply, body: Buffer, encoding: AnswerEncoding): FastifyReply {
+  return reply.type('application/json; charset=utf-8').header('content-encoding', encoding).header('content-length', body.length).send(body);
 }
 
 /** Registers the subscriber agreement routes of docs/product.md §7. */
@@ -164,8 +173,8 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
   app,
   { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 },
 ) => {
-  // The server's stored documents read for loads, by id and revision (owned-contracts.ts).
-  const documentTexts = createDocumentTextCache();
+  // What this server keeps of stored agreements for loads and saves, by id and revision (agreement-memory.ts).
+  const memory = new AgreementMemory();
   app.get(
     SUBSCRIBER_CONTRACTS_BASE,
     {
@@ -208,7 +217,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, documentTexts),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, memory),
   );
 
   app.patch(
@@ -238,7 +247,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
       await checkAccess(db, request, request.params.id, 'edit', now);
       return {
         status: 'success' as const,
-        data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }),
+        data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
       };
     },
   );
@@ -270,7 +279,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
       await checkAccess(db, request, request.params.id, 'edit', now);
       return {
         status: 'success' as const,
-        data: await saveContractChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now() }),
+        data: await saveContractChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
       };
     },
   );
@@ -326,7 +335,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, documentTexts),
+    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, memory),
   );
 
   app.get(
