@@ -18,7 +18,8 @@
  * Run: `npx tsx bench/mixed-load-bench.ts` after `npm run build` (or `npm run bench`). Settings:
  * MIXED_BENCH_RATE (requests a second, default 100), MIXED_BENCH_SECONDS (default 30),
  * MIXED_BENCH_SATURATION_SECONDS (default 10), MIXED_BENCH_PDFS (default 1000), MIXED_BENCH_PORT
- * (default 3291), DATABASE_URL (also run on PostgreSQL).
+ * (default 3291), DATABASE_URL (also run on PostgreSQL), MIXED_BENCH_ENGINES (`pglite`, `postgres` or
+ * both, the default: `pglite,postgres`).
  */
 import { SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
 import { type BenchDatabase, type ProductServer, seedBenchDatabase, startProductServer } from './support/product-server';
@@ -206,7 +207,9 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     const agreements = await makeAgreements(server, database);
     const documentKb = Buffer.byteLength(agreements[0]!.categoriesJson) / 1024;
     await fixedRate(server, agreements, 2); // warm-up
+    const cpuBefore = server.cpuSeconds();
     const outcomes = await fixedRate(server, agreements, SECONDS);
+    const cpuPerRequestMs = ((server.cpuSeconds() - cpuBefore) * 1000) / outcomes.length;
     const afterLoad = server.rssBytes();
     const saturation = await saturateSaves(server, agreements, SATURATION_CONNECTIONS, SATURATION_SECONDS);
     const wholeSaturation = await saturateSaves(server, agreements, SATURATION_CONNECTIONS, SATURATION_SECONDS, 'saveWhole');
@@ -245,6 +248,9 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     console.log(
       `all    ${String(all.length).padStart(9)}         ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 99).toFixed(1).padStart(8)}           p99 < ${GOAL_P99_MS} ms: ${percentile(all, 99) < GOAL_P99_MS ? 'met' : 'NOT met'}`,
     );
+    console.log(
+      `server CPU per request of the mix: ${cpuPerRequestMs.toFixed(1)} ms (all its threads; ${RATE} requests a second need ${((cpuPerRequestMs * RATE) / 10).toFixed(0)} % of one core${database.kind === 'postgres' ? ', PostgreSQL itself not counted' : ''})`,
+    );
     for (const [label, kind, runs] of [
       ['only the change (as the editor saves)', 'save', saturation],
       ['the whole agreement', 'saveWhole', wholeSaturation],
@@ -266,7 +272,9 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
   }
 }
 
-await runOn(undefined);
 const postgresUrl = process.env.DATABASE_URL?.trim();
-if (postgresUrl) await runOn(postgresUrl);
+const engines = (process.env.MIXED_BENCH_ENGINES ?? 'pglite,postgres').split(',').map((engine) => engine.trim());
+if (engines.includes('pglite')) await runOn(undefined);
+if (!engines.includes('postgres')) console.log('\n(MIXED_BENCH_ENGINES leaves out PostgreSQL: its run is skipped)');
+else if (postgresUrl) await runOn(postgresUrl);
 else console.log('\n(DATABASE_URL is not set: the PostgreSQL run is skipped)');

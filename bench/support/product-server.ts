@@ -104,6 +104,12 @@ export interface ProductServer {
   url: string;
   /** Resident memory of the server's Node process, in bytes (Linux /proc). */
   rssBytes(): number;
+  /**
+   * CPU time the server's processes have used so far (user + system, all their threads), in
+   * seconds (Linux /proc). A difference over a run divided by its requests is the CPU a request
+   * costs, a figure that, unlike latency, hardly depends on what else runs on the machine.
+   */
+  cpuSeconds(): number;
   /** Stops it (SIGTERM, then SIGKILL after 10 s) and waits for the exit. */
   stop(): Promise<void>;
 }
@@ -133,6 +139,21 @@ function descendants(pid: number): number[] {
   walk(pid);
   return found;
 }
+
+/** utime + stime of a process (all its threads), in seconds; 0 when it has ended. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime), counted here from field 3 (state).
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The kernel's clock ticks per second for /proc times (`getconf CLK_TCK`: 100 on Linux x86-64 and arm64). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function rssOf(pid: number): number {
   try {
@@ -187,6 +208,7 @@ export async function startProductServer(database: BenchDatabase, port: number, 
     url,
     // npm starts a shell and Node (and tsx may start one more): the server is the largest of them.
     rssBytes: () => Math.max(0, ...descendants(pid).map(rssOf)),
+    cpuSeconds: () => descendants(pid).reduce((sum, id) => sum + cpuSecondsOf(id), 0),
     stop: async () => {
       if (!exited) process.kill(-pid, 'SIGTERM');
       const timer = setTimeout(() => !exited && process.kill(-pid, 'SIGKILL'), 10_000);
