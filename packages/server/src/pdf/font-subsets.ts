@@ -5,7 +5,7 @@
  * glyphs' widths (/W) and a ToUnicode map (text extraction, copy and paste). pdfkit builds and
  * deflates those for every document, about a fifth of a render. Here a subset is built for a set
  * of glyphs, and its finished bytes (the deflated font file and ToUnicode map, the widths, and
- * every word already encoded with its glyph numbers) are kept in a per-process LRU cache. A later
+ * every text already encoded with its glyph numbers) are kept in a per-process LRU cache. A later
  * document that draws the same glyphs of the same face, or fewer (a cached subset with at most
  * SUPERSET_SLACK_GLYPHS glyphs more), takes those bytes: no subsetting and no font deflate.
  *
@@ -42,7 +42,7 @@ export const SUBSET_CACHE_MAX_BYTES = 8 * 1024 * 1024;
  */
 export const SUPERSET_SLACK_GLYPHS = 8;
 
-/** Encoded words kept per subset before its map is emptied (user text: bound it). */
+/** Encoded texts kept per subset before its map is emptied (user text: bound it). */
 const MAX_FRAGMENTS_PER_SUBSET = 5_000;
 
 /** Glyphs one document draws with one face: glyph id -> the code points its text gave it (first use wins, as in pdfkit). */
@@ -66,7 +66,7 @@ export interface FontSubset {
   readonly widths: readonly number[];
   /** The ToUnicode CMap, deflated. */
   readonly toUnicode: Buffer;
-  /** Word or space -> its glyph bytes inside a TJ string, kerning as numbers (see `encodeWithSubset`). */
+  /** Text -> its glyph bytes inside a TJ string, kerning as numbers (see `encodeWithSubset`). */
   readonly fragments: Map<string, string>;
   /** Estimated bytes of `fragments` (two bytes a character and 48 a map entry). */
   fragmentBytes: number;
@@ -85,9 +85,14 @@ export interface FontSubsetCacheStats {
   bytes: number;
 }
 
-const cache = new LRUCache<string, FontSubset>({ maxSize: SUBSET_CACHE_MAX_BYTES, sizeCalculation: (subset) => estimateSize(subset) });
+let cache = newCache(SUBSET_CACHE_MAX_BYTES);
 const counts = { hits: 0, supersetHits: 0, misses: 0 };
 const fontIds = new WeakMap<Font, number>();
+
+/** An empty cache bounded to `maxBytes` (estimated by `estimateSize`). */
+function newCache(maxBytes: number): LRUCache<string, FontSubset> {
+  return new LRUCache<string, FontSubset>({ maxSize: maxBytes, sizeCalculation: (subset) => estimateSize(subset) });
+}
 
 /** Estimated memory of a cached subset, in bytes (at least 1, as lru-cache requires). */
 function estimateSize(subset: FontSubset): number {
@@ -272,34 +277,58 @@ function toStringByte(byte: number): string {
 }
 
 /**
- * A word or a space as the inside of a TJ string for `subset`: 2-byte CIDs as literal bytes (half
- * the size of pdfkit's hex), kerning as numbers in whole thousandths of an em. Kept in the subset,
- * so the next document using it does not encode the word again.
+ * A text's words and spaces, one space each: the pieces the layout measured and shaped
+ * (agreement-fonts.ts `shapeText`), so that a line is exactly as wide on the page.
+ */
+export function splitWords(text: string): string[] {
+  const chunks: string[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const space = text.indexOf(' ', from);
+    if (space === -1) {
+      chunks.push(text.slice(from));
+      break;
+    }
+    if (space > from) chunks.push(text.slice(from, space));
+    chunks.push(' ');
+    from = space + 1;
+  }
+  return chunks;
+}
+
+/**
+ * A text as the inside of a TJ string for `subset`: each word and space shaped (`splitWords`),
+ * 2-byte CIDs as literal bytes (half the size of pdfkit's hex), kerning as numbers in whole
+ * thousandths of an em. Kept in the subset, so the next document using it does not encode the
+ * text again.
  *
  * @param face the face `subset` was built from
- * @param chunk a word or a space, as the layout shaped it (agreement-fonts.ts `shapeText`)
- * @throws Error when a glyph of `chunk` is not in `subset` (the document's glyphs were not all recorded)
+ * @param text one piece of a line, as PageContent's `drawText` got it
+ * @returns the bytes between `[(` and `)]TJ`, as a Latin-1 string
+ * @throws Error when a glyph of `text` is not in `subset` (the document's glyphs were not all recorded)
  */
-export function encodeWithSubset(subset: FontSubset, face: AgreementFont, chunk: string): string {
-  let fragment = subset.fragments.get(chunk);
+export function encodeWithSubset(subset: FontSubset, face: AgreementFont, text: string): string {
+  let fragment = subset.fragments.get(text);
   if (fragment !== undefined) return fragment;
-  const shaped = shapeText(face, chunk);
   fragment = '';
-  for (let index = 0; index < shaped.glyphIds.length; index += 1) {
-    const glyphId = shaped.glyphIds[index] ?? 0;
-    const cid = subset.cids.get(glyphId);
-    if (cid === undefined) throw new Error(`Glyph ${glyphId} of "${chunk}" is not in the font subset.`);
-    fragment += toStringByte(cid >> 8) + toStringByte(cid & 0xff);
-    // Whole thousandths of an em: 0.01 pt at 10 pt, invisible.
-    const rounded = Math.round((shaped.adjustments[index] ?? 0) * shaped.scale);
-    if (rounded !== 0) fragment += `)${-rounded}(`;
+  for (const chunk of splitWords(text)) {
+    const shaped = shapeText(face, chunk);
+    for (let index = 0; index < shaped.glyphIds.length; index += 1) {
+      const glyphId = shaped.glyphIds[index] ?? 0;
+      const cid = subset.cids.get(glyphId);
+      if (cid === undefined) throw new Error(`Glyph ${glyphId} of "${chunk}" is not in the font subset.`);
+      fragment += toStringByte(cid >> 8) + toStringByte(cid & 0xff);
+      // Whole thousandths of an em: 0.01 pt at 10 pt, invisible.
+      const rounded = Math.round((shaped.adjustments[index] ?? 0) * shaped.scale);
+      if (rounded !== 0) fragment += `)${-rounded}(`;
+    }
   }
   if (subset.fragments.size >= MAX_FRAGMENTS_PER_SUBSET) {
     subset.fragments.clear();
     subset.fragmentBytes = 0;
   }
-  subset.fragments.set(chunk, fragment);
-  subset.fragmentBytes += 2 * (chunk.length + fragment.length) + 48;
+  subset.fragments.set(text, fragment);
+  subset.fragmentBytes += 2 * (text.length + fragment.length) + 48;
   return fragment;
 }
 
@@ -316,9 +345,13 @@ export function fontSubsetCacheStats(): FontSubsetCacheStats {
   return { ...counts, entries: cache.size, bytes: cache.calculatedSize };
 }
 
-/** Empties the cache and zeroes its counts (tests; a cold start). */
-export function clearFontSubsetCache(): void {
-  cache.clear();
+/**
+ * Empties the cache and zeroes its counts (tests; a cold start).
+ *
+ * @param maxBytes the new cache's bound (default SUBSET_CACHE_MAX_BYTES); tests use a small one
+ */
+export function clearFontSubsetCache(maxBytes = SUBSET_CACHE_MAX_BYTES): void {
+  cache = newCache(maxBytes);
   counts.hits = 0;
   counts.supersetHits = 0;
   counts.misses = 0;

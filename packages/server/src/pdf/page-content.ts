@@ -20,7 +20,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { type AgreementFont, FONT_STYLES, type FontStyle, shapeText } from './agreement-fonts';
-import { type FontSubset, encodeWithSubset, findOrBuildSubset, updateSubsetSize } from './font-subsets';
+import { type FontSubset, encodeWithSubset, findOrBuildSubset, splitWords, updateSubsetSize } from './font-subsets';
 
 /**
  * Deflate level of page content, chosen by measurement (ADR 183's table, the largest agreement):
@@ -69,17 +69,17 @@ export interface DocumentFont {
   face: AgreementFont;
   /** Glyphs drawn with this face so far: glyph id -> code points. */
   used: Map<number, readonly number[]>;
-  /** Words and spaces whose glyphs are already in `used`. */
+  /** Texts drawn with this face whose glyphs are already in `used`. */
   seen: Set<string>;
   /** The subset chosen by `DocumentFonts.finish`. */
   subset?: FontSubset;
 }
 
-/** Text shown with one face: the move to its start, then its words and spaces (encoded at the end). */
+/** Text shown with one face: the move to its start, then the text (encoded at the end). */
 interface TextShow {
   font: DocumentFont;
   move: string;
-  chunks: string[];
+  text: string;
 }
 
 /**
@@ -193,24 +193,14 @@ export class PageContent {
       this.text.push(toColourOperator(colour, false));
       this.textColour = colour;
     }
-    // Words and spaces are shaped apart, as the layout measured them (agreement-fonts.ts).
-    const chunks: string[] = [];
-    let from = 0;
-    while (from < text.length) {
-      const space = text.indexOf(' ', from);
-      if (space === -1) {
-        chunks.push(text.slice(from));
-        break;
-      }
-      if (space > from) chunks.push(text.slice(from, space));
-      chunks.push(' ');
-      from = space + 1;
+    if (!font.seen.has(text)) {
+      font.seen.add(text);
+      for (const chunk of splitWords(text)) recordGlyphs(font, chunk);
     }
-    for (const chunk of chunks) recordGlyphs(font, chunk);
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
-    this.text.push({ font, move: `${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, chunks });
+    this.text.push({ font, move: `${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, text });
     this.lineX = textX;
     this.lineY = textY;
   }
@@ -236,9 +226,7 @@ export class PageContent {
         }
         const { subset, face } = item.font;
         if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
-        let shown = '';
-        for (const chunk of item.chunks) shown += encodeWithSubset(subset, face, chunk);
-        content.push(`${item.move}[(${shown})]TJ`);
+        content.push(`${item.move}[(${encodeWithSubset(subset, face, item.text)})]TJ`);
       }
       content.push('ET Q');
     }
@@ -255,8 +243,6 @@ export class PageContent {
 
 /** Adds the glyphs of a word or space to the ones its face draws in this document (first use gives the code points). */
 function recordGlyphs(font: DocumentFont, chunk: string): void {
-  if (font.seen.has(chunk)) return;
-  font.seen.add(chunk);
   const shaped = shapeText(font.face, chunk);
   for (let index = 0; index < shaped.glyphIds.length; index += 1) {
     const glyphId = shaped.glyphIds[index] ?? 0;
