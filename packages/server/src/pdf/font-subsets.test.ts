@@ -4,7 +4,15 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pdfObjectsText } from '../test/pdf-objects-text';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
-import { SUPERSET_SLACK_GLYPHS, clearFontSubsetCache, encodeWithSubset, findOrBuildSubset, fontSubsetCacheStats, type GlyphUse } from './font-subsets';
+import {
+  SUPERSET_SLACK_GLYPHS,
+  clearFontSubsetCache,
+  encodeWithSubset,
+  findOrBuildSubset,
+  fontSubsetCacheStats,
+  type GlyphUse,
+  updateSubsetSize,
+} from './font-subsets';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
 let nextId = 0;
@@ -142,6 +150,16 @@ describe('font subset cache (ADR 183)', () => {
     const face = loadAgreementFonts().regular;
     const subset = findOrBuildSubset(face, glyphsOf('abc'));
     expect(() => encodeWithSubset(subset, face, 'abz')).toThrow(/not in the font subset/);
+  });
+
+  it('counts the encoded texts a document adds in the cache size', () => {
+    const face = loadAgreementFonts().regular;
+    const subset = findOrBuildSubset(face, glyphsOf('abcdefgh ijklmnop'));
+    const before = fontSubsetCacheStats().bytes;
+    for (let index = 0; index < 200; index += 1)
+      encodeWithSubset(subset, face, `${'abcdefgh'.slice(index % 8)} ${'ijklmnop'.slice(index % 7)} ${index % 3 ? 'a' : 'b'}${'c'.repeat(index)}`);
+    updateSubsetSize(subset);
+    expect(fontSubsetCacheStats().bytes).toBeGreaterThan(before + 200 * 48);
   });
 
   it('stays within its bound, dropping the least recently used subsets', () => {

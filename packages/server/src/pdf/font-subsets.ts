@@ -337,7 +337,10 @@ export function encodeWithSubset(subset: FontSubset, face: AgreementFont, text: 
  * document may have added encoded words), which may evict the least recently used subsets.
  */
 export function updateSubsetSize(subset: FontSubset): void {
-  if (cache.peek(subset.key) === subset) cache.set(subset.key, subset);
+  if (cache.peek(subset.key) !== subset) return;
+  // lru-cache recounts an entry's size only when a different value is set: take it out first.
+  cache.delete(subset.key);
+  cache.set(subset.key, subset);
 }
 
 /** The cache's counts and size now. */
