@@ -18,6 +18,12 @@
  */
 import { deflateSync } from 'node:zlib';
 
+/**
+ * Deflate level of the object streams, chosen by measurement (ADR 183's table, the largest
+ * agreement): level 4 takes about two thirds of the time of level 6 (zlib's default) for 0.8 KB more.
+ */
+export const OBJECT_STREAM_DEFLATE_LEVEL = 4;
+
 /** Objects per object stream: readers need not inflate a large stream to reach one object. */
 const OBJECTS_PER_STREAM = 200;
 
@@ -83,7 +89,7 @@ export function packObjectStreams(pdf: Buffer): Buffer {
       entries.set(object.id, [2, streamId, index]);
     });
     const index = `${pairs.join(' ')}\n`;
-    const data = deflateSync(Buffer.from(index + bodies, 'latin1'));
+    const data = deflateSync(Buffer.from(index + bodies, 'latin1'), { level: OBJECT_STREAM_DEFLATE_LEVEL });
     entries.set(streamId, [1, offset, 0]);
     push(
       Buffer.from(
@@ -106,7 +112,7 @@ export function packObjectStreams(pdf: Buffer): Buffer {
     table.writeUInt32BE(field2, id * 7 + 1);
     table.writeUInt16BE(field3, id * 7 + 5);
   }
-  const xrefData = deflateSync(table);
+  const xrefData = deflateSync(table, { level: OBJECT_STREAM_DEFLATE_LEVEL });
   push(
     Buffer.from(`${xrefId} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] ${trailer} /Filter /FlateDecode /Length ${xrefData.length} >>\nstream\n`, 'latin1'),
   );

@@ -5,77 +5,81 @@
  * Why not `doc.text()`: pdfkit wraps every call in its own save/transform/BT/ET block, writes
  * colours with 16 decimals, glyphs as hex and shapes every word again in every document; for the
  * ~2,500 text pieces of a large agreement that made the renderer about three times slower and
- * the file about twice bigger than writing the operators here. Font subsetting, widths, the
- * ToUnicode map (text extraction) and embedding stay pdfkit's: we fill its embedded font's
- * `subset`, `widths` and `unicode` exactly as its own `encode` does and register the font on the
- * page as its text method does (pdfkit 0.20 internals `_font`, `subset`, `widths`, `unicode`,
- * `ref`; the renderer's tests read the text back with PDF.js, so a change there fails them).
+ * the file about twice bigger than writing the operators here.
+ *
+ * Fonts (ADR 183): a document's pages are drawn first, recording which glyphs each face draws;
+ * `DocumentFonts.finish` then takes each face's subset from the per-process cache
+ * (font-subsets.ts), encodes the text with it and deflates each page's content
+ * (PAGE_CONTENT_DEFLATE_LEVEL). The font objects (descriptor, /W, ToUnicode, font file) are written
+ * by `writeFontObjects` in place of pdfkit's `embed`, from the cached bytes. pdfkit internals used
+ * (pdfkit 0.20): the embedded font's `id`, `ref`, `embed`, `encode` and `dictionary`, the page's
+ * `fonts` and `content` (its `buffer`, `compress` and `data`), checked at start-up
+ * (pdfkit-internals.ts); the renderer's tests read the text back with PDF.js, so a change there fails them.
  *
  * Coordinates are pdfkit's: points from the page's top-left corner, y growing downwards.
  */
-import { type AgreementFont, type FontStyle, shapeText } from './agreement-fonts';
+import { deflateSync } from 'node:zlib';
+import { type AgreementFont, FONT_STYLES, type FontStyle, shapeText } from './agreement-fonts';
+import { type FontSubset, encodeWithSubset, findOrBuildSubset, splitWords, updateSubsetSize } from './font-subsets';
+
+/**
+ * Deflate level of page content, chosen by measurement (ADR 183's table, the largest agreement):
+ * level 3 takes about two thirds of the time of level 6 (zlib's default, pdfkit's) for 3.5 KB more,
+ * inside the size goal (at most a quarter of Chromium's file); levels 1 and 2 are no faster.
+ */
+export const PAGE_CONTENT_DEFLATE_LEVEL = 3;
+
+/** A PDF object as pdfkit writes it (PDFReference). */
+interface PdfkitReference {
+  data: Record<string, unknown>;
+  /** Chunks written so far; deflated by `finalize` when `compress` is set. */
+  buffer: Uint8Array[];
+  compress: boolean;
+  end(chunk?: Uint8Array): void;
+}
+
+/** The part of pdfkit's document used here (`ref` makes a new object). */
+interface PdfkitDocumentInternals {
+  ref(data?: Record<string, unknown>): PdfkitReference;
+  page: PdfkitPage;
+  options: { bufferPages?: boolean };
+}
+
+/** The part of pdfkit's page used here. */
+interface PdfkitPage {
+  fonts: Record<string, unknown>;
+  content: PdfkitReference;
+}
 
 /** The part of pdfkit's EmbeddedFont used here. */
 interface PdfkitEmbeddedFont {
   id: string;
   ref(): unknown;
-  /** fontkit subset: maps a font glyph id to its id in the embedded subset. */
-  subset: { includeGlyph(glyphId: number): number };
-  /** Advance width per subset glyph id, 1/1000 em (pdfkit writes the /W array from it). */
-  widths: number[];
-  /** Code points per subset glyph id (pdfkit writes the ToUnicode map from it). */
-  unicode: number[][];
+  /** Writes the font's objects at `doc.end()`; replaced by `writeFontObjects`. */
+  embed(): void;
+  /** pdfkit's own text encoding (doc.text): refused for these faces, whose glyphs are numbered here. */
+  encode(text: string): unknown;
+  /** The Type0 font object pages refer to (made by `ref`). */
+  dictionary?: PdfkitReference;
 }
 
-/** One face as a document uses it: the face and pdfkit's embedded font with this document's encodings. */
+/** One face as a document uses it. */
 export interface DocumentFont {
   embedded: PdfkitEmbeddedFont;
   face: AgreementFont;
-  /** Word or space -> its glyph bytes inside a TJ string (kerning closes and reopens the string). */
-  encoded: Map<string, string>;
+  /** Glyphs drawn with this face so far: glyph id -> code points. */
+  used: Map<number, readonly number[]>;
+  /** Texts drawn with this face whose glyphs are already in `used`. */
+  seen: Set<string>;
+  /** The subset chosen by `DocumentFonts.finish`. */
+  subset?: FontSubset;
 }
 
-/** One byte of a PDF literal string, escaped where the syntax needs it. */
-function toStringByte(byte: number): string {
-  switch (byte) {
-    case 0x28:
-      return '\\(';
-    case 0x29:
-      return '\\)';
-    case 0x5c:
-      return '\\\\';
-    case 0x0d:
-      return '\\r';
-    case 0x0a:
-      return '\\n';
-    default:
-      return String.fromCharCode(byte);
-  }
-}
-
-/**
- * Encodes a word or a space for this document: its glyphs go into the font subset with their
- * widths and code points (as pdfkit's own `encode` does), and come back as the inside of a TJ
- * string: 2-byte glyph ids as literal bytes (half the size of pdfkit's hex), kerning as numbers.
- */
-function encodeChunk(documentFont: DocumentFont, chunk: string): string {
-  let fragment = documentFont.encoded.get(chunk);
-  if (fragment !== undefined) return fragment;
-  const shaped = shapeText(documentFont.face, chunk);
-  const { embedded } = documentFont;
-  fragment = '';
-  shaped.glyphIds.forEach((glyphId, index) => {
-    const id = embedded.subset.includeGlyph(glyphId);
-    embedded.widths[id] ??= (shaped.advanceWidths[index] ?? 0) * shaped.scale;
-    embedded.unicode[id] ??= shaped.codePoints[index] ?? [];
-    fragment += toStringByte(id >> 8) + toStringByte(id & 0xff);
-    const adjustment = (shaped.adjustments[index] ?? 0) * shaped.scale;
-    // Whole thousandths of an em: 0.01 pt at 10 pt, invisible.
-    const rounded = Math.round(adjustment);
-    if (rounded !== 0) fragment += `)${-rounded}(`;
-  });
-  documentFont.encoded.set(chunk, fragment);
-  return fragment;
+/** Text shown with one face: the move to its start, then the text (encoded at the end). */
+interface TextShow {
+  font: DocumentFont;
+  move: string;
+  text: string;
 }
 
 /**
@@ -117,32 +121,38 @@ function toRgbOperands(hex: string): string {
   return [value >> 16, (value >> 8) & 0xff, value & 0xff].map((part) => String(Math.round((part / 255) * 1000) / 1000)).join(' ');
 }
 
-/** Collects one page's drawing and writes it to the current pdfkit page on `finish`. */
+/** Collects one page's drawing; `DocumentFonts.finish` writes it to its page once the document's fonts are known. */
 export class PageContent {
   private readonly shapes: string[] = [];
-  private readonly text: string[] = [];
+  private readonly text: (string | TextShow)[] = [];
   private textStyle: FontStyle | '' = '';
   private textSize = 0;
   private textColour = '';
   /** Start of the current text line (Td moves are relative to it), in PDF coordinates. */
   private lineX = 0;
   private lineY = 0;
+  /** The pdfkit page current when this content was made. */
+  private readonly page: PdfkitPage;
 
   /**
-   * @param doc the document whose current page is drawn on.
-   * @param fonts pdfkit's embedded fonts per face, from `embedFonts`.
+   * @param doc the document whose current page is drawn on; made with `bufferPages: true`, as the
+   *   content is written after the last page is drawn.
+   * @param fonts the document's faces, from `embedFonts`.
    * @param pageHeight height of the page in points.
-   */
-  /**
    * @param isTagged a tagged PDF (PDF/UA basics): the shapes are written as an Artifact (page
    *   furniture a screen reader skips), and text is marked with `beginMarked`.
+   * @throws Error when the document does not buffer its pages
    */
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly fonts: Readonly<Record<FontStyle, DocumentFont>>,
+    doc: PDFKit.PDFDocument,
+    private readonly fonts: DocumentFonts,
     private readonly pageHeight: number,
     private readonly isTagged = false,
-  ) {}
+  ) {
+    const internals = doc as unknown as PdfkitDocumentInternals;
+    if (!internals.options.bufferPages) throw new Error('PageContent needs a document made with bufferPages: true (its text is written at the end).');
+    this.page = internals.page;
+  }
 
   /**
    * Starts a marked-content sequence in the text: a structure element's content with its MCID
@@ -172,60 +182,201 @@ export class PageContent {
   /** Text on one line, without wrapping; `x` is its left edge, `baseline` its baseline, in points. */
   drawText(text: string, style: FontStyle, size: number, colour: string, x: number, baseline: number): void {
     if (text === '') return;
-    const font = this.fonts[style];
+    const font = this.fonts.faces[style];
     if (style !== this.textStyle || size !== this.textSize) {
       this.text.push(`/${font.embedded.id} ${formatNumber(size)} Tf`);
       this.textStyle = style;
       this.textSize = size;
-      const resources = this.doc.page.fonts as Record<string, unknown>;
-      resources[font.embedded.id] ??= font.embedded.ref();
+      this.page.fonts[font.embedded.id] ??= font.embedded.ref();
     }
     if (colour !== this.textColour) {
       this.text.push(toColourOperator(colour, false));
       this.textColour = colour;
     }
-    // Words and spaces are shaped apart, as the layout measured them (agreement-fonts.ts).
-    let shown = '';
-    let from = 0;
-    while (from < text.length) {
-      const space = text.indexOf(' ', from);
-      if (space === -1) {
-        shown += encodeChunk(font, text.slice(from));
-        break;
-      }
-      if (space > from) shown += encodeChunk(font, text.slice(from, space));
-      shown += encodeChunk(font, ' ');
-      from = space + 1;
+    if (!font.seen.has(text)) {
+      font.seen.add(text);
+      for (const chunk of splitWords(text)) recordGlyphs(font, chunk);
     }
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
-    this.text.push(`${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td[(${shown})]TJ`);
+    this.text.push({ font, move: `${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, text });
     this.lineX = textX;
     this.lineY = textY;
   }
 
-  /** Writes shapes, then text, to the current page (text stays on top of the heading bands). */
+  /** Ends the page's drawing: its content is written by `DocumentFonts.finish`. */
   finish(): void {
+    this.fonts.addPage(this);
+  }
+
+  /**
+   * Writes shapes, then text (on top of the heading bands), to the page, deflated at
+   * PAGE_CONTENT_DEFLATE_LEVEL, after what pdfkit wrote there itself (its flip of the y axis).
+   * Every face used must have its subset.
+   */
+  writeToPage(): void {
     const content = this.isTagged && this.shapes.length > 0 ? ['/Artifact BMC', ...this.shapes, 'EMC'] : [...this.shapes];
-    if (this.text.length > 0) content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`, ...this.text, 'ET Q');
-    // Latin-1 keeps every glyph byte as is (pdfkit would do the same with a string, more slowly).
-    if (content.length > 0) this.doc.addContent(Buffer.from(`${content.join('\n')}\n`, 'latin1') as unknown as string);
+    if (this.text.length > 0) {
+      content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`);
+      for (const item of this.text) {
+        if (typeof item === 'string') {
+          content.push(item);
+          continue;
+        }
+        const { subset, face } = item.font;
+        if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
+        content.push(`${item.move}[(${encodeWithSubset(subset, face, item.text)})]TJ`);
+      }
+      content.push('ET Q');
+    }
+    if (content.length === 0) return;
+    const stream = this.page.content;
+    // Latin-1 keeps every glyph byte as is.
+    const data = deflateSync(Buffer.concat([...stream.buffer, Buffer.from(`${content.join('\n')}\n`, 'latin1')]), { level: PAGE_CONTENT_DEFLATE_LEVEL });
+    stream.buffer = [data];
+    stream.compress = false;
+    stream.data.Filter = 'FlateDecode';
+    stream.data.Length = data.length;
+  }
+}
+
+/** Adds the glyphs of a word or space to the ones its face draws in this document (first use gives the code points). */
+function recordGlyphs(font: DocumentFont, chunk: string): void {
+  const shaped = shapeText(font.face, chunk);
+  for (let index = 0; index < shaped.glyphIds.length; index += 1) {
+    const glyphId = shaped.glyphIds[index] ?? 0;
+    if (!font.used.has(glyphId)) font.used.set(glyphId, shaped.codePoints[index] ?? []);
   }
 }
 
 /**
+ * The four faces as one pdfkit document uses them, and its pages waiting for their text to be
+ * encoded. Made by `embedFonts`; call `finish` once, after the last page is drawn and before `doc.end()`.
+ */
+export class DocumentFonts {
+  private readonly pages: PageContent[] = [];
+  private isFinished = false;
+
+  /** @param faces pdfkit's embedded font and this document's glyphs, per face */
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    readonly faces: Readonly<Record<FontStyle, DocumentFont>>,
+  ) {}
+
+  /** Queues a drawn page (PageContent.finish). */
+  addPage(page: PageContent): void {
+    if (this.isFinished) throw new Error('A page was drawn after DocumentFonts.finish.');
+    this.pages.push(page);
+  }
+
+  /**
+   * Chooses each used face's subset (font-subsets.ts: cached, or built and cached), writes every
+   * queued page's content with it, and makes pdfkit write each face's objects from the subset's
+   * bytes at `doc.end()`.
+   *
+   * @throws Error when called twice
+   */
+  finish(): void {
+    if (this.isFinished) throw new Error('DocumentFonts.finish was called twice.');
+    this.isFinished = true;
+    const doc = this.doc as unknown as PdfkitDocumentInternals;
+    for (const style of FONT_STYLES) {
+      const font = this.faces[style];
+      if (font.used.size === 0) continue;
+      const subset = findOrBuildSubset(font.face, font.used);
+      font.subset = subset;
+      font.embedded.embed = () => writeFontObjects(doc, font.embedded, subset);
+    }
+    for (const page of this.pages) page.writeToPage();
+    for (const style of FONT_STYLES) {
+      const { subset } = this.faces[style];
+      if (subset) updateSubsetSize(subset);
+    }
+  }
+}
+
+/** Font descriptor entries that depend on the face only (pdfkit's `embed`), per parsed font. */
+const descriptors = new WeakMap<object, Record<string, unknown>>();
+
+/** The face's FontDescriptor entries besides its name and file, computed as pdfkit's `embed` does. */
+function describeFace(font: FontSubset['font']): Record<string, unknown> {
+  let described = descriptors.get(font);
+  if (described) return described;
+  const scale = 1000 / font.unitsPerEm;
+  // Tables @types/fontkit does not list.
+  const tables = font as unknown as { 'OS/2'?: { sFamilyClass?: number }; post: { isFixedPitch?: number }; head: { macStyle: { italic?: boolean } } };
+  const familyClass = (tables['OS/2']?.sFamilyClass ?? 0) >> 8;
+  let flags = 1 << 2; // symbolic: glyphs outside the standard Latin set
+  if (tables.post.isFixedPitch) flags |= 1 << 0;
+  if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1;
+  if (familyClass === 10) flags |= 1 << 3;
+  if (tables.head.macStyle.italic) flags |= 1 << 6;
+  const { bbox } = font;
+  described = {
+    Flags: flags,
+    FontBBox: [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale],
+    ItalicAngle: font.italicAngle,
+    Ascent: font.ascent * scale,
+    Descent: font.descent * scale,
+    CapHeight: (font.capHeight || font.ascent) * scale,
+    XHeight: (font.xHeight || 0) * scale,
+    StemV: 0,
+  };
+  descriptors.set(font, described);
+  return described;
+}
+
+/**
+ * Writes one face's objects for this document from a cached subset, as pdfkit's `embed` would
+ * (ISO 32000-1 §9.7: Type0 font, CIDFontType2 descendant with /W and Identity CIDToGIDMap,
+ * FontDescriptor with /FontFile2, ToUnicode CMap), each a new object of this document; only the
+ * streams' bytes come from the cache (already deflated, so pdfkit does not compress them again).
+ */
+function writeFontObjects(doc: PdfkitDocumentInternals, embedded: PdfkitEmbeddedFont, subset: FontSubset): void {
+  const dictionary = embedded.dictionary;
+  if (!dictionary) return;
+  const name = `${subset.tag}+${subset.font.postscriptName.replaceAll(' ', '_')}`;
+  const fontFile = doc.ref({ Length1: subset.fontFileLength, Filter: 'FlateDecode' });
+  fontFile.end(subset.fontFile);
+  const descriptor = doc.ref({ Type: 'FontDescriptor', FontName: name, ...describeFace(subset.font), FontFile2: fontFile });
+  descriptor.end();
+  const descendant = doc.ref({
+    Type: 'Font',
+    Subtype: 'CIDFontType2',
+    BaseFont: name,
+    CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+    FontDescriptor: descriptor,
+    W: [0, subset.widths],
+    CIDToGIDMap: 'Identity',
+  });
+  descendant.end();
+  const toUnicode = doc.ref({ Filter: 'FlateDecode' });
+  toUnicode.end(subset.toUnicode);
+  dictionary.data = { Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
+  dictionary.end();
+}
+
+/**
  * Registers the four faces with a pdfkit document and returns them as this document uses them.
+ * They are registered under names of their own: pdfkit's `doc.text` cannot use them (their glyphs
+ * are numbered by the subset cache) and throws if asked to; a page drawn with `doc.text` registers
+ * the faces again under other names (render-acbl-card.ts, page 3).
  *
+ * @param doc a document made with `bufferPages: true`
  * @param fonts parsed fontkit fonts per face (`loadAgreementFonts`).
  */
-export function embedFonts(doc: PDFKit.PDFDocument, fonts: Readonly<Record<FontStyle, AgreementFont>>): Record<FontStyle, DocumentFont> {
+export function embedFonts(doc: PDFKit.PDFDocument, fonts: Readonly<Record<FontStyle, AgreementFont>>): DocumentFonts {
   const embed = (style: FontStyle): DocumentFont => {
+    const name = `page-content-${style}`;
     // pdfkit takes a parsed fontkit font as well as a buffer; its types only list the buffer.
-    doc.registerFont(style, fonts[style].font as unknown as Buffer);
-    doc.font(style);
+    doc.registerFont(name, fonts[style].font as unknown as Buffer);
+    doc.font(name);
     const embedded = (doc as unknown as { _font: PdfkitEmbeddedFont })._font;
-    return { embedded, face: fonts[style], encoded: new Map() };
+    embedded.encode = () => {
+      throw new Error(`The face ${name} is drawn through PageContent only; register the font again for doc.text().`);
+    };
+    return { embedded, face: fonts[style], used: new Map(), seen: new Set() };
   };
-  return { regular: embed('regular'), bold: embed('bold'), italic: embed('italic'), boldItalic: embed('boldItalic') };
+  return new DocumentFonts(doc, { regular: embed('regular'), bold: embed('bold'), italic: embed('italic'), boldItalic: embed('boldItalic') });
 }

@@ -2,11 +2,23 @@
  * The PDF worker thread's entry (issue 13 §1): piscina calls the default export with one task per
  * PDF, so the drawing happens off the request thread. Loaded by `createPdfPool` (pdf-pool.ts) as
  * `pdf-worker.ts` under tsx and as `pdf-worker.js` once compiled.
+ *
+ * The worker warms the renderer before it takes its first task (warm-up.ts): a small agreement and
+ * its card are rendered once while the module loads.
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
 import { renderAcblCard } from './render-acbl-card';
 import { renderAgreementPdf } from './render-agreement-pdf';
+import { warmUpRenderer } from './warm-up';
+
+/**
+ * The warm-up, started as the module loads (its drawing is synchronous, so it is done before the
+ * first task can run; tasks still wait for its end). A failed warm-up is not fatal here: the first
+ * task meets the same error and reports it to its caller. Not a top-level await: the worker would
+ * never finish loading under tsx (the pool's tests hang).
+ */
+const warmedUp = warmUpRenderer().catch(() => 0);
 
 /** One PDF to draw: what `RenderAgreementPdf` takes, as plain data (it crosses threads by structured clone). */
 export interface PdfTask {
@@ -24,6 +36,7 @@ export interface PdfTask {
  * @throws whatever the renderer throws; piscina hands it to the caller of `run`
  */
 export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
+  await warmedUp;
   const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision, attachment: task.attachment });
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
@@ -34,6 +47,7 @@ export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> 
  * @returns the file's bytes and the fit report
  */
 export async function renderCardTask(task: { document: ContractDocument }): Promise<{ pdf: Uint8Array; fitReport: string[] }> {
+  await warmedUp;
   const { pdf, fitReport } = await renderAcblCard(task.document);
   return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport };
 }

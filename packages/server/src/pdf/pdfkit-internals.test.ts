@@ -9,17 +9,19 @@ describe('pdfkit internals self-check', () => {
 
   it('names every missing field', () => {
     expect(findMissingPdfkitInternals({})).toEqual(['_font']);
-    const renamed = { _font: { subset: {}, widths: [], unicode: {}, ref: () => null, id: 'F1' }, page: { fonts: {} } };
+    const renamed = { _font: { ref: () => null, id: 'F1', embed: () => undefined, encoder: () => [] }, page: { fonts: {}, content: { buffer: [], data: {} } } };
     expect(findMissingPdfkitInternals(renamed)).toEqual([
-      '_font.subset.includeGlyph',
-      '_font.unicode',
+      '_font.encode',
+      'ref',
+      'page.content.buffer/compress/data',
       'getStructParentTree',
       'page.structParentTreeKey',
       'page.dictionary',
     ]);
     const complete = {
-      _font: { subset: { includeGlyph: () => 1 }, widths: [], unicode: [], ref: () => null, id: 'F1' },
-      page: { fonts: {}, structParentTreeKey: 0, dictionary: {} },
+      _font: { ref: () => null, id: 'F1', embed: () => undefined, encode: () => [] },
+      page: { fonts: {}, content: { buffer: [], compress: true, data: {} }, structParentTreeKey: 0, dictionary: {} },
+      ref: () => null,
       getStructParentTree: () => null,
     };
     expect(findMissingPdfkitInternals(complete)).toEqual([]);

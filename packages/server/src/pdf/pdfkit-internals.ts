@@ -1,7 +1,8 @@
 /**
  * Start-up self-check of the pdfkit internals the PDF renderer writes to (page-content.ts,
- * ADR 004): an embedded font's `subset.includeGlyph`, `widths`, `unicode`, `ref` and `id`, the
- * document's `_font` and the page's `fonts` dictionary; for tagging (pdf-structure.ts) the
+ * ADR 004, ADR 183): an embedded font's `ref`, `id`, `embed` and `encode` (replaced per document),
+ * the document's `_font` and `ref`, the page's `fonts` dictionary and its `content` object's
+ * `buffer`, `compress` and `data` (page content deflated by the renderer); for tagging (pdf-structure.ts) the
  * document's `getStructParentTree` and the page's `structParentTreeKey` and `dictionary`. pdfkit does not publish them, so an
  * upgrade may rename them; the server then refuses to start with an error naming the installed
  * pdfkit version, instead of failing at the first PDF a user asks for.
@@ -38,7 +39,7 @@ export function installedPdfkitVersion(): string {
  * Lists what the renderer needs from a pdfkit document with one font selected and finds missing.
  *
  * @param doc a document after `registerFont` and `font`
- * @returns the missing internals, e.g. ['_font.subset.includeGlyph']; empty when all are there
+ * @returns the missing internals, e.g. ['_font.embed']; empty when all are there
  */
 export function findMissingPdfkitInternals(doc: unknown): string[] {
   const missing: string[] = [];
@@ -46,12 +47,14 @@ export function findMissingPdfkitInternals(doc: unknown): string[] {
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   const font = record(record(doc)?._font);
   if (!font) return ['_font'];
-  if (typeof record(font.subset)?.includeGlyph !== 'function') missing.push('_font.subset.includeGlyph');
-  if (!Array.isArray(font.widths)) missing.push('_font.widths');
-  if (!Array.isArray(font.unicode)) missing.push('_font.unicode');
   if (typeof font.ref !== 'function') missing.push('_font.ref');
   if (typeof font.id !== 'string') missing.push('_font.id');
+  if (typeof font.embed !== 'function') missing.push('_font.embed');
+  if (typeof font.encode !== 'function') missing.push('_font.encode');
+  if (typeof record(doc)?.ref !== 'function') missing.push('ref');
   if (!record(record(record(doc)?.page)?.fonts)) missing.push('page.fonts');
+  const content = record(record(record(doc)?.page)?.content);
+  if (!Array.isArray(content?.buffer) || typeof content?.compress !== 'boolean' || !record(content?.data)) missing.push('page.content.buffer/compress/data');
   // Tagging (pdf-structure.ts): MCIDs are allocated in the page's entry of the parent tree.
   if (typeof record(doc)?.getStructParentTree !== 'function') missing.push('getStructParentTree');
   const page = record(record(doc)?.page);

@@ -10,8 +10,8 @@
  * Text that does not fit its line is set smaller, down to MIN_FONT_SIZE; what still does not fit
  * is cut with "(see page 3)" and printed in full on a supplementary third page, and listed in the
  * fit report. Drawn like the agreement PDF: the product's DejaVu fonts (suits print and copy as
- * text), written through PageContent (page-content.ts) for speed; page 3 with pdfkit's own text
- * API, which wraps.
+ * text), written through PageContent (page-content.ts) for speed, page 3 too (its lines set by
+ * the agreement layout's `setText`).
  */
 import { type AlertKind, type FilledAcblCard, type FilledAcblField, fillAcblCard } from '@bpa/domain/acbl-card';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
@@ -20,7 +20,8 @@ import { toTextRuns } from '@bpa/domain/markup';
 import PDFDocument from 'pdfkit';
 import { attachAgreement } from './agreement-attachment';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
-import { PageContent, embedFonts } from './page-content';
+import { type DocumentFonts, PageContent, embedFonts } from './page-content';
+import { type Line, setText } from './agreement-layout';
 import { footerStamp } from './render-agreement-pdf';
 import { packObjectStreams } from './object-streams';
 
@@ -135,6 +136,8 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     font: '',
     info: { Title: `Convention card: ${plain(document.contractName)}`, Creator: PRODUCT_TITLE },
     lang: 'en',
+    // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
+    bufferPages: true,
   });
   const embedded = embedFonts(doc, fonts);
   const chunks: Buffer[] = [];
@@ -163,7 +166,8 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     }
     pen.content.finish();
   }
-  if (overflow.length > 0) drawSupplement(doc, overflow, date);
+  if (overflow.length > 0) drawSupplement(doc, embedded, fonts, overflow, date);
+  embedded.finish();
   doc.end();
   return { pdf: await finished, fitReport: overflow.map((item) => `${plain(item.label)}: ${plain(item.text)}`) };
 }
@@ -243,27 +247,54 @@ function drawField(pen: Pen, field: FilledAcblField, cursor: Cursor, overflow: {
   cursor.y += LINE;
 }
 
-/** Page 3: what did not fit, in full, under its field's label (pdfkit's text API wraps long lines). */
-function drawSupplement(doc: InstanceType<typeof PDFDocument>, overflow: readonly { label: string; text: string }[], date: string): void {
-  doc.addPage({ size: 'LETTER', margin: 0 });
+/** Text size and leading of page 3's entries, in points (DejaVu's ascent plus descent is 1.164 em). */
+const SUPPLEMENT_SIZE = 9;
+const SUPPLEMENT_LEADING = 10.5;
+
+/**
+ * Page 3: what did not fit, in full, under its field's label, set in lines by `setText`
+ * (agreement-layout.ts) and drawn through PageContent like the card; a further page when it runs
+ * over (the footer counts on: "Page 4").
+ */
+function drawSupplement(
+  doc: InstanceType<typeof PDFDocument>,
+  embedded: DocumentFonts,
+  fonts: Fonts,
+  overflow: readonly { label: string; text: string }[],
+  date: string,
+): void {
   const width = PAGE.width - 2 * PAGE.margin;
-  doc.font('bold').fontSize(13).fillColor(INK.band).text('CONVENTION CARD: SUPPLEMENT', PAGE.margin, PAGE.margin, { lineBreak: false });
-  doc
-    .font('regular')
-    .fontSize(8)
-    .fillColor(INK.muted)
-    .text('What did not fit on the card, in full.', PAGE.margin, PAGE.margin + 17, { lineBreak: false });
-  doc
-    .font('regular')
-    .fontSize(6)
-    .text(`${date} · Page 3`, PAGE.margin, PAGE.height - PAGE.margin - 6, { width, align: 'right', lineBreak: false });
-  let y = PAGE.margin + 40;
+  const lowest = PAGE.height - PAGE.margin - 14;
+  let pageNumber = 2;
+  let pen: Pen | undefined;
+  let y = 0;
+  const newPage = () => {
+    pen?.content.finish();
+    pageNumber += 1;
+    doc.addPage({ size: 'LETTER', margin: 0 });
+    pen = { content: new PageContent(doc, embedded, PAGE.height), fonts };
+    drawRuns(pen, 'CONVENTION CARD: SUPPLEMENT', PAGE.margin, PAGE.margin, 13, 'bold', INK.band);
+    pen.content.drawText('What did not fit on the card, in full.', 'regular', 8, INK.muted, PAGE.margin, PAGE.margin + 17 + 8 * 0.93);
+    const footer = `${date} · Page ${pageNumber}`;
+    pen.content.drawText(footer, 'regular', 6, INK.muted, PAGE.width - PAGE.margin - widthOf(pen, footer, 'regular', 6), PAGE.height - PAGE.margin);
+    y = PAGE.margin + 40;
+  };
+  const drawLines = (lines: readonly Line[], x: number) => {
+    for (const line of lines) {
+      if (!pen || y + line.height > lowest) newPage();
+      for (const piece of line.pieces) pen!.content.drawText(piece.text, piece.style, piece.size, piece.colour, x + piece.x, y + line.baseline);
+      y += line.height;
+    }
+  };
   for (const item of overflow) {
-    doc.font('bold').fontSize(9).fillColor(INK.text).text(plain(item.label), PAGE.margin, y, { width });
-    doc
-      .font('regular')
-      .fontSize(9)
-      .text(plain(item.text), PAGE.margin + 12, doc.y + 1, { width: width - 12 });
-    y = doc.y + 6;
+    const label = setText(fonts, [{ text: plain(item.label), colour: null, style: 'bold', size: SUPPLEMENT_SIZE }], INK.text, width, SUPPLEMENT_LEADING);
+    const text = setText(fonts, [{ text: plain(item.text), colour: null, style: 'regular', size: SUPPLEMENT_SIZE }], INK.text, width - 12, SUPPLEMENT_LEADING);
+    // A label is not left alone at the foot of a page.
+    if (pen && y + SUPPLEMENT_LEADING * 2 > lowest) newPage();
+    drawLines(label, PAGE.margin);
+    y += 1;
+    drawLines(text, PAGE.margin + 12);
+    y += 6;
   }
+  pen?.content.finish();
 }

@@ -93,6 +93,8 @@ export async function renderAgreementPdf(
     lang: 'en',
     // PDF/UA basics (issue 14 §2): a structure tree of headings and lists, page furniture as artifacts.
     tagged: true,
+    // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
+    bufferPages: true,
   } as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -120,6 +122,7 @@ export async function renderAgreementPdf(
     content.finish();
   }
   structure.finish();
+  embedded.finish();
   doc.end();
   return finished;
 }

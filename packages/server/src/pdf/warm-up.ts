@@ -1,0 +1,28 @@
+/**
+ * Warms the PDF renderer (issue 15): a PDF worker renders a small agreement and its convention
+ * card once when it starts (pdf-worker.ts), so that the first PDF a user asks of it does not pay
+ * for reading and parsing the fonts, the first shaping of common words, compiling the renderer's
+ * code and filling the font subset cache (font-subsets.ts), about 0.3 to 1 s on the 2-core
+ * reference machine (bench/README.md, "first render (cold)").
+ */
+import { createAgreementFromTemplate, selectAllInCategory } from '@bpa/domain/editing';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { sampleTemplateCsv } from '@bpa/domain/sample-template';
+import { renderAcblCard } from './render-acbl-card';
+import { renderAgreementPdf } from './render-agreement-pdf';
+
+/**
+ * Renders the sample agreement (domain sample-template.ts, every subject and option selected) as
+ * an agreement PDF and as a convention card, and throws the files away.
+ *
+ * @returns the time it took, in milliseconds
+ * @throws whatever the renderers throw (e.g. the DejaVu fonts missing)
+ */
+export async function warmUpRenderer(): Promise<number> {
+  const started = performance.now();
+  let agreement = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv('Warm-up')), 'Warm-up ♠♥♦♣');
+  for (const category of agreement.categories) agreement = selectAllInCategory(agreement, category._id);
+  await renderAgreementPdf(agreement, { revision: 1 });
+  await renderAcblCard(agreement);
+  return performance.now() - started;
+}
