@@ -10,7 +10,8 @@
  * kept is only ever a copy: the database stays the one source, and a request whose entry is
  * missing reads it there. Three least-recently-used stores, each bounded:
  *
- * - `texts`: a stored document's JSON text, as a load answers it (owned-contracts.ts);
+ * - `texts`: a stored document's JSON text, as a load answers it (owned-contracts.ts; written from
+ *   `documents` when only the object is held);
  * - `answers`: a load's whole answer, compressed, by its entity tag, owner name and encoding;
  * - `documents`: a stored document as an object, with the name and template of its row: what a
  *   save of changes applies them to (save-contract.ts). Objects kept here are shared by the
@@ -87,6 +88,21 @@ export class AgreementMemory {
     const key = revisionKey(id, stored.revision);
     this.documents.set(key, stored);
     if (text !== undefined) this.texts.set(key, text);
+  }
+
+  /**
+   * The JSON text of the agreement's document at `revision`, if this server holds it as text or
+   * as an object (then written once with JSON.stringify and kept as text).
+   */
+  documentText(id: string, revision: number): string | undefined {
+    const key = revisionKey(id, revision);
+    const text = this.texts.get(key);
+    if (text !== undefined) return text;
+    const stored = this.documents.get(key);
+    if (stored === undefined) return undefined;
+    const written = JSON.stringify(stored.document);
+    this.texts.set(key, written);
+    return written;
   }
 
   /** The agreement at `revision` as an object, if this server holds it (never to be changed). */

@@ -114,7 +114,7 @@ export async function getContractAnswerJson(
 ): Promise<{ json: string; head: ContractAnswerHead }> {
   const head = request.head ?? (await readContractAnswerHead(db, request.id));
   if (!head) throw contractNotFound();
-  const cached = memory.texts.get(revisionKey(head.id, head.revision));
+  const cached = memory.documentText(head.id, head.revision);
   if (cached !== undefined) return { json: toAnswerJson(head, cached, request), head };
   const [row] = await db
     .select({ ...answerHeadFields, documentJson: sql<string>`${contracts.document}::text` })

@@ -2,13 +2,18 @@ import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/
 import type { ContractDocument } from '@bpa/domain/contract';
 import { type RevisionKind, listItemChanges, summariseChange } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Operation } from 'fast-json-patch';
+// The package is CommonJS: Node's ESM loader gives its exports on the default import only.
+import jsonPatch from 'fast-json-patch';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
 import type { AgreementMemory, StoredContract } from './agreement-memory';
 import { contractNotFound, isUuid } from './owned-contracts';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
+
+const { compare } = jsonPatch;
 
 /** 404 text of a revision that is not kept (never made, or pruned). */
 export const REVISION_NOT_FOUND_MESSAGE = 'This version of the agreement is no longer kept.';
@@ -136,7 +141,20 @@ interface PlannedChange {
   isSnapshot: boolean;
   patch: unknown[] | null;
   changedItemIds: string[];
+  /**
+   * The new document as a few operations on the stored one, for the database to apply
+   * (`documentUpdate`), when the change is small and was worked out from parts of the stored
+   * document (a save of changes, a rename); null: the whole new document is sent.
+   */
+  databaseChanges: Operation[] | null;
 }
+
+/**
+ * The most operations the database applies to the stored document instead of being sent the whole
+ * new one: each `jsonb_set` writes the whole document again inside the database, so past a few
+ * operations sending the whole document (one parse) is cheaper.
+ */
+export const MAX_DATABASE_CHANGES = 8;
 
 /**
  * Reads the agreement row a change starts from.
@@ -206,7 +224,62 @@ async function planChange(db: Database, id: string, row: StoredContract, change:
   const summary = [prefix, changes === 'no changes' && prefix !== '' ? '' : changes].filter((part) => part !== '').join(': ');
   const storage = storageOf(row.revision, row.document, next);
   const changedItemIds = listItemChanges(row.document, next).map((itemChange) => itemChange.itemId);
-  return { next, kind, templateName, merge, summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds };
+  const databaseChanges = databaseChangesOf(row.document, next, kind);
+  return { next, kind, templateName, merge, summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds, databaseChanges };
+}
+
+/**
+ * The operations that make `next` from `stored` for the database to apply (`documentUpdate`), or
+ * null when the whole document is to be sent: only a save or a rename worked out from the stored
+ * document's own parts (apply-changes.ts; `{ ...stored, contractName }`) is compared (another
+ * document would cost a whole comparison, and is sent whole anyway), and only up to
+ * MAX_DATABASE_CHANGES operations.
+ *
+ * @returns `replace`, `remove` and `add` operations (fast-json-patch `compare`), or null
+ */
+export function databaseChangesOf(stored: ContractDocument, next: ContractDocument, kind: RevisionKind): Operation[] | null {
+  if (kind !== 'save' && kind !== 'rename') return null;
+  if (!next.categories.some((category, index) => category === stored.categories[index])) return null;
+  const changes = compare(stored, next);
+  return changes.length <= MAX_DATABASE_CHANGES ? changes : null;
+}
+
+/** A JSON Pointer's reference tokens (RFC 6901 §4: `~1` is `/`, `~0` is `~`). */
+function pointerTokens(pointer: string): string[] {
+  return pointer === ''
+    ? []
+    : pointer
+        .split('/')
+        .slice(1)
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * The SQL value of the new document: its whole `text` (cast to jsonb), or the stored `document`
+ * changed by `changes` inside the database, so that a small change does not send and parse 290 kB
+ * again (issue 15). `changes` come from `compare(stored, next)` (fast-json-patch), which makes only
+ * `replace`, `remove` (array items from the end) and `add` (object keys, array items at the end, in
+ * order): `jsonb_set` replaces a value or adds a key or an item at an array's end
+ * (create_if_missing), `#-` removes one. The statement runs only at the revision the changes were
+ * worked out from, so the stored document is the one they were compared with.
+ *
+ * @throws Error for an operation compare does not make (a programming error)
+ */
+export function documentUpdate(update: { text: string } | { changes: readonly Operation[] }): SQL {
+  if ('text' in update) return sql`${update.text}::jsonb`;
+  let expression = sql`document`;
+  for (const change of update.changes) {
+    const tokens = pointerTokens(change.path);
+    if (tokens.length === 0) throw new Error('A change of the whole document is sent as the whole document');
+    const path = sql`array[${sql.join(
+      tokens.map((token) => sql`${token}`),
+      sql`, `,
+    )}]::text[]`;
+    if (change.op === 'remove') expression = sql`(${expression} #- ${path})`;
+    else if (change.op === 'replace' || change.op === 'add') expression = sql`jsonb_set(${expression}, ${path}, ${JSON.stringify(change.value)}::jsonb, true)`;
+    else throw new Error(`compare made a "${change.op}" operation`);
+  }
+  return expression;
 }
 
 /**
@@ -216,19 +289,21 @@ async function planChange(db: Database, id: string, row: StoredContract, change:
  * back to "to discuss". One statement is atomic without a transaction, and holds no lock while
  * this thread works (issue 15: the server applies a save in one statement).
  *
- * @param request `documentText`: JSON.stringify of `plan.next`
+ * The new document is sent whole (`documentText`: JSON.stringify of `plan.next`), or, when
+ * `documentText` is null, as the few operations that make it from the stored one (`documentUpdate`).
+ *
  * @returns the new id, name and revision; undefined when another change was stored since `revision`
  */
 async function writeChange(
   db: Database,
-  request: { id: string; revision: number; plan: PlannedChange; documentText: string; author: RevisionAuthor; now: Date },
+  request: { id: string; revision: number; plan: PlannedChange; documentText: string | null; author: RevisionAuthor; now: Date },
 ): Promise<{ id: string; contractName: string; revision: number } | undefined> {
   const { id, revision, plan, documentText, author, now } = request;
   const at = now.toISOString();
   const result = (await db.execute(sql`
     with updated as (
       update ${contracts}
-      set document = ${documentText}::jsonb, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
+      set document = ${documentUpdate(documentText === null && plan.databaseChanges ? { changes: plan.databaseChanges } : { text: documentText ?? JSON.stringify(plan.next) })}, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
         revision = revision + 1, updated_at = ${at}::timestamptz
       where id = ${id}::uuid and revision = ${revision}
       returning id, contract_name, revision
@@ -278,7 +353,7 @@ async function writeChange(
  *   it again (a 290 kB document), and not changed (it may be an AgreementMemory's, at a revision
  *   the database has left: the write then finds out and the change is worked out again);
  *   `maxAttempts`: default MAX_CHANGE_ATTEMPTS; `memory`: the server's AgreementMemory, told the
- *   new revision's document and text (the next save and load of this agreement need not read it)
+ *   new revision's document (the next save and load of this agreement need not read it)
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
  *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
@@ -301,13 +376,14 @@ export async function replaceContractDocument(
     const row = attempt === 0 && request.stored ? request.stored : await readStoredContract(db, id);
     if (!row) throw contractNotFound();
     const plan = await planChange(db, id, row, change);
-    const documentText = JSON.stringify(plan.next);
+    // Sent whole (and then kept as text too), or as the operations the database applies.
+    const documentText = plan.databaseChanges === null ? JSON.stringify(plan.next) : null;
     const written = await writeChange(db, { id, revision: row.revision, plan, documentText, author, now });
     if (written) {
       memory?.rememberStored(
         id,
         { revision: written.revision, document: plan.next, contractName: written.contractName, templateName: plan.templateName },
-        documentText,
+        documentText ?? undefined,
       );
       return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
     }

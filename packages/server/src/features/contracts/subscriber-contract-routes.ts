@@ -33,7 +33,7 @@ import { PdfAdmission } from './pdf-admission';
 import type { ContractAccessLevel } from '@bpa/domain/contract';
 import { type ContractAccess, requireContractAccess } from './contract-access';
 import { listMarks } from './contract-review';
-import { contractEtag, contractNotFound, getContractAnswerJson, listContractNames } from './owned-contracts';
+import { contractEtag, getContractAnswerJson, listContractNames } from './owned-contracts';
 import type { RevisionAuthor } from './replace-contract-document';
 import { renameContract } from './rename-contract';
 import type { RenderAgreementPdf } from './render-pdf';
