@@ -3,7 +3,7 @@
  * `/` and `/trial` arrive as HTML with a small script and without the app's; their phone menu works;
  * their links lead into the app; `/` still signs out; a signed-in user gets the app at `/trial`,
  * with their own navigation (ADR 110: no link there may sign them out by surprise).
- * `/guest/contract` arrives as the guest editor's first view, which the app takes over unchanged;
+ * `/guest/contract` arrives as the guest editor's first view: without a trial agreement it is such a page too;
  * a visitor whose browser holds a trial agreement never sees that view, only their agreement (ADR 184).
  */
 import { expect, test, type Page } from '@playwright/test';
