@@ -65,8 +65,10 @@ const PAGES: Array<{ path: string; file: string; title: string; Page: ComponentT
 ];
 
 /**
- * The app's pages rendered at build time: path, file, title, and the route module whose chunks
- * the page preloads (its key in the build manifest). The server's list must name the same files.
+ * The app's pages rendered at build time: path, file, title, and the route module whose chunks the
+ * page's script preloads with the app (its key in the build manifest). The page's script decides by
+ * the guest's trial agreement (GUEST_AGREEMENT_STORAGE_KEY), so this list is for the guest's
+ * pages. The server's list must name the same files.
  */
 const APP_PAGES: Array<{ path: string; file: string; title: string; routeKey: string }> = [
   { path: PATHS.guestContract, file: 'guest-contract.html', title: toDocumentTitle(EDITOR_PAGE_TITLE), routeKey: 'src/app/routes/guest-contract-route.tsx' },
@@ -121,16 +123,15 @@ for (const { path, file, title, routeKey } of APP_PAGES) {
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   if (context.errors) throw new Error(`${path} failed to render: ${String(Object.values(context.errors)[0])}`);
   // A visitor's store with nothing in it: no session, no agreement (storage null: nothing is read).
-  const page = () => (
+  const body = renderToStaticMarkup(
     <Provider store={makeStore({ storage: null })}>
       <PrimeReactProvider value={PRIME_REACT_SETTINGS}>
         <ToastProvider>
           <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </ToastProvider>
       </PrimeReactProvider>
-    </Provider>
+    </Provider>,
   );
-  const body = renderToStaticMarkup(page());
   // PrimeReact's run-time style sheets, as a file linked last (where PrimeReact adds them), from the app itself.
   const injectedCss = await collectInjectedStyles(`http://localhost${path}`, async () => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
