@@ -9,9 +9,13 @@
  * accessibility and best-practices scores and of the largest contentful paint, each beside its
  * goal (performance, accessibility and best practices >= 95). Asserts nothing.
  *
- * Settings: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 3292), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Settings: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 3292), CHROMIUM_PATH (default /usr/bin/chromium),
+ * LIGHTHOUSE_SAVE_DIR (write each run's full Lighthouse report there as JSON, to see what an audit
+ * found: the largest paint's element, the requests, the main thread's work), LIGHTHOUSE_PAGES
+ * (comma-separated paths instead of the three pages).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
@@ -19,7 +23,8 @@ import { seedBenchDatabase, startProductServer } from './support/product-server'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PAGES = ['/', '/trial', '/guest/contract'];
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR || undefined;
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/trial', '/guest/contract'];
 const GOAL_SCORE = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -68,6 +73,10 @@ try {
   for (let run = 0; run < RUNS; run++) {
     for (const page of PAGES) {
       const lhr = await audit(page);
+      if (SAVE_DIR) {
+        mkdirSync(SAVE_DIR, { recursive: true });
+        writeFileSync(join(SAVE_DIR, `${page === '/' ? 'landing' : page.slice(1).replaceAll('/', '-')}-${run + 1}.json`), JSON.stringify(lhr));
+      }
       const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const runs = results.get(page) ?? [];
       runs.push({

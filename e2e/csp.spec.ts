@@ -64,6 +64,8 @@ test('no CSP violation or console error on any guest page, the editor or the PDF
     '/trial',
     '/instructions',
     '/contact',
+    // Rendered at build time: without a trial agreement yet, the page and the static pages' script (ADR 184).
+    '/guest/contract',
     '/guest/home',
     '/login',
     '/register',
@@ -83,6 +85,9 @@ test('no CSP violation or console error on any guest page, the editor or the PDF
   await page.getByRole('button', { name: 'Add New Subject' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
+  // Loaded again with the trial agreement in the browser: the page rendered at build time, then the app over it.
+  await visit(page, '/guest/contract');
+  await expect(page.getByRole('heading', { level: 2, name: /Overcalls/ })).toBeVisible();
   await page.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/pdfview/);
   await page.waitForLoadState('networkidle');

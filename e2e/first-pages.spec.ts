@@ -3,6 +3,8 @@
  * `/` and `/trial` arrive as HTML with a small script and without the app's; their phone menu works;
  * their links lead into the app; `/` still signs out; a signed-in user gets the app at `/trial`,
  * with their own navigation (ADR 110: no link there may sign them out by surprise).
+ * `/guest/contract` arrives as the guest editor's first view: without a trial agreement it is such a page too;
+ * a visitor whose browser holds a trial agreement never sees that view, only their agreement (ADR 184).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
@@ -12,6 +14,9 @@ import { useClientAddress } from './support/client-address';
 useClientAddress(16);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The app's entry script (index-*.js): a test that blocks it sees the page as it arrives, before the app runs. */
+const APP_ENTRY = /\/assets\/index-[^/]*\.js$/;
 
 /** The scripts a page load fetches (their file names). */
 function recordScripts(page: Page): string[] {
@@ -69,4 +74,53 @@ test('a signed-in subscriber gets their own navigation at /trial, and opening / 
   expect((await loggedOut).ok()).toBe(true);
   const session = await (await page.request.get('/api/v1/users/session')).json();
   expect(session.data.user).toBeNull();
+});
+
+test('the guest editor arrives rendered: without a trial agreement it needs none of the app and looks as the app draws it; a stored trial agreement is never shown as "not loaded"', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const goToDashboard = () => page.getByRole('main').getByRole('link', { name: 'Go To Dashboard' });
+  const scripts = recordScripts(page);
+
+  // A visitor without a trial agreement: the page and the static pages' script, not the app.
+  await page.goto('/guest/contract');
+  await expect(page).toHaveTitle('Agreement Editor · Bridge Partnership Agreements');
+  await expect(page.getByRole('main').getByText('Agreement is not Loaded').first()).toBeVisible();
+  const menu = mainNav(page).getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(mainNav(page).getByRole('link', { name: 'Instructions' })).toBeVisible();
+  await menu.click();
+  expect(scripts.some((name) => name.startsWith('static-'))).toBe(true);
+  expect(scripts.filter((name) => /^(vendor|index|zod)-/.test(name))).toEqual([]);
+  const drawnAtBuild = await goToDashboard().boundingBox();
+
+  // The same page drawn by the app (an unreadable stored entry makes the page load the app, which
+  // drops the entry and shows "not loaded"): the button is where and as large as it was.
+  await page.evaluate(() => window.localStorage.setItem('bpa.guestAgreement.v1', 'not an agreement'));
+  await page.reload();
+  await expect(page.locator('main[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Agreement is not Loaded').first()).toBeVisible();
+  expect(await goToDashboard().boundingBox()).toEqual(drawnAtBuild);
+  expect(scripts.some((name) => name.startsWith('vendor-'))).toBe(true);
+
+  // Into the app, with the trial agreement.
+  await goToDashboard().click();
+  await expect(page).toHaveURL(/\/guest\/home$/);
+  await page.getByRole('button', { name: /^Edit Agreement/ }).click();
+  await expect(page).toHaveURL(/\/guest\/contract$/);
+  await expect(page.getByRole('heading', { level: 2, name: /Overcalls/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('bpa.guestAgreement.v1')?.includes('Overcalls'))).toBe(true);
+
+  // This browser holds a trial agreement: the page as it arrives keeps its <main> hidden…
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('main[data-prerendered]')).toHaveCount(1);
+  await expect(page.getByRole('main')).toBeHidden();
+  // …and the app shows the agreement.
+  await page.unroute(APP_ENTRY);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: /Overcalls/ })).toBeVisible();
+  await expect(page.getByText('Agreement is not Loaded')).toHaveCount(0);
 });

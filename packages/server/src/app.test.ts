@@ -245,10 +245,11 @@ describe('web app', () => {
     expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
   });
 
-  it('sends the pages rendered at build time for / and /trial, with the nonce, and the app at /trial to a browser with a session cookie', async () => {
+  it('sends the pages rendered at build time for /, /trial and /guest/contract, with the nonce, and the app at /trial and /guest/contract to a browser with a session cookie', async () => {
     const page = (name: string) => `<!doctype html><meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}"><div id="root"><h1>${name}</h1></div>`;
     await writeFile(join(webDistDir, 'landing.html'), page('Landing'));
     await writeFile(join(webDistDir, 'trial.html'), page('Free Trial'));
+    await writeFile(join(webDistDir, 'guest-contract.html'), page('Agreement Editor'));
     const prerendered = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: webDistDir }) });
     try {
       const html = { accept: 'text/html' };
@@ -261,12 +262,19 @@ describe('web app', () => {
       const signedIn = await prerendered.inject({ method: 'GET', url: '/trial', headers: { ...html, cookie } });
       expect(signedIn.body).toContain('<div id="root"></div>');
       expect((await prerendered.inject({ method: 'GET', url: '/', headers: { ...html, cookie } })).body).toContain('<h1>Landing</h1>');
+      const editor = await prerendered.inject({ method: 'GET', url: '/guest/contract', headers: html });
+      expect(editor.body).toContain('<h1>Agreement Editor</h1>');
+      expect(editor.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+      const signedInEditor = await prerendered.inject({ method: 'GET', url: '/guest/contract', headers: { ...html, cookie } });
+      expect(signedInEditor.body).toContain('<div id="root"></div>');
       // Never as plain files (they would keep the placeholder).
       expect((await prerendered.inject({ method: 'GET', url: '/landing.html' })).statusCode).toBe(404);
+      expect((await prerendered.inject({ method: 'GET', url: '/guest-contract.html' })).statusCode).toBe(404);
     } finally {
       await prerendered.close();
       await rm(join(webDistDir, 'landing.html'));
       await rm(join(webDistDir, 'trial.html'));
+      await rm(join(webDistDir, 'guest-contract.html'));
     }
   });
 

@@ -1,26 +1,57 @@
 /**
  * Renders the first pages a visitor sees to HTML at build time (issue 15: the first paint needs no
- * script): `/` (landing.html) and `/trial` (trial.html), each in the page frame with the visitors'
- * navigation, from the same React components the app renders on those routes. Run after
- * `vite build` (npm run build): it fills the build's `static.html` (the template with the style
- * sheets and `src/static-page.ts`), writes each page with its `.br` and `.gz` copies, and removes
- * the template. The server sends these files for their paths (server plugins/web-app.ts).
+ * script). Run after `vite build` (npm run build); the server sends these files for their paths
+ * (server plugins/web-app.ts). Each page is written with its `.br` and `.gz` copies.
  *
- * Usage: tsx scripts/prerender.tsx [dist folder, default ./dist]
+ * - `/` (landing.html) and `/trial` (trial.html): each in the page frame with the visitors'
+ *   navigation, from the same React components the app renders on those routes, in the build's
+ *   `static.html` (the template with the style sheets and `src/static-page.ts`, removed after).
+ *   The app is not loaded there.
+ * - `/guest/contract` (guest-contract.html, ADR 184): the app's own route table rendered for a
+ *   visitor whose browser holds no trial agreement, in the app's index.html with the route's
+ *   style sheets linked (the route's, and PrimeReact's run-time ones, scripts/injected-styles.ts).
+ *   A small script of the page loads `src/static-page.ts` for such a visitor (the page is links
+ *   and the phone menu), and for a visitor whose browser holds a trial agreement hides the page's
+ *   `<main>` and loads the app with the route's chunks, which renders the agreement over it
+ *   (main.tsx, src/lib/prerendered-app-page.ts).
+ *
+ * The app's modules import style sheets, which Node cannot load: run with the hooks of
+ * scripts/ignore-css.mjs.
+ *
+ * Usage: tsx --import ./scripts/ignore-css.mjs scripts/prerender.tsx [dist folder, default ./dist]
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Provider } from 'react-redux';
+import { PrimeReactProvider } from 'primereact/api';
+import { StaticRouter, StaticRouterProvider, createMemoryRouter, createStaticHandler, createStaticRouter } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';
 import { getLogoLink, getNavLinks } from '../src/app/nav-links';
 import { PageFrame } from '../src/app/page-frame';
+import { App, PRIME_REACT_SETTINGS } from '../src/app/app';
+import { routes } from '../src/app/router';
+import { makeStore } from '../src/app/store';
 import { TopNav } from '../src/app/top-nav';
+import { ToastProvider } from '../src/components/ui/toast-provider';
+import { GUEST_AGREEMENT_STORAGE_KEY } from '../src/features/agreement/guest-persistence';
+import { EDITOR_PAGE_TITLE } from '../src/features/agreement/contract-editor-page';
 import LandingPage from '../src/features/landing/landing-page';
 import TrialPage, { TRIAL_PAGE_TITLE } from '../src/features/trial/trial-page';
+import {
+  type ManifestChunk,
+  fillAppPage,
+  getEntryScripts,
+  getRouteAssets,
+  prerenderedPageScript,
+  takeOutAppScripts,
+  whenRouterReady,
+} from '../src/lib/prerendered-app-page';
 import { toDocumentTitle } from '../src/lib/use-document-title';
+import { collectInjectedStyles } from './injected-styles';
 
 /** The template's file name in the build, and its two markers. */
 const TEMPLATE = 'static.html';
@@ -33,10 +64,29 @@ const PAGES: Array<{ path: string; file: string; title: string; Page: ComponentT
   { path: PATHS.trial, file: 'trial.html', title: toDocumentTitle(TRIAL_PAGE_TITLE), Page: TrialPage },
 ];
 
+/**
+ * The app's pages rendered at build time: path, file, title, and the route module whose chunks the
+ * page's script preloads with the app (its key in the build manifest). The page's script decides by
+ * the guest's trial agreement (GUEST_AGREEMENT_STORAGE_KEY), so this list is for the guest's
+ * pages. The server's list must name the same files.
+ */
+const APP_PAGES: Array<{ path: string; file: string; title: string; routeKey: string }> = [
+  { path: PATHS.guestContract, file: 'guest-contract.html', title: toDocumentTitle(EDITOR_PAGE_TITLE), routeKey: 'src/app/routes/guest-contract-route.tsx' },
+];
+
 /** Escapes text for an HTML element's content (the title). */
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const dist = resolve(process.argv[2] ?? 'dist');
+
+/** Writes a page with its compressed copies and says so. */
+function writePage(path: string, file: string, html: string) {
+  writeFileSync(join(dist, file), html);
+  writeFileSync(join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
+  writeFileSync(join(dist, `${file}.br`), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  console.log(`prerendered ${path} -> ${file} (${(html.length / 1024).toFixed(1)} KB)`);
+}
+
 const template = readFileSync(join(dist, TEMPLATE), 'utf8');
 if (!template.includes(TITLE_MARKER) || !template.includes(HTML_MARKER)) throw new Error(`${TEMPLATE} has lost its markers`);
 
@@ -49,10 +99,50 @@ for (const { path, file, title, Page } of PAGES) {
       </PageFrame>
     </StaticRouter>,
   );
-  const html = template.replace(TITLE_MARKER, escapeText(title)).replace(HTML_MARKER, body);
-  writeFileSync(join(dist, file), html);
-  writeFileSync(join(dist, `${file}.gz`), gzipSync(html, { level: 9 }));
-  writeFileSync(join(dist, `${file}.br`), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  console.log(`prerendered ${path} -> ${file} (${(html.length / 1024).toFixed(1)} KB)`);
+  writePage(path, file, template.replace(TITLE_MARKER, escapeText(title)).replace(HTML_MARKER, body));
 }
 for (const name of [TEMPLATE, `${TEMPLATE}.gz`, `${TEMPLATE}.br`]) rmSync(join(dist, name), { force: true });
+
+/** Writes an asset named by its content, as the build names its own, with its compressed copies; returns its path in dist. */
+function writeAsset(name: string, extension: string, text: string): string {
+  const file = `assets/${name}-${createHash('sha256').update(text).digest('hex').slice(0, 8)}.${extension}`;
+  writeFileSync(join(dist, file), text);
+  writeFileSync(join(dist, `${file}.gz`), gzipSync(text, { level: 9 }));
+  writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  return file;
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+// The app's scripts are loaded by the page's own script (prerenderedPageScript).
+const { html: indexHtml, entrySrc, preloads } = takeOutAppScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
+const staticScripts = getEntryScripts(manifest, TEMPLATE);
+
+for (const { path, file, title, routeKey } of APP_PAGES) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  if (context.errors) throw new Error(`${path} failed to render: ${String(Object.values(context.errors)[0])}`);
+  // A visitor's store with nothing in it: no session, no agreement (storage null: nothing is read).
+  const body = renderToStaticMarkup(
+    <Provider store={makeStore({ storage: null })}>
+      <PrimeReactProvider value={PRIME_REACT_SETTINGS}>
+        <ToastProvider>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </ToastProvider>
+      </PrimeReactProvider>
+    </Provider>,
+  );
+  // PrimeReact's run-time style sheets, as a file linked last (where PrimeReact adds them), from the app itself.
+  const injectedCss = await collectInjectedStyles(`http://localhost${path}`, async () => {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    await whenRouterReady(router);
+    return <App store={makeStore({ storage: null })} router={router} />;
+  });
+  const injectedCssFile = writeAsset('primereact-styles', 'css', injectedCss);
+  const { scripts, styles } = getRouteAssets(manifest, routeKey, 'index.html');
+  const appScripts = { entrySrc, preloads: [...preloads, ...scripts] };
+  const pageScriptFile = writeAsset('prerendered-page', 'js', prerenderedPageScript(GUEST_AGREEMENT_STORAGE_KEY, appScripts, staticScripts));
+  const headStart = [`<script src="/${pageScriptFile}"></script>`];
+  const headEnd = [...styles, `/${injectedCssFile}`].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  writePage(path, file, fillAppPage(indexHtml, { title, body, headStart, headEnd }));
+}

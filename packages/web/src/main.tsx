@@ -1,6 +1,10 @@
 /**
  * Entry of the web app: styles (PrimeReact theme, PrimeIcons, Bootstrap 5 grid, ours), one store,
  * one router, and the React root. Loaded by index.html as an external module (strict CSP: no inline script).
+ *
+ * Over a page rendered at build time (`/guest/contract`, lib/prerendered-app-page.ts) the app
+ * renders once the route's chunk is loaded, so it replaces the page with the same page (or the
+ * visitor's own agreement) and never with the loading spinner.
  */
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
@@ -9,12 +13,18 @@ import './styles';
 import { App } from './app/app';
 import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';
+import { isPrerenderedPage, whenRouterReady } from './lib/prerendered-app-page';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App store={makeStore()} router={createAppRouter()} />
-  </StrictMode>,
-);
+const store = makeStore();
+const router = createAppRouter();
+const render = () =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+if (isPrerenderedPage(rootElement)) void whenRouterReady(router).then(render);
+else render();

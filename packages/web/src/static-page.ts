@@ -1,7 +1,8 @@
 /**
  * The script of the pages rendered at build time (`/` and `/trial`, scripts/prerender.tsx; issue 15:
- * the first page a visitor sees needs neither React nor the UI library). It does, without a
- * framework, the little those pages do in the app:
+ * the first page a visitor sees needs neither React nor the UI library), and of `/guest/contract`
+ * for a visitor whose browser holds no trial agreement (its page script loads it instead of the app,
+ * ADR 184). It does, without a framework, the little those pages do in the app:
  *
  * - `/` signs out on load (docs/product.md §2 "On load it logs the user out and clears loaded
  *   contracts"): POST /api/v1/users/logout, whose result does not matter, and the agreement this

@@ -12,10 +12,12 @@
  * per response like the API's answers (app.ts), its precompressed copies are not used.
  *
  * `/` and `/trial` are also rendered to HTML at build time (packages/web/scripts/prerender.tsx:
- * landing.html, trial.html, with a 2 KB script instead of the app; issue 15). Those files are sent
- * for their paths, with the nonce put in like index.html's, except `/trial` to a browser with a
- * session cookie, which gets the app so a signed-in user sees their own navigation. `/` signs out
- * on load anyway, so everyone gets its prerendered page.
+ * landing.html, trial.html, with a 2 KB script instead of the app; issue 15), and so is
+ * `/guest/contract` (guest-contract.html: the app's index.html with the guest editor's first view
+ * in it, which the app then takes over; ADR 184). Those files are sent for their paths, with the
+ * nonce put in like index.html's, except `/trial` and `/guest/contract` to a browser with a session
+ * cookie, which gets the app so a signed-in user sees their own navigation. `/` signs out on load
+ * anyway, so everyone gets its prerendered page.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -38,6 +40,7 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const PRERENDERED_PAGES: ReadonlyMap<string, { file: string; isForVisitorsOnly: boolean }> = new Map([
   ['/', { file: 'landing.html', isForVisitorsOnly: false }],
   ['/trial', { file: 'trial.html', isForVisitorsOnly: true }],
+  ['/guest/contract', { file: 'guest-contract.html', isForVisitorsOnly: true }],
 ]);
 /** HTML files that are only sent with a nonce (sendHtml), never as plain files. */
 const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);

@@ -13,7 +13,7 @@ import { ToastProvider } from '../components/ui/toast-provider';
 import { readCspNonce } from '../lib/csp-nonce';
 
 /** PrimeReact settings: no ripple; the page's CSP nonce on every style element it injects (lib/csp-nonce.ts). */
-const PRIME_REACT_SETTINGS = { ripple: false, nonce: readCspNonce() };
+export const PRIME_REACT_SETTINGS = { ripple: false, nonce: readCspNonce() };
 
 export interface AppProps {
   store: AppStore;

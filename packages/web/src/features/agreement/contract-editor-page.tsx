@@ -71,6 +71,8 @@ import { useReopenAgreement } from './use-reopen-agreement';
 import { useSaveAgreement } from './use-save-agreement';
 import './agreement.css';
 
+/** The page's name in the browser tab (also used when /guest/contract is rendered at build time). */
+export const EDITOR_PAGE_TITLE = 'Agreement Editor';
 export const MAKING_PDF_TEXT = 'Making the PDF…';
 export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
 export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
@@ -91,7 +93,7 @@ export interface ContractEditorPageProps {
 }
 
 export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
-  useDocumentTitle('Agreement Editor');
+  useDocumentTitle(EDITOR_PAGE_TITLE);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { showError, showInfo, showSuccess } = useToast();
