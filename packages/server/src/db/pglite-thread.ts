@@ -10,10 +10,14 @@
  * turns. Statements outside transactions are sent at once, so the thread finds the next one
  * waiting when it finishes one, instead of idling while this thread is busy with a request.
  */
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { gzip } from 'node:zlib';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { workerModuleLocation, workerThreadEntry } from '../worker-location';
 import type { PgliteErrorData, PgliteRequest, PgliteResponse, PgliteThreadData } from './pglite-worker';
+
+const gzipInPool = promisify(gzip);
 
 /** Spreads a request over the union's members (an `Omit` of a union would merge them). */
 type RequestWithoutId = PgliteRequest extends infer Request ? (Request extends PgliteRequest ? Omit<Request, 'id'> : never) : never;
@@ -180,10 +184,15 @@ export class PgliteThread implements PgliteThreadTransaction {
     return result;
   }
 
-  /** A gzipped tar of the data folder (or memory), taken between statements, so it is consistent. */
+  /**
+   * A gzipped tar of the data folder (or memory), taken between statements, so it is consistent.
+   * The thread copies the files as a plain tar (statements wait only for that copy); the gzip runs
+   * in Node's thread pool, so neither the database thread nor the request thread waits for it.
+   */
   async dumpDataDir(): Promise<Blob> {
-    const archive = (await this.#outsideTransaction(() => this.#send({ kind: 'dump' }))) as Uint8Array<ArrayBuffer>;
-    return new Blob([archive], { type: 'application/x-gzip' });
+    const tar = (await this.#outsideTransaction(() => this.#send({ kind: 'dump' }))) as Uint8Array<ArrayBuffer>;
+    const archive = await gzipInPool(tar);
+    return new Blob([new Uint8Array(archive)], { type: 'application/x-gzip' });
   }
 
   /** Closes PGlite (its files are consistent afterwards) and ends the thread. */
