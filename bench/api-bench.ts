@@ -23,7 +23,8 @@ import { SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
 import type { Contract } from '@bpa/domain/contract';
 import { buildApp } from '@bpa/server/app';
 import { loadConfig } from '@bpa/server/config';
-import { openDatabase } from '@bpa/server/db/database';
+import { type DatabaseLocation, openDatabase } from '@bpa/server/db/database';
+import { createPostgresDatabase } from './support/product-server';
 import { contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
 import { documentsSince } from '@bpa/server/features/contracts/revision-store';
@@ -60,12 +61,12 @@ interface ServerReady {
 }
 
 /**
- * Opens PGlite in `dataDir`, loads the shipped templates, makes subscribers with their agreements
+ * Opens the database (PGlite in `dataDir`, or PostgreSQL at `postgresUrl`), loads the shipped templates, makes subscribers with their agreements
  * (through the real create route) and listens; closes everything when told 'stop'.
  */
-async function runServerThread(dataDir: string, slotCount: number): Promise<void> {
+async function runServerThread(dataDir: string, slotCount: number, postgresUrl: string | undefined): Promise<void> {
   const port = parentPort!;
-  const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  const connection = await openDatabase(databaseLocation(dataDir, postgresUrl));
   await connection.migrate();
   await loadTemplates(connection.db, TEMPLATES_DIR);
   // A load test saves far more often than a person: the per-account save limit is lifted.
@@ -321,8 +322,12 @@ function formatRow(row: Row): string {
  *
  * @returns problems found (empty when nothing was lost) and counts for the report
  */
-async function verifySaves(dataDir: string, acknowledged: Acknowledged): Promise<{ problems: string[]; acknowledgedCount: number; storedCount: number }> {
-  const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+async function verifySaves(
+  dataDir: string,
+  postgresUrl: string | undefined,
+  acknowledged: Acknowledged,
+): Promise<{ problems: string[]; acknowledgedCount: number; storedCount: number }> {
+  const connection = await openDatabase(databaseLocation(dataDir, postgresUrl));
   const problems: string[] = [];
   let acknowledgedCount = 0;
   let storedCount = 0;
@@ -351,11 +356,18 @@ async function verifySaves(dataDir: string, acknowledged: Acknowledged): Promise
   return { problems, acknowledgedCount, storedCount };
 }
 
-async function main(): Promise<void> {
+/** PGlite in the run's folder, or the run's PostgreSQL database. */
+function databaseLocation(dataDir: string, postgresUrl: string | undefined): DatabaseLocation {
+  return postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+}
+
+/** One run of every row, on PGlite, or on a fresh database of the PostgreSQL server `postgresServerUrl`. */
+async function main(postgresServerUrl: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bpa-api-bench-'));
+  const postgres = postgresServerUrl ? await createPostgresDatabase(postgresServerUrl) : undefined;
   // Loader hooks are not inherited by worker threads: the worker registers tsx, then imports this file.
   const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(entry, { eval: true, workerData: { dataDir, slotCount: CONNECTIONS * 2 } });
+  const worker = new Worker(entry, { eval: true, workerData: { dataDir, slotCount: CONNECTIONS * 2, postgresUrl: postgres?.url } });
   const messages: unknown[] = [];
   let waiting: ((message: unknown) => void) | undefined;
   worker.on('message', (message: unknown) => (waiting ? (waiting(message), (waiting = undefined)) : messages.push(message)));
@@ -371,7 +383,7 @@ async function main(): Promise<void> {
 
     console.log(
       `API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run (contended ${CONTENDED_SECONDS} s), agreement from "${ready.templateName}" ` +
-        `(${documentKb.toFixed(1)} kB JSON), PGlite on disk, server in a worker thread, loopback; load average ${loadavg()[0]!.toFixed(1)}`,
+        `(${documentKb.toFixed(1)} kB JSON), ${postgres ? 'PostgreSQL' : 'PGlite on disk'}, server in a worker thread, loopback; load average ${loadavg()[0]!.toFixed(1)}`,
     );
     // Warm-up (not reported): JIT, PGlite caches, connection set-up.
     await run(`${ready.bareUrl}/bare`, WARM_UP_SECONDS, [{ method: 'GET' }]);
@@ -413,7 +425,7 @@ async function main(): Promise<void> {
 
     worker.postMessage('stop');
     await nextMessage();
-    const { problems, acknowledgedCount, storedCount } = await verifySaves(dataDir, acknowledged);
+    const { problems, acknowledgedCount, storedCount } = await verifySaves(dataDir, postgres?.url, acknowledged);
     console.log(
       `no lost writes: ${acknowledgedCount} acknowledged saves checked on the reopened database, ${storedCount} stored ` +
         `(${storedCount - acknowledgedCount} were in flight when a run stopped: stored, never acknowledged)` +
@@ -424,12 +436,17 @@ async function main(): Promise<void> {
   } finally {
     await worker.terminate();
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }
 
 if (isMainThread) {
-  await main();
+  await main(undefined);
+  // On PostgreSQL too (issue 15: the goals hold on both), when DATABASE_URL names a server.
+  const postgresServerUrl = process.env.DATABASE_URL?.trim();
+  if (postgresServerUrl) await main(postgresServerUrl);
+  else console.log('(DATABASE_URL is not set: the PostgreSQL run is skipped)');
 } else {
-  const data = workerData as { dataDir: string; slotCount: number };
-  await runServerThread(data.dataDir, data.slotCount);
+  const data = workerData as { dataDir: string; slotCount: number; postgresUrl: string | undefined };
+  await runServerThread(data.dataDir, data.slotCount, data.postgresUrl);
 }

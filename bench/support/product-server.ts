@@ -42,6 +42,34 @@ export interface BenchDatabase {
 }
 
 /**
+ * Creates an empty database on a PostgreSQL server, for one bench run.
+ *
+ * @param serverUrl any database URL of that server (its database part is replaced)
+ * @returns the new database's URL, and `drop` to remove it
+ * @throws when the server cannot be reached or the database not created
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bpa_bench_${Date.now()}_${process.pid}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: admin.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
  * Makes a fresh database (PGlite folder, or a new database on the PostgreSQL server of
  * `postgresServerUrl`), migrates it, loads the shipped templates and makes `subscriberCount`
  * subscribers with sessions (made in the database, as a sign-in would: sign-in is rate-limited per
@@ -53,24 +81,7 @@ export async function seedBenchDatabase(options: { subscriberCount: number; post
   const dataDir = mkdtempSync(join(tmpdir(), 'bpa-bench-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (options.postgresServerUrl) {
-    const name = `bpa_bench_${Date.now()}_${process.pid}`;
-    const admin = new URL(options.postgresServerUrl);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`create database "${name}"`);
-    await client.end();
-    const url = new URL(options.postgresServerUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: admin.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    };
-  }
+  if (options.postgresServerUrl) ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase(options.postgresServerUrl));
   const connection = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
     await connection.migrate();
