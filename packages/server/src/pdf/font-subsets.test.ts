@@ -1,8 +1,7 @@
-import type { Category, Option, Subject } from '@bpa/domain/contract';
-import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pdfObjectsText } from '../test/pdf-objects-text';
+import { testAgreement, testOption, testSubject } from '../test/test-agreement-builders';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
 import {
   SUPERSET_SLACK_GLYPHS,
@@ -15,54 +14,17 @@ import {
 } from './font-subsets';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
-let nextId = 0;
-const newId = () => `fs-${(nextId += 1)}`;
-const option = (optionName: string, flags: Partial<Option> = {}): Option => ({
-  _id: newId(),
-  optionName,
-  isSelected: true,
-  bold: false,
-  italics: false,
-  editedName: '',
-  isEdited: false,
-  ...flags,
-});
-const subject = (subjectName: string, options: Option[], flags: Partial<Subject> = {}): Subject => ({
-  _id: newId(),
-  subjectName,
-  subcategoryName: '',
-  subcategoryBold: true,
-  subcategoryItalics: false,
-  bold: false,
-  italics: false,
-  isSelected: true,
-  isLocked: false,
-  options,
-  editedName: '',
-  isEdited: false,
-  ...flags,
-});
-
 /** An agreement whose first category holds `subjects` (name -> its options). */
-function agreement(contractName: string, subjects: Record<string, string[]>): { contractName: string; categories: Category[] } {
-  const categories = SAMPLE_CATEGORY_NAMES.map((categoryName, index): Category => ({
-    _id: newId(),
-    order: index + 1,
-    categoryName,
-    bold: false,
-    italics: false,
-    subjects:
-      index === 0
-        ? Object.entries(subjects).map(([name, options], at) =>
-            subject(
-              name,
-              options.map((text) => option(text, { bold: at === 1 })),
-              { italics: at === 2 },
-            ),
-          )
-        : [],
-  }));
-  return { contractName, categories };
+function agreement(contractName: string, subjects: Record<string, string[]>) {
+  return testAgreement(contractName, {
+    0: Object.entries(subjects).map(([name, options], at) =>
+      testSubject(
+        name,
+        options.map((text) => testOption(text, { bold: at === 1 })),
+        { italics: at === 2 },
+      ),
+    ),
+  });
 }
 
 const printedOn = new Date('2026-11-25T12:00:00Z');

@@ -10,64 +10,28 @@
  *   UPDATE_PDF_REFERENCE=1 npx vitest run packages/server/src/pdf/render-agreement-pdf.pixels.test.ts
  * Without pdftoppm the test is skipped with a warning, and fails when CI is set.
  */
-import type { Category, Option, Subject } from '@bpa/domain/contract';
-import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
+import type { Subject } from '@bpa/domain/contract';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DIFFERENT_PIXELS, differentPixels, hasPdftoppm } from '../test/pdf-pixels';
+import { testAgreement, testOption, testSubject } from '../test/test-agreement-builders';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
 const REFERENCE = join(import.meta.dirname, 'reference', 'agreement-page-1.png');
 
-let nextId = 0;
-const newId = () => `px-${(nextId += 1)}`;
-const option = (optionName: string, flags: Partial<Option> = {}): Option => ({
-  _id: newId(),
-  optionName,
-  isSelected: true,
-  bold: false,
-  italics: false,
-  editedName: '',
-  isEdited: false,
-  ...flags,
-});
-const subject = (subjectName: string, options: Option[], flags: Partial<Subject> = {}): Subject => ({
-  _id: newId(),
-  subjectName,
-  subcategoryName: '',
-  subcategoryBold: true,
-  subcategoryItalics: false,
-  bold: false,
-  italics: false,
-  isSelected: true,
-  isLocked: false,
-  options,
-  editedName: '',
-  isEdited: false,
-  ...flags,
-});
-
 /** A fixed agreement using what the page can show: colours, suits, bold, italics, sub-categories. */
-function sampleAgreement(): { contractName: string; categories: Category[] } {
+function sampleAgreement() {
   const subjects: Record<number, Subject[]> = {
     0: [
-      subject('1NT opening', [option('15-17 HCP, may hold a 5-card major'), option('##c1#Stayman### and ##c3#transfers### !h !s', { bold: true })]),
-      subject('Two-level openings', [option('2!c strong and artificial'), option('Weak two in !d, !h and !s', { italics: true })], {
+      testSubject('1NT opening', [testOption('15-17 HCP, may hold a 5-card major'), testOption('##c1#Stayman### and ##c3#transfers### !h !s', { bold: true })]),
+      testSubject('Two-level openings', [testOption('2!c strong and artificial'), testOption('Weak two in !d, !h and !s', { italics: true })], {
         subcategoryName: 'Strong hands',
       }),
     ],
-    3: [subject('Overcalls', [option('##c2#Light in third seat###'), option('Jump overcalls are weak')])],
-    7: [subject('Leads', [option('Fourth best from length'), option('##c5#Top of a sequence###', { bold: true, italics: true })])],
+    3: [testSubject('Overcalls', [testOption('##c2#Light in third seat###'), testOption('Jump overcalls are weak')])],
+    7: [testSubject('Leads', [testOption('Fourth best from length'), testOption('##c5#Top of a sequence###', { bold: true, italics: true })])],
   };
-  const categories = SAMPLE_CATEGORY_NAMES.map((categoryName, index): Category => ({
-    _id: newId(),
-    order: index + 1,
-    categoryName,
-    bold: false,
-    italics: false,
-    subjects: subjects[index] ?? [],
-  }));
-  return { contractName: 'Pixel reference', categories };
+  return testAgreement('Pixel reference', subjects);
 }
 
 describe.skipIf(!hasPdftoppm)('agreement PDF, pixel comparison', () => {

@@ -18,8 +18,8 @@ type Container = Record<string, unknown> | unknown[];
 
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
-/** A JSON Pointer's reference tokens (RFC 6901 §4: `~1` is `/`, `~0` is `~`). */
-function tokensOf(pointer: string): string[] {
+/** A JSON Pointer's reference tokens (RFC 6901 §4: `~1` is `/`, `~0` is `~`); none for the whole document (''). */
+export function pointerTokens(pointer: string): string[] {
   return pointer === ''
     ? []
     : pointer
@@ -35,7 +35,7 @@ function tokensOf(pointer: string): string[] {
  */
 function copyPathTo(root: Container, pointer: string, copies: Set<unknown>): void {
   let container: Container = root;
-  for (const token of tokensOf(pointer).slice(0, -1)) {
+  for (const token of pointerTokens(pointer).slice(0, -1)) {
     if (!Object.hasOwn(container, token)) return;
     const child = (container as Record<string, unknown>)[token];
     if (!isContainer(child)) return;

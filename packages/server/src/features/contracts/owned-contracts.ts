@@ -100,7 +100,8 @@ export async function readContractAnswerHead(db: Database, id: string): Promise<
  *   contract-access.ts) and that access, sent along so the editor knows what it may do; `head`:
  *   the row's other fields as the caller just read them (readContractAnswerHead), if it did
  * @param memory the server's AgreementMemory: the document is read from the database only when
- *   it does not hold the document's text at this revision, and is kept there once read
+ *   it holds neither the document's text nor the document at this revision (AgreementMemory.documentText),
+ *   and is kept there once read
  * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
  *   document's keys); `head`: the fields it answers (its revision for the ETag: a newer one
  *   than `request.head`'s when a change was stored in between)

@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
 import type { AgreementMemory, StoredContract } from './agreement-memory';
+import { pointerTokens } from './apply-changes';
 import { contractNotFound, isUuid } from './owned-contracts';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
 
@@ -242,16 +243,6 @@ export function databaseChangesOf(stored: ContractDocument, next: ContractDocume
   if (!next.categories.some((category, index) => category === stored.categories[index])) return null;
   const changes = compare(stored, next);
   return changes.length <= MAX_DATABASE_CHANGES ? changes : null;
-}
-
-/** A JSON Pointer's reference tokens (RFC 6901 §4: `~1` is `/`, `~0` is `~`). */
-function pointerTokens(pointer: string): string[] {
-  return pointer === ''
-    ? []
-    : pointer
-        .split('/')
-        .slice(1)
-        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**
