@@ -75,6 +75,43 @@ async function openPglite(dataDir: string | undefined, fromArchive: Blob | undef
   return PgliteThread.open({ dataDir, settings, fromArchive: undefined });
 }
 
+/** The embedded databases' threads by their Drizzle database: this process is their only client. */
+const soleClientThreads = new WeakMap<Database, PgliteThread>();
+
+/**
+ * Whether a statement may change one of the tables a pattern names: it names one of them and is
+ * not a plain `select` (a `select … for update` or a data-modifying `with` counts as a change). Errs
+ * towards yes: a statement counted that changed nothing costs only a cache entry.
+ *
+ * @param sql the statement as sent
+ * @param tables matches a table's name as a word (quoted or not)
+ */
+export function mayChange(sql: string, tables: RegExp): boolean {
+  if (!tables.test(sql)) return false;
+  return !/^\s*select\b/i.test(sql) || /\b(insert|update|delete|merge|truncate)\b/i.test(sql);
+}
+
+/**
+ * A counter of the statements sent so far that may change any of `tables` (`mayChange`), for
+ * keeping what those tables say in memory while the count stays the same (the session lookup:
+ * sessions.ts, ADR 187). Only where this process is the database's only client, so that it sees
+ * every change: the embedded PGlite (one server per data folder, ADR 160). PostgreSQL is shared by
+ * any number of servers and tools, whose changes no counter here could see: undefined.
+ *
+ * @param tables table names as in SQL (`users`, `sessions`…)
+ * @returns a function reading the count (it only grows), or undefined on PostgreSQL
+ */
+export function watchWrites(db: Database, tables: readonly string[]): (() => number) | undefined {
+  const thread = soleClientThreads.get(db);
+  if (!thread) return undefined;
+  const pattern = new RegExp(`\\b(${tables.join('|')})\\b`, 'i');
+  let count = 0;
+  thread.onStatement((sql) => {
+    if (mayChange(sql, pattern)) count++;
+  });
+  return () => count;
+}
+
 /** Where to find the data. */
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
@@ -121,6 +158,7 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
   // Drizzle's PGlite driver calls only `query`, `exec` and `transaction` on its client, which the
   // thread's stand-in provides with PGlite's signatures (pglite-thread.ts).
   const db = drizzlePglite({ client: client as unknown as PGlite });
+  soleClientThreads.set(db, client);
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database';
+import { mayChange, openDatabase, watchWrites } from './database';
+import { testDatabaseUrl } from '../test/test-db';
 import { PgliteThread } from './pglite-thread';
 
 const SETTINGS = ['shared_buffers = 16MB'];
@@ -97,5 +98,46 @@ describe('openDatabase on PGlite (through the thread)', () => {
     expect(boards.rows.map((row) => row.number)).toEqual([1, 3]);
     await connection.close();
     await expect(connection.db.execute(sql`select 1`)).rejects.toThrow();
+  });
+});
+
+describe('watchWrites: which statements may change a table (ADR 187)', () => {
+  const usersOrSessions = /\b(users|sessions)\b/i;
+  it.each([
+    ['select * from "users" where id = $1', false],
+    ['insert into "contracts" (id) values ($1)', false],
+    ['create table users_archive (id int)', false],
+    ['update "users" set role = $1', true],
+    ['select "id" from "users" where "users"."id" = $1 for update', true],
+    ['with gone as (delete from sessions returning user_id) select * from gone', true],
+    ['  DROP TABLE users', true],
+    ['alter table "sessions" add column x int', true],
+  ])('%s: %s', (statement, expected) => {
+    expect(mayChange(statement, usersOrSessions)).toBe(expected);
+  });
+
+  it('counts, on the embedded database only, the statements sent that may change the tables named, inside transactions too', async () => {
+    const connection = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      const changes = watchWrites(connection.db, ['hand'])!;
+      await connection.db.execute(sql`create table hand (id int primary key, seat text)`);
+      await connection.db.execute(sql`create table deal (id int primary key)`);
+      expect(changes()).toBe(1);
+      await connection.db.execute(sql`select * from hand`);
+      await connection.db.execute(sql`insert into deal values (1)`);
+      expect(changes()).toBe(1);
+      await connection.db.transaction(async (transaction) => {
+        await transaction.execute(sql`insert into hand values (1, 'N')`);
+      });
+      expect(changes()).toBe(2);
+    } finally {
+      await connection.close();
+    }
+    const postgres = testDatabaseUrl();
+    if (postgres) {
+      const shared = await openDatabase({ kind: 'postgres', url: postgres });
+      expect(watchWrites(shared.db, ['hand'])).toBeUndefined();
+      await shared.close();
+    }
   });
 });

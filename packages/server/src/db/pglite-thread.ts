@@ -63,6 +63,8 @@ export class PgliteThread implements PgliteThreadTransaction {
   #held: (() => void)[] = [];
   /** Set when the thread has stopped: every later call fails with it. */
   #stopped: Error | undefined;
+  /** Told of every statement as it is sent (`onStatement`). */
+  #statementListeners: ((sql: string) => void)[] = [];
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -109,9 +111,20 @@ export class PgliteThread implements PgliteThreadTransaction {
     return thread;
   }
 
+  /**
+   * Calls `listener` with the SQL of every statement (`query` and `exec`, in transactions too) as
+   * it is sent to the thread, in the order the thread will run them. As this process is the
+   * embedded database's only client, that is every statement the database runs: what
+   * `watchWrites` (database.ts) counts.
+   */
+  onStatement(listener: (sql: string) => void): void {
+    this.#statementListeners.push(listener);
+  }
+
   /** Sends one request and waits for its answer, without waiting for a turn. */
   #send(request: RequestWithoutId): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
+    if (request.kind === 'query' || request.kind === 'exec') for (const listener of this.#statementListeners) listener(request.sql);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { byteaAsBase64 } from '../../db/bytea';
 import { pdfFiles } from '../../db/schema/pdf-files';
 import { AppError } from '../../errors';
 
@@ -21,7 +22,7 @@ export async function getLatestPdfFile(
   request: { fileName: string; ownerUserId: string; now: Date },
 ): Promise<{ fileName: string; downloadName: string | null; content: Buffer }> {
   const [file] = await db
-    .select({ fileName: pdfFiles.fileName, downloadName: pdfFiles.downloadName, content: pdfFiles.content })
+    .select({ fileName: pdfFiles.fileName, downloadName: pdfFiles.downloadName, content: byteaAsBase64(pdfFiles.content) })
     .from(pdfFiles)
     .where(
       and(

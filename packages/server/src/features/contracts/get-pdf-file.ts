@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { byteaAsBase64 } from '../../db/bytea';
 import { type PdfFileRow, pdfFiles } from '../../db/schema/pdf-files';
 import { AppError } from '../../errors';
 
@@ -36,7 +37,7 @@ export async function getPdfFile(
     .select({
       fileName: pdfFiles.fileName,
       downloadName: pdfFiles.downloadName,
-      content: pdfFiles.content,
+      content: byteaAsBase64(pdfFiles.content),
       isGuest: pdfFiles.isGuest,
       ownerUserId: pdfFiles.ownerUserId,
     })

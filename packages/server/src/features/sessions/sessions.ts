@@ -5,7 +5,8 @@
 import type { Role, SubscriberStatus } from '@bpa/domain/api-users';
 import { eq, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/database';
+import { LRUCache } from 'lru-cache';
+import { type Database, watchWrites } from '../../db/database';
 import { sessions } from '../../db/schema/sessions';
 import { type UserRow, users } from '../../db/schema/users';
 import { bookings } from '../../db/schema/bookings';
@@ -99,7 +100,63 @@ function prepareFindSession(db: Database) {
     .limit(1)
     .prepare('find_session');
 }
-const preparedFindSession = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+/** A session as the lookup found it, before the time of the request is applied. */
+interface SessionRow {
+  expiresAt: Date;
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>;
+  impersonator: FoundSession['impersonator'];
+  periods: BookingPeriod[];
+}
+
+/** The tables the session lookup reads: while none of them changes, its rows stay as they were. */
+const SESSION_LOOKUP_TABLES = ['sessions', 'users', 'bookings'];
+/** Sessions kept in memory per server (ADR 187): a few hundred bytes each. */
+const KEPT_SESSIONS = 10_000;
+
+/**
+ * The session lookup of one database: its prepared statement and, on the embedded database, the
+ * rows it found, kept while no statement has changed the tables they come from (ADR 187).
+ */
+interface SessionLookup {
+  query: ReturnType<typeof prepareFindSession>;
+  kept:
+    | {
+        /** The number of statements so far that may have changed SESSION_LOOKUP_TABLES (database.ts `watchWrites`). */
+        changes: () => number;
+        /** By session id hash: the row and the `changes()` count before it was read. */
+        rows: LRUCache<string, { row: SessionRow; changes: number }>;
+      }
+    | undefined;
+}
+const sessionLookups = new WeakMap<Database, SessionLookup>();
+
+function sessionLookupOf(db: Database): SessionLookup {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    const changes = watchWrites(db, SESSION_LOOKUP_TABLES);
+    lookup = { query: prepareFindSession(db), kept: changes && { changes, rows: new LRUCache({ max: KEPT_SESSIONS }) } };
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The session row for an id hash: kept in memory when the lookup's tables have not changed since it
+ * was read (embedded database only), otherwise read (and kept, with the count taken before reading,
+ * so a change sent while it was read makes it stale at once).
+ */
+async function readSessionRow(db: Database, idHash: string): Promise<SessionRow | undefined> {
+  const { query, kept } = sessionLookupOf(db);
+  const changesBefore = kept?.changes();
+  const entry = kept?.rows.get(idHash);
+  if (entry && entry.changes === changesBefore) return entry.row;
+  const [found] = await query.execute({ idHash });
+  if (!found) return undefined;
+  const row: SessionRow = { expiresAt: found.expiresAt, user: found.user, impersonator: found.impersonator, periods: toBookingPeriods(found.bookings) };
+  if (kept && changesBefore !== undefined) kept.rows.set(idHash, { row, changes: changesBefore });
+  return row;
+}
 
 /** Booking periods from the lookup's JSON (a driver may hand JSON over parsed or as text). */
 function toBookingPeriods(json: BookingPeriodsJson | string): BookingPeriod[] {
@@ -113,25 +170,22 @@ function toBookingPeriods(json: BookingPeriodsJson | string): BookingPeriod[] {
 
 /**
  * Finds the live session for a cookie value, in one query (with the user's bookings, so the
- * subscriber status needs no second one). An expired session is deleted and not found.
+ * subscriber status needs no second one), or none on the embedded database when nothing the
+ * lookup reads has changed since this session was last read (ADR 187). The times (expiry, the
+ * subscriber status) are applied at `now` every time. An expired session is deleted and not found.
  *
  * @returns the session with its user (and impersonator), or null
  */
 export async function findSession(db: Database, sessionId: string, now: Date): Promise<FoundSession | null> {
   const idHash = hashSecret(sessionId);
-  let query = preparedFindSession.get(db);
-  if (!query) {
-    query = prepareFindSession(db);
-    preparedFindSession.set(db, query);
-  }
-  const [row] = await query.execute({ idHash });
+  const row = await readSessionRow(db, idHash);
   if (!row) return null;
   if (row.expiresAt <= now) {
     await deleteSession(db, idHash);
     return null;
   }
-  const subscriberStatus = deriveSubscriberStatus(toBookingPeriods(row.bookings), now);
-  return { idHash, expiresAt: row.expiresAt, user: toSessionUser(row.user, subscriberStatus), impersonator: row.impersonator };
+  const subscriberStatus = deriveSubscriberStatus(row.periods, now);
+  return { idHash, expiresAt: row.expiresAt, user: toSessionUser(row.user, subscriberStatus), impersonator: row.impersonator && { ...row.impersonator } };
 }
 
 /**
