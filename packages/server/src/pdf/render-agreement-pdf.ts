@@ -36,9 +36,12 @@ type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
  */
 export const LEGEND_TEXT = 'Bold: on the ACBL convention card. Italic: one of the "25 Bridge Conventions You Should Know".';
 
+/** The footer's date format, "25 November 2026" (UTC); made once, as making one costs about as much as a page of text. */
+const FOOTER_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** "Version 12 · 25 November 2026", or only the date without a version. */
 export function footerStamp(printedOn: Date, revision: number | undefined): string {
-  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(printedOn);
+  const date = FOOTER_DATE.format(printedOn);
   return revision === undefined ? date : `Version ${revision} · ${date}`;
 }
 
