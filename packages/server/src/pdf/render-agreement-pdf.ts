@@ -15,7 +15,7 @@ import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } f
 import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
 import { PageContent, embedFonts } from './page-content';
 import { type StructureElement, markStructure } from './pdf-structure';
-import { packObjectStreams } from './object-streams';
+import { writeWithObjectStreams } from './object-streams';
 
 /** Colours of the page furniture (not user text). */
 const INK = {
@@ -99,13 +99,8 @@ export async function renderAgreementPdf(
     // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
     bufferPages: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // Its small dictionaries (the structure tree above all) go into compressed object streams.
-    doc.on('end', () => resolve(packObjectStreams(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  // Its small dictionaries (the structure tree above all) go into compressed object streams.
+  const finished = writeWithObjectStreams(doc);
   const embedded = embedFonts(doc, fonts);
   if (options.attachment) {
     const printedOn = options.printedOn ?? new Date();
