@@ -69,8 +69,12 @@ export interface DocumentFont {
   face: AgreementFont;
   /** Glyphs drawn with this face so far: glyph id -> code points. */
   used: Map<number, readonly number[]>;
-  /** Texts drawn with this face whose glyphs are already in `used`. */
-  seen: Set<string>;
+  /** 1 at the glyph ids already in `used` (a glyph id indexes it). */
+  marks: Uint8Array;
+  /** This document's number for the face, unique in the process (`TextGlyphs.recordedBy`). */
+  serial: number;
+  /** The face's texts with their glyphs (`glyphsOfText`). */
+  texts: Map<string, TextGlyphs>;
   /** The subset chosen by `DocumentFonts.finish`. */
   subset?: FontSubset;
 }
@@ -193,10 +197,8 @@ export class PageContent {
       this.text.push(toColourOperator(colour, false));
       this.textColour = colour;
     }
-    if (!font.seen.has(text)) {
-      font.seen.add(text);
-      for (const chunk of splitWords(text)) recordGlyphs(font, chunk);
-    }
+    const glyphs = font.texts.get(text) ?? glyphsOfText(font, text);
+    if (glyphs.recordedBy !== font.serial) recordGlyphs(font, glyphs);
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
@@ -241,13 +243,61 @@ export class PageContent {
   }
 }
 
-/** Adds the glyphs of a word or space to the ones its face draws in this document (first use gives the code points). */
-function recordGlyphs(font: DocumentFont, chunk: string): void {
-  const shaped = shapeText(font.face, chunk);
-  for (let index = 0; index < shaped.glyphIds.length; index += 1) {
-    const glyphId = shaped.glyphIds[index] ?? 0;
-    if (!font.used.has(glyphId)) font.used.set(glyphId, shaped.codePoints[index] ?? []);
+/** The glyphs a text draws in one face, each once, with the code points of its first use in the text. */
+interface TextGlyphs {
+  glyphIds: number[];
+  codePoints: (readonly number[])[];
+  /** `DocumentFont.serial` of the last document that recorded them: the next text drawn again in that document costs one comparison. */
+  recordedBy: number;
+}
+
+/** Per face, texts with their glyphs, for the process (the same names are drawn by every agreement of a template). */
+const textGlyphsByFace = new WeakMap<AgreementFont, Map<string, TextGlyphs>>();
+/** Texts kept per face before the map is emptied (names are user text: bound it). */
+export const MAX_TEXT_GLYPHS = 20_000;
+let nextDocumentFontSerial = 1;
+
+/** Shapes `text` word by word, as the layout measured it and `encodeWithSubset` encodes it, and keeps its glyphs. */
+function glyphsOfText(font: DocumentFont, text: string): TextGlyphs {
+  const glyphs: TextGlyphs = { glyphIds: [], codePoints: [], recordedBy: 0 };
+  const seen = new Set<number>();
+  for (const chunk of splitWords(text)) {
+    const shaped = shapeText(font.face, chunk);
+    for (let index = 0; index < shaped.glyphIds.length; index += 1) {
+      const glyphId = shaped.glyphIds[index] ?? 0;
+      if (seen.has(glyphId)) continue;
+      seen.add(glyphId);
+      glyphs.glyphIds.push(glyphId);
+      glyphs.codePoints.push(shaped.codePoints[index] ?? []);
+    }
   }
+  if (font.texts.size >= MAX_TEXT_GLYPHS) font.texts.clear();
+  font.texts.set(text, glyphs);
+  return glyphs;
+}
+
+/** Adds a text's glyphs to the ones its face draws in this document (first use gives the code points). */
+function recordGlyphs(font: DocumentFont, glyphs: TextGlyphs): void {
+  glyphs.recordedBy = font.serial;
+  const { marks } = font;
+  for (let index = 0; index < glyphs.glyphIds.length; index += 1) {
+    const glyphId = glyphs.glyphIds[index] as number;
+    if (marks[glyphId] === 1) continue;
+    marks[glyphId] = 1;
+    font.used.set(glyphId, glyphs.codePoints[index] as readonly number[]);
+  }
+}
+
+/** A face as a new document uses it, with nothing drawn yet. */
+function newDocumentFont(embedded: PdfkitEmbeddedFont, face: AgreementFont): DocumentFont {
+  let texts = textGlyphsByFace.get(face);
+  if (!texts) {
+    texts = new Map();
+    textGlyphsByFace.set(face, texts);
+  }
+  const serial = nextDocumentFontSerial;
+  nextDocumentFontSerial += 1;
+  return { embedded, face, used: new Map(), marks: new Uint8Array(face.font.numGlyphs), serial, texts };
 }
 
 /**
@@ -376,7 +426,7 @@ export function embedFonts(doc: PDFKit.PDFDocument, fonts: Readonly<Record<FontS
     embedded.encode = () => {
       throw new Error(`The face ${name} is drawn through PageContent only; register the font again for doc.text().`);
     };
-    return { embedded, face: fonts[style], used: new Map(), seen: new Set() };
+    return newDocumentFont(embedded, fonts[style]);
   };
   return new DocumentFonts(doc, { regular: embed('regular'), bold: embed('bold'), italic: embed('italic'), boldItalic: embed('boldItalic') });
 }

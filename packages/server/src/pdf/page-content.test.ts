@@ -1,0 +1,57 @@
+/**
+ * PageContent's record of the glyphs a document draws (page-content.ts): every glyph of every
+ * text drawn, once, with the code points of its first use; a text drawn again, in this document or
+ * in the next, is recorded for each document; the process-wide map of texts is bounded.
+ */
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { loadAgreementFonts, shapeText } from './agreement-fonts';
+import { MAX_TEXT_GLYPHS, PageContent, embedFonts } from './page-content';
+
+const fonts = loadAgreementFonts();
+
+/** A document drawing `texts` in the regular face on one page; returns that face's recorded glyphs (glyph id -> code points). */
+function recordedGlyphs(texts: readonly string[]): Map<number, readonly number[]> {
+  const doc = new PDFDocument({ autoFirstPage: false, font: '', bufferPages: true } as PDFKit.PDFDocumentOptions);
+  const embedded = embedFonts(doc, fonts);
+  doc.addPage({ size: 'LETTER', margin: 0 });
+  const content = new PageContent(doc, embedded, 792);
+  texts.forEach((text, index) => content.drawText(text, 'regular', 9, '#111111', 40, 40 + index * 10));
+  return new Map(embedded.faces.regular.used);
+}
+
+/** The glyphs of `text` as shaped word by word, with their code points. */
+function glyphsOf(text: string): Map<number, readonly number[]> {
+  const glyphs = new Map<number, readonly number[]>();
+  for (const word of text.split(/( )/).filter((chunk) => chunk !== '')) {
+    const shaped = shapeText(fonts.regular, word);
+    shaped.glyphIds.forEach((glyphId, index) => {
+      if (!glyphs.has(glyphId)) glyphs.set(glyphId, shaped.codePoints[index] ?? []);
+    });
+  }
+  return glyphs;
+}
+
+describe('PageContent glyph record', () => {
+  it('records every glyph of the texts drawn, once, with its code points', () => {
+    const recorded = recordedGlyphs(['Stayman 2♣', 'Jacoby transfers', 'Stayman 2♣']);
+    expect(recorded).toEqual(new Map([...glyphsOf('Stayman 2♣'), ...glyphsOf('Jacoby transfers')]));
+    expect([...recorded.values()]).toContainEqual([0x2663]);
+  });
+
+  it('records a text again for each document that draws it', () => {
+    recordedGlyphs(['Gerber', 'Drury']);
+    expect(recordedGlyphs(['Drury'])).toEqual(glyphsOf('Drury'));
+    expect(recordedGlyphs(['Gerber', 'Drury'])).toEqual(new Map([...glyphsOf('Gerber'), ...glyphsOf('Drury')]));
+  });
+
+  it('still records every glyph after the map of texts was emptied at its bound', () => {
+    const words = Array.from({ length: 160 }, (_, n) => `w${n}`);
+    const texts = words.flatMap((first) => words.map((second) => `${first} ${second}`));
+    expect(texts.length).toBeGreaterThan(MAX_TEXT_GLYPHS);
+    const recorded = recordedGlyphs(['Lebensohl', ...texts, 'Lebensohl', 'Smolen']);
+    for (const [glyphId, codePoints] of [...glyphsOf('Lebensohl'), ...glyphsOf('Smolen'), ...glyphsOf(texts.join(' '))]) {
+      expect(recorded.get(glyphId)).toEqual(codePoints);
+    }
+  });
+});
