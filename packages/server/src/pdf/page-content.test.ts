@@ -1,12 +1,15 @@
 /**
  * PageContent's record of the glyphs a document draws (page-content.ts): every glyph of every
  * text drawn, once, with the code points of its first use; a text drawn again, in this document or
- * in the next, is recorded for each document; the process-wide map of texts is bounded.
+ * in the next, is recorded for each document; the process-wide map of texts is bounded. And the
+ * text of each document reads back as drawn, although a text's encoding is kept between documents.
  */
+import { Buffer } from 'node:buffer';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
 import { MAX_TEXT_GLYPHS, PageContent, embedFonts } from './page-content';
+import { readPdfText } from '../test/read-pdf-text';
 
 const fonts = loadAgreementFonts();
 
@@ -53,5 +56,32 @@ describe('PageContent glyph record', () => {
     for (const [glyphId, codePoints] of [...glyphsOf('Lebensohl'), ...glyphsOf('Smolen'), ...glyphsOf(texts.join(' '))]) {
       expect(recorded.get(glyphId)).toEqual(codePoints);
     }
+  });
+});
+
+/** A finished file drawing `texts` in the regular face on one page. */
+async function fileDrawing(texts: readonly string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, font: '', bufferPages: true } as PDFKit.PDFDocumentOptions);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const embedded = embedFonts(doc, fonts);
+  doc.addPage({ size: 'LETTER', margin: 0 });
+  const content = new PageContent(doc, embedded, 792);
+  texts.forEach((text, index) => content.drawText(text, 'regular', 9, '#111111', 40, 40 + index * 20));
+  content.finish();
+  embedded.finish();
+  doc.end();
+  return done;
+}
+
+describe('PageContent text encoding', () => {
+  it('encodes a text for the subset of each document that draws it', async () => {
+    // Three documents with three different subsets: the glyph numbers of "Splinter" differ in each.
+    expect(await readPdfText(await fileDrawing(['Splinter']))).toEqual(['Splinter']);
+    expect(await readPdfText(await fileDrawing(['Splinter', 'ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣']))).toEqual([
+      'Splinter ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣',
+    ]);
+    expect(await readPdfText(await fileDrawing(['Zz', 'Splinter']))).toEqual(['Zz Splinter']);
   });
 });

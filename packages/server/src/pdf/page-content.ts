@@ -79,13 +79,6 @@ export interface DocumentFont {
   subset?: FontSubset;
 }
 
-/** Text shown with one face: the move to its start, then the text (encoded at the end). */
-interface TextShow {
-  font: DocumentFont;
-  move: string;
-  text: string;
-}
-
 /**
  * Rounds to 1/100 and prints without trailing zeros (PDF numbers). Positions are kept to 1/100
  * point, far below what a printer resolves, and short numbers keep the file small.
@@ -128,7 +121,8 @@ function toRgbOperands(hex: string): string {
 /** Collects one page's drawing; `DocumentFonts.finish` writes it to its page once the document's fonts are known. */
 export class PageContent {
   private readonly shapes: string[] = [];
-  private readonly text: (string | TextShow)[] = [];
+  /** Operators in order; a text shown is its move (a string) followed by its TextGlyphs, encoded at the end. */
+  private readonly text: (string | TextGlyphs)[] = [];
   private textStyle: FontStyle | '' = '';
   private textSize = 0;
   private textColour = '';
@@ -202,9 +196,20 @@ export class PageContent {
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
-    this.text.push({ font, move: `${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, text });
+    this.text.push(`${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, glyphs);
     this.lineX = textX;
     this.lineY = textY;
+  }
+
+  /** A text's glyphs as the inside of a TJ string for its face's subset (`encodeWithSubset`), kept on the text while the subset is the same. */
+  private encode(glyphs: TextGlyphs): string {
+    const { subset, face } = this.fonts.faces[glyphs.style];
+    if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
+    if (glyphs.encodedFor !== subset.serial) {
+      glyphs.encoded = encodeWithSubset(subset, face, glyphs.text);
+      glyphs.encodedFor = subset.serial;
+    }
+    return glyphs.encoded;
   }
 
   /** Ends the page's drawing: its content is written by `DocumentFonts.finish`. */
@@ -221,14 +226,16 @@ export class PageContent {
     const content = this.isTagged && this.shapes.length > 0 ? ['/Artifact BMC', ...this.shapes, 'EMC'] : [...this.shapes];
     if (this.text.length > 0) {
       content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`);
-      for (const item of this.text) {
-        if (typeof item === 'string') {
-          content.push(item);
-          continue;
+      const { text } = this;
+      for (let index = 0; index < text.length; index += 1) {
+        const item = text[index] as string | TextGlyphs;
+        const next = text[index + 1];
+        if (typeof next === 'object') {
+          content.push(`${item as string}[(${this.encode(next)})]TJ`);
+          index += 1;
+        } else {
+          content.push(item as string);
         }
-        const { subset, face } = item.font;
-        if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
-        content.push(`${item.move}[(${encodeWithSubset(subset, face, item.text)})]TJ`);
       }
       content.push('ET Q');
     }
@@ -245,10 +252,15 @@ export class PageContent {
 
 /** The glyphs a text draws in one face, each once, with the code points of its first use in the text. */
 interface TextGlyphs {
+  text: string;
+  style: FontStyle;
   glyphIds: number[];
   codePoints: (readonly number[])[];
   /** `DocumentFont.serial` of the last document that recorded them: the next text drawn again in that document costs one comparison. */
   recordedBy: number;
+  /** The text encoded with the subset whose `serial` is `encodedFor` (0: none yet). */
+  encoded: string;
+  encodedFor: number;
 }
 
 /** Per face, texts with their glyphs, for the process (the same names are drawn by every agreement of a template). */
@@ -259,7 +271,7 @@ let nextDocumentFontSerial = 1;
 
 /** Shapes `text` word by word, as the layout measured it and `encodeWithSubset` encodes it, and keeps its glyphs. */
 function glyphsOfText(font: DocumentFont, text: string): TextGlyphs {
-  const glyphs: TextGlyphs = { glyphIds: [], codePoints: [], recordedBy: 0 };
+  const glyphs: TextGlyphs = { text, style: font.face.style, glyphIds: [], codePoints: [], recordedBy: 0, encoded: '', encodedFor: 0 };
   const seen = new Set<number>();
   for (const chunk of splitWords(text)) {
     const shaped = shapeText(font.face, chunk);
