@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
-import { MAX_TEXT_GLYPHS, PageContent, embedFonts } from './page-content';
+import { MAX_TEXT_GLYPHS, PageContent, embedFonts, formatNumber } from './page-content';
 import { readPdfText } from '../test/read-pdf-text';
 
 const fonts = loadAgreementFonts();
@@ -83,5 +83,23 @@ describe('PageContent text encoding', () => {
       'Splinter ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣',
     ]);
     expect(await readPdfText(await fileDrawing(['Zz', 'Splinter']))).toEqual(['Zz Splinter']);
+  });
+});
+
+describe('formatNumber', () => {
+  it('prints to 1/100 without trailing zeros, the same before and after its cache is emptied', () => {
+    const cases: [number, string][] = [
+      [12.3456, '12.35'],
+      [-6, '-6'],
+      [0.1 + 0.2, '0.3'],
+      [-0.004, '0'],
+      [738.605, String(Math.round(738.605 * 100) / 100)],
+      [1e-7, '0'],
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [value, text] of cases) expect(formatNumber(value)).toBe(text);
+      // Past the cache's bound: it is emptied, and prints the same.
+      for (let n = 0; n < 5_000; n += 1) expect(formatNumber(n / 7)).toBe(String(Math.round((n / 7) * 100) / 100));
+    }
   });
 });

@@ -81,11 +81,24 @@ export interface DocumentFont {
 
 /**
  * Rounds to 1/100 and prints without trailing zeros (PDF numbers). Positions are kept to 1/100
- * point, far below what a printer resolves, and short numbers keep the file small.
+ * point, far below what a printer resolves, and short numbers keep the file small. The same few
+ * moves recur line after line: their text is kept, by hundredths (printing a fraction costs
+ * several times a look-up).
  */
-function formatNumber(value: number): string {
-  return String(Math.round(value * 100) / 100);
+export function formatNumber(value: number): string {
+  const hundredths = Math.round(value * 100);
+  let text = numberTexts.get(hundredths);
+  if (text === undefined) {
+    text = String(hundredths / 100);
+    if (numberTexts.size >= MAX_NUMBER_TEXTS) numberTexts.clear();
+    numberTexts.set(hundredths, text);
+  }
+  return text;
 }
+
+/** Printed numbers by hundredths, for `formatNumber`; emptied at MAX_NUMBER_TEXTS. */
+const numberTexts = new Map<number, string>();
+const MAX_NUMBER_TEXTS = 4_096;
 
 /** Rounds to 1/100, the precision of every position written (so relative moves do not drift). */
 function roundPosition(value: number): number {
