@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
-import { MAX_TEXT_GLYPHS, PageContent, embedFonts, formatNumber } from './page-content';
+import { MAX_TEXT_GLYPHS, PageContent, embedFonts, formatMove, formatNumber } from './page-content';
 import { readPdfText } from '../test/read-pdf-text';
 
 const fonts = loadAgreementFonts();
@@ -100,6 +100,26 @@ describe('formatNumber', () => {
       for (const [value, text] of cases) expect(formatNumber(value)).toBe(text);
       // Past the cache's bound: it is emptied, and prints the same.
       for (let n = 0; n < 5_000; n += 1) expect(formatNumber(n / 7)).toBe(String(Math.round((n / 7) * 100) / 100));
+    }
+  });
+});
+
+describe('formatMove', () => {
+  it('writes the Td operator of each pair, never another pair’s', () => {
+    const pairs: [number, number][] = [
+      [6, 0],
+      [-6, -11.22],
+      [0, -11.22],
+      [-11.22, 0],
+      [1, -0.01],
+      [0, 671088.63],
+      [0.01, -335544.33],
+      [-135.02, -18.13],
+      [0, 400000],
+      [0.01, 400000 - 671088.64],
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [dx, dy] of pairs) expect(formatMove(dx, dy)).toBe(`${formatNumber(dx)} ${formatNumber(dy)} Td`);
     }
   });
 });

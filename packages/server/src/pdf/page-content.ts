@@ -96,6 +96,28 @@ export function formatNumber(value: number): string {
   return text;
 }
 
+/**
+ * The Td operator moving the text line by (`dx`, `dy`) points, rounded to 1/100. Kept by the pair
+ * of hundredths: a page repeats a few dozen moves (next line, next option, next word in another
+ * colour) hundreds of times.
+ */
+export function formatMove(dx: number, dy: number): string {
+  const dyHundredths = Math.round(dy * 100);
+  // Pages are far smaller than 2^25 hundredths of a point (93 m): one exact number for the pair.
+  if (Math.abs(dyHundredths) >= 0x2000000) return `${formatNumber(dx)} ${formatNumber(dy)} Td`;
+  const key = Math.round(dx * 100) * 0x4000000 + dyHundredths;
+  let text = moveTexts.get(key);
+  if (text === undefined) {
+    text = `${formatNumber(dx)} ${formatNumber(dy)} Td`;
+    if (moveTexts.size >= MAX_NUMBER_TEXTS) moveTexts.clear();
+    moveTexts.set(key, text);
+  }
+  return text;
+}
+
+/** Td operators by their pair of hundredths, for `formatMove`; emptied at MAX_NUMBER_TEXTS. */
+const moveTexts = new Map<number, string>();
+
 /** Printed numbers by hundredths, for `formatNumber`; emptied at MAX_NUMBER_TEXTS. */
 const numberTexts = new Map<number, string>();
 const MAX_NUMBER_TEXTS = 4_096;
@@ -209,7 +231,7 @@ export class PageContent {
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
-    this.text.push(`${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, glyphs);
+    this.text.push(formatMove(textX - this.lineX, textY - this.lineY), glyphs);
     this.lineX = textX;
     this.lineY = textY;
   }
