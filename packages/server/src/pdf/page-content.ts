@@ -258,26 +258,31 @@ export class PageContent {
    * Every face used must have its subset.
    */
   writeToPage(): void {
-    const content = this.isTagged && this.shapes.length > 0 ? ['/Artifact BMC', ...this.shapes, 'EMC'] : [...this.shapes];
+    if (this.shapes.length === 0 && this.text.length === 0) return;
+    const stream = this.page.content;
+    // One string, lines ended by '\n', joined once: what pdfkit wrote there (Latin-1 keeps every byte as is), then ours.
+    const parts: string[] = [];
+    for (const chunk of stream.buffer) parts.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1'));
+    const isArtifact = this.isTagged && this.shapes.length > 0;
+    if (isArtifact) parts.push('/Artifact BMC\n');
+    for (const shape of this.shapes) parts.push(shape, '\n');
+    if (isArtifact) parts.push('EMC\n');
     if (this.text.length > 0) {
-      content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`);
+      parts.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT\n`);
       const { text } = this;
       for (let index = 0; index < text.length; index += 1) {
         const item = text[index] as string | TextGlyphs;
         const next = text[index + 1];
         if (typeof next === 'object') {
-          content.push(`${item as string}[(${this.encode(next)})]TJ`);
+          parts.push(item as string, '[(', this.encode(next), ')]TJ\n');
           index += 1;
         } else {
-          content.push(item as string);
+          parts.push(item as string, '\n');
         }
       }
-      content.push('ET Q');
+      parts.push('ET Q\n');
     }
-    if (content.length === 0) return;
-    const stream = this.page.content;
-    // Latin-1 keeps every glyph byte as is.
-    const data = deflateSync(Buffer.concat([...stream.buffer, Buffer.from(`${content.join('\n')}\n`, 'latin1')]), { level: PAGE_CONTENT_DEFLATE_LEVEL });
+    const data = deflateSync(Buffer.from(parts.join(''), 'latin1'), { level: PAGE_CONTENT_DEFLATE_LEVEL });
     stream.buffer = [data];
     stream.compress = false;
     stream.data.Filter = 'FlateDecode';
