@@ -5,11 +5,11 @@
  * stream; encrypted documents, and documents not given to it, are written as pdfkit writes them.
  */
 import { Buffer } from 'node:buffer';
-import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { toPdfText, writeWithObjectStreams } from './object-streams';
+import { classicDictionaries, packedDictionaries } from '../test/pdf-dictionaries';
 import { readPdfText } from '../test/read-pdf-text';
 
 const CREATED = new Date(Date.UTC(2026, 10, 26, 9, 30, 5));
@@ -70,64 +70,6 @@ async function readBack(pdf: Buffer) {
   }
 }
 
-/** The dictionaries (objects that are not streams) of a file with a classic xref table, by object number. */
-function classicDictionaries(pdf: Buffer): Map<number, string> {
-  const text = pdf.toString('latin1');
-  const table = /\nxref\n0 (\d+)\n/.exec(text);
-  if (!table) throw new Error('no classic xref table');
-  const dictionaries = new Map<number, string>();
-  for (let id = 1; id < Number(table[1]); id++) {
-    const entry = text.slice(table.index + table[0].length + id * 20, table.index + table[0].length + id * 20 + 18);
-    const start = Number(entry.slice(0, 10));
-    const header = `${id} 0 obj\n`;
-    expect(text.slice(start, start + header.length)).toBe(header);
-    const body = text.slice(start + header.length, text.indexOf('\nendobj', start));
-    if (!body.includes('\nstream\n')) dictionaries.set(id, body);
-  }
-  return dictionaries;
-}
-
-/** Reads every object of a file through its cross-reference stream: dictionaries from object streams by number, and the plain objects' numbers. */
-function readThroughXrefStream(pdf: Buffer): { dictionaries: Map<number, string>; plain: number[] } {
-  const text = pdf.toString('latin1');
-  const streamAt = (offset: number) => {
-    const dictionary = text.slice(offset, text.indexOf('>>\nstream\n', offset) + 2);
-    const start = offset + dictionary.length + '\nstream\n'.length;
-    const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
-    return { dictionary, data: inflateSync(pdf.subarray(start, start + length)) };
-  };
-  const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
-  const xref = streamAt(xrefAt);
-  expect(xref.dictionary).toMatch(/\/Type \/XRef/);
-  expect(xref.dictionary).toMatch(/\/W \[1 4 2\]/);
-  const size = Number(/\/Size (\d+)/.exec(xref.dictionary)?.[1]);
-  expect(xref.data.length).toBe(size * 7);
-  const dictionaries = new Map<number, string>();
-  const plain: number[] = [];
-  for (let id = 1; id < size; id++) {
-    const type = xref.data.readUInt8(id * 7);
-    const field2 = xref.data.readUInt32BE(id * 7 + 1);
-    const field3 = xref.data.readUInt16BE(id * 7 + 5);
-    if (type === 1) {
-      expect(text.slice(field2, field2 + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
-      plain.push(id);
-    } else if (type === 2) {
-      const container = streamAt(xref.data.readUInt32BE(field2 * 7 + 1));
-      expect(container.dictionary).toMatch(/\/Type \/ObjStm/);
-      const first = Number(/\/First (\d+)/.exec(container.dictionary)?.[1]);
-      const content = container.data.toString('latin1');
-      const pairs = content.slice(0, first).trim().split(' ').map(Number);
-      expect(pairs[field3 * 2]).toBe(id);
-      const start = first + (pairs[field3 * 2 + 1] ?? 0);
-      const end = field3 * 2 + 3 < pairs.length ? first + (pairs[field3 * 2 + 3] ?? 0) : content.length;
-      dictionaries.set(id, content.slice(start, end).replace(/\n$/, ''));
-    } else {
-      throw new Error(`object ${id} is free`);
-    }
-  }
-  return { dictionaries, plain };
-}
-
 describe('writeWithObjectStreams', () => {
   it('writes the dictionaries into compressed object streams: the file reads as pdfkit’s own and is smaller', async () => {
     const plain = await plainFile(120);
@@ -149,7 +91,7 @@ describe('writeWithObjectStreams', () => {
 
   it('writes every dictionary as pdfkit does, each found through the cross-reference stream', async () => {
     const expected = classicDictionaries(await plainFile(250));
-    const { dictionaries, plain } = readThroughXrefStream(await packedFile(250));
+    const { dictionaries, plain } = packedDictionaries(await packedFile(250));
     // More than one object stream, and every dictionary in one of them.
     expect(expected.size).toBeGreaterThan(200);
     expect(dictionaries).toEqual(expected);

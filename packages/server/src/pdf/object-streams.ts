@@ -107,6 +107,25 @@ export function writeWithObjectStreams(doc: PDFKit.PDFDocument): Promise<Buffer>
   });
 }
 
+/**
+ * Ends `ref`, a pdfkit object that is not a stream, with `text` as its content, written as it is
+ * into an object stream, without serialising its `data`; for documents given to
+ * `writeWithObjectStreams` only.
+ *
+ * @param ref an object of the document (`doc.ref()`), not ended yet
+ * @param text the object's PDF text, e.g. "<<\n/S /P\n/P 12 0 R\n>>"
+ * @returns false, doing nothing, when the document is not written with object streams (the caller
+ *   then ends `ref` with its `data`, as pdfkit does)
+ */
+export function endWithText(ref: object, text: string): boolean {
+  const reference = ref as unknown as PdfkitReference;
+  const loose = looseObjects.get(reference.document);
+  if (!loose) return false;
+  loose.push({ id: reference.id, body: text });
+  (reference.document as PdfkitDocumentInternals)._refEnd(reference);
+  return true;
+}
+
 /** Makes every PDFReference of a packed document keep its text aside when it is not a stream. */
 function wrapFinalize(prototype: PdfkitReference & { [WRAPPED]?: true }): void {
   if (prototype[WRAPPED]) return;

@@ -9,7 +9,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts } from './agreement-fonts';
 import { PageContent, embedFonts } from './page-content';
+import { writeWithObjectStreams } from './object-streams';
 import { StructureTree } from './pdf-structure';
+import { classicDictionaries, packedDictionaries } from '../test/pdf-dictionaries';
 
 interface Node {
   role?: string;
@@ -18,12 +20,22 @@ interface Node {
   children?: Node[];
 }
 
-/** Document > Sect > (H2, L > LI > LBody over two pages), then P on page 2; written by pdfkit, not packed. */
-async function taggedFile(): Promise<Buffer> {
-  const doc = new PDFDocument({ tagged: true, autoFirstPage: false, font: '', bufferPages: true, compress: false } as PDFKit.PDFDocumentOptions);
+/**
+ * Document > Sect > (H2, L > LI > LBody over two pages), then P on page 2; its dictionaries written
+ * by pdfkit, or into object streams (`writeWithObjectStreams`) when `isPacked`.
+ */
+async function taggedFile(isPacked = false): Promise<Buffer> {
+  const doc = new PDFDocument({
+    tagged: true,
+    autoFirstPage: false,
+    font: '',
+    bufferPages: true,
+    compress: false,
+    info: { CreationDate: new Date(Date.UTC(2026, 10, 26)) },
+  } as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = isPacked ? writeWithObjectStreams(doc) : new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  if (!isPacked) doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const fonts = embedFonts(doc, loadAgreementFonts());
   const tree = new StructureTree(doc);
   const page = () => {
@@ -79,8 +91,9 @@ async function readTrees(pdf: Buffer): Promise<unknown[]> {
 }
 
 describe('StructureTree', () => {
-  it('writes a tree PDF.js reads page by page, each text under its element', async () => {
+  it('writes a tree PDF.js reads page by page, each text under its element, into object streams or not', async () => {
     const trees = await readTrees(await taggedFile());
+    expect(await readTrees(await taggedFile(true))).toEqual(trees);
     expect(trees).toEqual([
       { Root: [{ Document: [{ Sect: [{ H2: ['Notrump openings'] }, { L: [{ LI: [{ LBody: ['Stayman'] }] }] }] }] }] },
       { Root: [{ Document: [{ Sect: [{ L: [{ LI: [{ LBody: ['Jacoby transfers'] }] }] }] }, { P: ['Notes'] }] }] },
@@ -97,5 +110,12 @@ describe('StructureTree', () => {
     expect(raw).toMatch(/<<\n\/S \/Document\n\/P \d+ 0 R\n\/K \[\d+ 0 R \d+ 0 R\]\n>>/);
     // The parent tree: page 1's MCIDs 0 and 1, page 2's 0 and 1, each naming its element.
     expect(raw).toMatch(/\/ParentTree <<\n {2}\/Limits \[0 1\]\n {2}\/Nums \[\n {4}0 \[\d+ 0 R \d+ 0 R\]\n {4}1 \[\d+ 0 R \d+ 0 R\]\n\]\n>>/);
+  });
+
+  it('writes into object streams the dictionaries pdfkit writes from the elements’ data', async () => {
+    const plain = classicDictionaries(await taggedFile());
+    const { dictionaries } = packedDictionaries(await taggedFile(true));
+    expect(dictionaries).toEqual(plain);
+    expect([...dictionaries.values()].filter((text) => text.startsWith('<<\n/S /'))).toHaveLength(7);
   });
 });
