@@ -65,7 +65,7 @@ export const OPTION_INDENT = 12;
 export const BULLET_OFFSET = 6;
 
 /** Size, leading and colour of one kind of text, in points. */
-interface TextLook {
+export interface TextLook {
   size: number;
   leading: number;
   colour: string;
@@ -320,6 +320,9 @@ function buildUnits(
   const units: Unit[] = [];
   const continuedHeadings: Part[] = [];
   const textWidth = columnWidth - 2 * SPACE.categoryPadding - BAND_ACCENT_WIDTH;
+  const setSubcategory = markupSetter(fonts, TEXT.subcategory, columnWidth, suits);
+  const setSubject = markupSetter(fonts, TEXT.subject, columnWidth, suits);
+  const setOption = markupSetter(fonts, TEXT.option, columnWidth - OPTION_INDENT, suits);
   outline.forEach((entry, categoryIndex) => {
     const { category, label } = entry;
     const nameStyle = toFontStyle(true, category.italics);
@@ -345,12 +348,12 @@ function buildUnits(
     let pending: Part[] = [heading];
     for (const subcategory of entry.subcategories) {
       if (subcategory.heading !== '') {
-        const lines = setMarkup(fonts, subcategory.heading, toFontStyle(true, subcategory.italics), TEXT.subcategory, columnWidth, suits);
+        const lines = setSubcategory(subcategory.heading, toFontStyle(true, subcategory.italics));
         pending.push(makePart('subcategory', lines, { spaceBefore: SPACE.beforeSubcategory, padding: 0, paddingBottom: SPACE.afterSubcategory }));
       }
       for (const item of subcategory.subjects) {
         const parts = [...pending];
-        const subjectLines = setMarkup(fonts, item.name, toFontStyle(item.subject.bold, item.subject.italics), TEXT.subject, columnWidth, suits);
+        const subjectLines = setSubject(item.name, toFontStyle(item.subject.bold, item.subject.italics));
         const isAfterHeading = pending.length > 0 && pending.at(-1)?.kind !== 'category';
         parts.push(
           makePart('subject', subjectLines, {
@@ -359,7 +362,7 @@ function buildUnits(
           }),
         );
         for (const option of item.options) {
-          const lines = setMarkup(fonts, option.name, toFontStyle(option.option.bold, option.option.italics), TEXT.option, columnWidth - OPTION_INDENT, suits);
+          const lines = setOption(option.name, toFontStyle(option.option.bold, option.option.italics));
           parts.push(makePart('option', lines, { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
         }
         units.push({ category: categoryIndex, parts, hasCategoryHeading: parts[0]?.kind === 'category' });
@@ -392,24 +395,48 @@ function makePart(kind: PartKind, lines: Line[], spacing: { spaceBefore: number;
   };
 }
 
-/** Set lines by markup, style and measure; see `setMarkup`. */
-const setLinesCache = new Map<string, Line[]>();
-const MAX_CACHED_SETTINGS = 10_000;
+/**
+ * Set lines, per setting (look, measure, suits: `markupSetter`'s key), then per face, then per
+ * markup. Keyed in two steps so that a name is looked up by its own string, not by a longer key
+ * built around it for every name of every render.
+ */
+const setLinesCache = new Map<string, Record<FontStyle, Map<string, Line[]>>>();
+/** Names kept set in all settings together before the cache is emptied (names are user text: bound it). */
+export const MAX_CACHED_SETTINGS = 10_000;
+let cachedSettings = 0;
 
 /**
- * Sets a name (colour markup) in one face as lines, like `setText`. Results are cached for the
- * process: the same names recur in every agreement made from a template, and the lines are
- * never changed once made. Bounded, since names are user text.
+ * A function that sets a name (colour markup) in a given face as lines, like `setText`, in the
+ * look, measure and suit look given here. Results are cached for the process: the same names
+ * recur in every agreement made from a template, and the lines are never changed once made.
+ * The cache is emptied when it holds MAX_CACHED_SETTINGS names.
+ *
+ * @param look size, leading (points) and default colour of the text
+ * @param maxWidth the measure in points
+ * @returns (markup, style) => the set lines, the same array for the same arguments while cached
  */
-function setMarkup(fonts: Fonts, markup: string, style: FontStyle, look: TextLook, maxWidth: number, suits: SuitLook): Line[] {
-  const key = `${style}|${look.size}|${look.leading}|${look.colour}|${maxWidth}|${suits.scale}|${suits.isFourColour ? 4 : 2}|${markup}`;
-  let lines = setLinesCache.get(key);
-  if (!lines) {
-    lines = setText(fonts, toStyledRuns(markup, style, look.size, suits), look.colour, maxWidth, look.leading);
-    if (setLinesCache.size >= MAX_CACHED_SETTINGS) setLinesCache.clear();
-    setLinesCache.set(key, lines);
+export function markupSetter(fonts: Fonts, look: TextLook, maxWidth: number, suits: SuitLook): (markup: string, style: FontStyle) => Line[] {
+  const key = `${look.size}|${look.leading}|${look.colour}|${maxWidth}|${suits.scale}|${suits.isFourColour ? 4 : 2}`;
+  let byStyle = setLinesCache.get(key);
+  if (!byStyle) {
+    byStyle = { regular: new Map(), bold: new Map(), italic: new Map(), boldItalic: new Map() };
+    setLinesCache.set(key, byStyle);
   }
-  return lines;
+  const settings = byStyle;
+  return (markup, style) => {
+    const cache = settings[style];
+    let lines = cache.get(markup);
+    if (!lines) {
+      lines = setText(fonts, toStyledRuns(markup, style, look.size, suits), look.colour, maxWidth, look.leading);
+      if (cachedSettings >= MAX_CACHED_SETTINGS) {
+        for (const faces of setLinesCache.values()) for (const map of Object.values(faces)) map.clear();
+        cachedSettings = 0;
+      }
+      cache.set(markup, lines);
+      cachedSettings += 1;
+    }
+    return lines;
+  };
 }
 
 /** A suit symbol as `toTextRuns` writes it. */

@@ -52,6 +52,8 @@ export type GlyphUse = Map<number, readonly number[]>;
 export interface FontSubset {
   /** The face's id in this process and its glyphs with their code points: the cache key. */
   readonly key: string;
+  /** A number for this subset, unique in the process (what a text's encoding was made with, page-content.ts). */
+  readonly serial: number;
   readonly font: Font;
   /** Six capital letters for the font's name (ISO 32000-1 §9.6.4), derived from the key. */
   readonly tag: string;
@@ -164,6 +166,8 @@ function findSuperset(font: Font, glyphIds: readonly number[], used: GlyphUse): 
   return best;
 }
 
+let nextSubsetSerial = 0;
+
 /** Builds, encodes and deflates the subset of `glyphIds` (numbered in that order after the missing glyph). */
 function buildSubset(face: AgreementFont, glyphIds: readonly number[], used: GlyphUse, key: string): FontSubset {
   const { font } = face;
@@ -184,8 +188,10 @@ function buildSubset(face: AgreementFont, glyphIds: readonly number[], used: Gly
     unicode[cid] = points;
   }
   const file = subset.encode();
+  nextSubsetSerial += 1;
   return {
     key,
+    serial: nextSubsetSerial,
     font,
     tag: subsetTag(key),
     cids,

@@ -69,26 +69,58 @@ export interface DocumentFont {
   face: AgreementFont;
   /** Glyphs drawn with this face so far: glyph id -> code points. */
   used: Map<number, readonly number[]>;
-  /** Texts drawn with this face whose glyphs are already in `used`. */
-  seen: Set<string>;
+  /** 1 at the glyph ids already in `used` (a glyph id indexes it). */
+  marks: Uint8Array;
+  /** This document's number for the face, unique in the process (`TextGlyphs.recordedBy`). */
+  serial: number;
+  /** The face's texts with their glyphs (`glyphsOfText`). */
+  texts: Map<string, TextGlyphs>;
   /** The subset chosen by `DocumentFonts.finish`. */
   subset?: FontSubset;
 }
 
-/** Text shown with one face: the move to its start, then the text (encoded at the end). */
-interface TextShow {
-  font: DocumentFont;
-  move: string;
-  text: string;
+/**
+ * Rounds to 1/100 and prints without trailing zeros (PDF numbers). Positions are kept to 1/100
+ * point, far below what a printer resolves, and short numbers keep the file small. The same few
+ * moves recur line after line: their text is kept, by hundredths (printing a fraction costs
+ * several times a look-up).
+ */
+export function formatNumber(value: number): string {
+  const hundredths = Math.round(value * 100);
+  let text = numberTexts.get(hundredths);
+  if (text === undefined) {
+    text = String(hundredths / 100);
+    if (numberTexts.size >= MAX_NUMBER_TEXTS) numberTexts.clear();
+    numberTexts.set(hundredths, text);
+  }
+  return text;
 }
 
 /**
- * Rounds to 1/100 and prints without trailing zeros (PDF numbers). Positions are kept to 1/100
- * point, far below what a printer resolves, and short numbers keep the file small.
+ * The Td operator moving the text line by (`dx`, `dy`) points, rounded to 1/100. Kept by the pair
+ * of hundredths: a page repeats a few dozen moves (next line, next option, next word in another
+ * colour) hundreds of times.
  */
-function formatNumber(value: number): string {
-  return String(Math.round(value * 100) / 100);
+export function formatMove(dx: number, dy: number): string {
+  const dyHundredths = Math.round(dy * 100);
+  // Pages are far smaller than 2^25 hundredths of a point (93 m): one exact number for the pair.
+  if (Math.abs(dyHundredths) >= 0x2000000) return `${formatNumber(dx)} ${formatNumber(dy)} Td`;
+  const key = Math.round(dx * 100) * 0x4000000 + dyHundredths;
+  let text = moveTexts.get(key);
+  if (text === undefined) {
+    text = `${formatNumber(dx)} ${formatNumber(dy)} Td`;
+    if (moveTexts.size >= MAX_NUMBER_TEXTS) moveTexts.clear();
+    moveTexts.set(key, text);
+  }
+  return text;
 }
+
+/** Td operators by their pair of hundredths, for `formatMove`; emptied at MAX_NUMBER_TEXTS. */
+const moveTexts = new Map<number, string>();
+
+/** Printed numbers by hundredths, for `formatNumber`; emptied at MAX_NUMBER_TEXTS. */
+const numberTexts = new Map<number, string>();
+const MAX_NUMBER_TEXTS = 4_096;
 
 /** Rounds to 1/100, the precision of every position written (so relative moves do not drift). */
 function roundPosition(value: number): number {
@@ -124,7 +156,8 @@ function toRgbOperands(hex: string): string {
 /** Collects one page's drawing; `DocumentFonts.finish` writes it to its page once the document's fonts are known. */
 export class PageContent {
   private readonly shapes: string[] = [];
-  private readonly text: (string | TextShow)[] = [];
+  /** Operators in order; a text shown is its move (a string) followed by its TextGlyphs, encoded at the end. */
+  private readonly text: (string | TextGlyphs)[] = [];
   private textStyle: FontStyle | '' = '';
   private textSize = 0;
   private textColour = '';
@@ -193,16 +226,25 @@ export class PageContent {
       this.text.push(toColourOperator(colour, false));
       this.textColour = colour;
     }
-    if (!font.seen.has(text)) {
-      font.seen.add(text);
-      for (const chunk of splitWords(text)) recordGlyphs(font, chunk);
-    }
+    const glyphs = font.texts.get(text) ?? glyphsOfText(font, text);
+    if (glyphs.recordedBy !== font.serial) recordGlyphs(font, glyphs);
     // Relative moves (Td) repeat the same few numbers line after line, which compresses well.
     const textX = roundPosition(x);
     const textY = roundPosition(this.pageHeight - baseline);
-    this.text.push({ font, move: `${formatNumber(textX - this.lineX)} ${formatNumber(textY - this.lineY)} Td`, text });
+    this.text.push(formatMove(textX - this.lineX, textY - this.lineY), glyphs);
     this.lineX = textX;
     this.lineY = textY;
+  }
+
+  /** A text's glyphs as the inside of a TJ string for its face's subset (`encodeWithSubset`), kept on the text while the subset is the same. */
+  private encode(glyphs: TextGlyphs): string {
+    const { subset, face } = this.fonts.faces[glyphs.style];
+    if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
+    if (glyphs.encodedFor !== subset.serial) {
+      glyphs.encoded = encodeWithSubset(subset, face, glyphs.text);
+      glyphs.encodedFor = subset.serial;
+    }
+    return glyphs.encoded;
   }
 
   /** Ends the page's drawing: its content is written by `DocumentFonts.finish`. */
@@ -216,24 +258,31 @@ export class PageContent {
    * Every face used must have its subset.
    */
   writeToPage(): void {
-    const content = this.isTagged && this.shapes.length > 0 ? ['/Artifact BMC', ...this.shapes, 'EMC'] : [...this.shapes];
-    if (this.text.length > 0) {
-      content.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT`);
-      for (const item of this.text) {
-        if (typeof item === 'string') {
-          content.push(item);
-          continue;
-        }
-        const { subset, face } = item.font;
-        if (!subset) throw new Error('DocumentFonts.finish writes the pages once every face has its subset.');
-        content.push(`${item.move}[(${encodeWithSubset(subset, face, item.text)})]TJ`);
-      }
-      content.push('ET Q');
-    }
-    if (content.length === 0) return;
+    if (this.shapes.length === 0 && this.text.length === 0) return;
     const stream = this.page.content;
-    // Latin-1 keeps every glyph byte as is.
-    const data = deflateSync(Buffer.concat([...stream.buffer, Buffer.from(`${content.join('\n')}\n`, 'latin1')]), { level: PAGE_CONTENT_DEFLATE_LEVEL });
+    // One string, lines ended by '\n', joined once: what pdfkit wrote there (Latin-1 keeps every byte as is), then ours.
+    const parts: string[] = [];
+    for (const chunk of stream.buffer) parts.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1'));
+    const isArtifact = this.isTagged && this.shapes.length > 0;
+    if (isArtifact) parts.push('/Artifact BMC\n');
+    for (const shape of this.shapes) parts.push(shape, '\n');
+    if (isArtifact) parts.push('EMC\n');
+    if (this.text.length > 0) {
+      parts.push(`q 1 0 0 -1 0 ${formatNumber(this.pageHeight)} cm BT\n`);
+      const { text } = this;
+      for (let index = 0; index < text.length; index += 1) {
+        const item = text[index] as string | TextGlyphs;
+        const next = text[index + 1];
+        if (typeof next === 'object') {
+          parts.push(item as string, '[(', this.encode(next), ')]TJ\n');
+          index += 1;
+        } else {
+          parts.push(item as string, '\n');
+        }
+      }
+      parts.push('ET Q\n');
+    }
+    const data = deflateSync(Buffer.from(parts.join(''), 'latin1'), { level: PAGE_CONTENT_DEFLATE_LEVEL });
     stream.buffer = [data];
     stream.compress = false;
     stream.data.Filter = 'FlateDecode';
@@ -241,13 +290,66 @@ export class PageContent {
   }
 }
 
-/** Adds the glyphs of a word or space to the ones its face draws in this document (first use gives the code points). */
-function recordGlyphs(font: DocumentFont, chunk: string): void {
-  const shaped = shapeText(font.face, chunk);
-  for (let index = 0; index < shaped.glyphIds.length; index += 1) {
-    const glyphId = shaped.glyphIds[index] ?? 0;
-    if (!font.used.has(glyphId)) font.used.set(glyphId, shaped.codePoints[index] ?? []);
+/** The glyphs a text draws in one face, each once, with the code points of its first use in the text. */
+interface TextGlyphs {
+  text: string;
+  style: FontStyle;
+  glyphIds: number[];
+  codePoints: (readonly number[])[];
+  /** `DocumentFont.serial` of the last document that recorded them: the next text drawn again in that document costs one comparison. */
+  recordedBy: number;
+  /** The text encoded with the subset whose `serial` is `encodedFor` (0: none yet). */
+  encoded: string;
+  encodedFor: number;
+}
+
+/** Per face, texts with their glyphs, for the process (the same names are drawn by every agreement of a template). */
+const textGlyphsByFace = new WeakMap<AgreementFont, Map<string, TextGlyphs>>();
+/** Texts kept per face before the map is emptied (names are user text: bound it). */
+export const MAX_TEXT_GLYPHS = 20_000;
+let nextDocumentFontSerial = 1;
+
+/** Shapes `text` word by word, as the layout measured it and `encodeWithSubset` encodes it, and keeps its glyphs. */
+function glyphsOfText(font: DocumentFont, text: string): TextGlyphs {
+  const glyphs: TextGlyphs = { text, style: font.face.style, glyphIds: [], codePoints: [], recordedBy: 0, encoded: '', encodedFor: 0 };
+  const seen = new Set<number>();
+  for (const chunk of splitWords(text)) {
+    const shaped = shapeText(font.face, chunk);
+    for (let index = 0; index < shaped.glyphIds.length; index += 1) {
+      const glyphId = shaped.glyphIds[index] ?? 0;
+      if (seen.has(glyphId)) continue;
+      seen.add(glyphId);
+      glyphs.glyphIds.push(glyphId);
+      glyphs.codePoints.push(shaped.codePoints[index] ?? []);
+    }
   }
+  if (font.texts.size >= MAX_TEXT_GLYPHS) font.texts.clear();
+  font.texts.set(text, glyphs);
+  return glyphs;
+}
+
+/** Adds a text's glyphs to the ones its face draws in this document (first use gives the code points). */
+function recordGlyphs(font: DocumentFont, glyphs: TextGlyphs): void {
+  glyphs.recordedBy = font.serial;
+  const { marks } = font;
+  for (let index = 0; index < glyphs.glyphIds.length; index += 1) {
+    const glyphId = glyphs.glyphIds[index] as number;
+    if (marks[glyphId] === 1) continue;
+    marks[glyphId] = 1;
+    font.used.set(glyphId, glyphs.codePoints[index] as readonly number[]);
+  }
+}
+
+/** A face as a new document uses it, with nothing drawn yet. */
+function newDocumentFont(embedded: PdfkitEmbeddedFont, face: AgreementFont): DocumentFont {
+  let texts = textGlyphsByFace.get(face);
+  if (!texts) {
+    texts = new Map();
+    textGlyphsByFace.set(face, texts);
+  }
+  const serial = nextDocumentFontSerial;
+  nextDocumentFontSerial += 1;
+  return { embedded, face, used: new Map(), marks: new Uint8Array(face.font.numGlyphs), serial, texts };
 }
 
 /**
@@ -376,7 +478,7 @@ export function embedFonts(doc: PDFKit.PDFDocument, fonts: Readonly<Record<FontS
     embedded.encode = () => {
       throw new Error(`The face ${name} is drawn through PageContent only; register the font again for doc.text().`);
     };
-    return { embedded, face: fonts[style], used: new Map(), seen: new Set() };
+    return newDocumentFont(embedded, fonts[style]);
   };
   return new DocumentFonts(doc, { regular: embed('regular'), bold: embed('bold'), italic: embed('italic'), boldItalic: embed('boldItalic') });
 }

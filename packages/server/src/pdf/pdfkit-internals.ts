@@ -3,7 +3,9 @@
  * ADR 004, ADR 183): an embedded font's `ref`, `id`, `embed` and `encode` (replaced per document),
  * the document's `_font` and `ref`, the page's `fonts` dictionary and its `content` object's
  * `buffer`, `compress` and `data` (page content deflated by the renderer); for tagging (pdf-structure.ts) the
- * document's `getStructParentTree` and the page's `structParentTreeKey` and `dictionary`. pdfkit does not publish them, so an
+ * document's `getStructParentTree` and `getStructTreeRoot` and the page's `structParentTreeKey` and `dictionary`; for object
+ * streams (object-streams.ts, ADR 186) the document's `_root` and its `finalize`, `_refEnd`, `_finalize`,
+ * `_write`, `_offsets`, `_offset` and `_id`. pdfkit does not publish them, so an
  * upgrade may rename them; the server then refuses to start with an error naming the installed
  * pdfkit version, instead of failing at the first PDF a user asks for.
  *
@@ -55,11 +57,18 @@ export function findMissingPdfkitInternals(doc: unknown): string[] {
   if (!record(record(record(doc)?.page)?.fonts)) missing.push('page.fonts');
   const content = record(record(record(doc)?.page)?.content);
   if (!Array.isArray(content?.buffer) || typeof content?.compress !== 'boolean' || !record(content?.data)) missing.push('page.content.buffer/compress/data');
-  // Tagging (pdf-structure.ts): MCIDs are allocated in the page's entry of the parent tree.
+  // Tagging (pdf-structure.ts): MCIDs are allocated in the page's entry of the parent tree, the tree hangs from the StructTreeRoot.
   if (typeof record(doc)?.getStructParentTree !== 'function') missing.push('getStructParentTree');
+  if (typeof record(doc)?.getStructTreeRoot !== 'function') missing.push('getStructTreeRoot');
   const page = record(record(doc)?.page);
   if (page && !('structParentTreeKey' in Object.getPrototypeOf(page) || 'structParentTreeKey' in page)) missing.push('page.structParentTreeKey');
   if (!record(page?.dictionary)) missing.push('page.dictionary');
+  // Object streams (object-streams.ts): the file is ended and its dictionaries are written there.
+  const document = record(doc);
+  if (typeof record(document?._root)?.finalize !== 'function') missing.push('_root.finalize');
+  if (['_refEnd', '_finalize', '_write'].some((name) => typeof document?.[name] !== 'function')) missing.push('_refEnd/_finalize/_write');
+  if (!Array.isArray(document?._offsets) || typeof document?._offset !== 'number') missing.push('_offsets/_offset');
+  if (!(document?._id instanceof Uint8Array)) missing.push('_id');
   return missing;
 }
 

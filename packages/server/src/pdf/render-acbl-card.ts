@@ -23,7 +23,7 @@ import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } f
 import { type DocumentFonts, PageContent, embedFonts } from './page-content';
 import { type Line, setText } from './agreement-layout';
 import { footerStamp } from './render-agreement-pdf';
-import { packObjectStreams } from './object-streams';
+import { writeWithObjectStreams } from './object-streams';
 
 /** Letter, in points. */
 const PAGE = { width: 612, height: 792, margin: 24, gutter: 12, headerHeight: 40 } as const;
@@ -139,14 +139,9 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
     bufferPages: true,
   });
+  // Its dictionaries go into compressed object streams.
+  const finished = writeWithObjectStreams(doc);
   const embedded = embedFonts(doc, fonts);
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // Its small dictionaries (the structure tree above all) go into compressed object streams.
-    doc.on('end', () => resolve(packObjectStreams(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
 
   const printedOn = options.printedOn ?? new Date();
   // The card can be imported back like any PDF of an agreement (issue 14 §3).

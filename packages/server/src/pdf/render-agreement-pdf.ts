@@ -14,8 +14,8 @@ import PDFDocument from 'pdfkit';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
 import { PageContent, embedFonts } from './page-content';
-import { type StructureElement, markStructure } from './pdf-structure';
-import { packObjectStreams } from './object-streams';
+import { type StructureElement, StructureTree } from './pdf-structure';
+import { writeWithObjectStreams } from './object-streams';
 
 /** Colours of the page furniture (not user text). */
 const INK = {
@@ -36,9 +36,12 @@ type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
  */
 export const LEGEND_TEXT = 'Bold: on the ACBL convention card. Italic: one of the "25 Bridge Conventions You Should Know".';
 
+/** The footer's date format, "25 November 2026" (UTC); made once, as making one costs about as much as a page of text. */
+const FOOTER_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** "Version 12 · 25 November 2026", or only the date without a version. */
 export function footerStamp(printedOn: Date, revision: number | undefined): string {
-  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(printedOn);
+  const date = FOOTER_DATE.format(printedOn);
   return revision === undefined ? date : `Version ${revision} · ${date}`;
 }
 
@@ -96,13 +99,8 @@ export async function renderAgreementPdf(
     // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
     bufferPages: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // Its small dictionaries (the structure tree above all) go into compressed object streams.
-    doc.on('end', () => resolve(packObjectStreams(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  // Its small dictionaries (the structure tree above all) go into compressed object streams.
+  const finished = writeWithObjectStreams(doc);
   const embedded = embedFonts(doc, fonts);
   if (options.attachment) {
     const printedOn = options.printedOn ?? new Date();
@@ -177,31 +175,29 @@ function drawPage(
  * bands, rules and footers are artifacts.
  */
 class AgreementStructure {
-  private readonly root: StructureElement;
+  private readonly tree: StructureTree;
   private section: StructureElement | null = null;
   private list: StructureElement | null = null;
-  private item: { li: StructureElement; body: StructureElement } | null = null;
+  private body: StructureElement | null = null;
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {
-    this.root = doc.struct('Document');
-    doc.addStructure(this.root);
+  constructor(doc: PDFKit.PDFDocument) {
+    this.tree = new StructureTree(doc);
   }
 
   /** Draws with `draw` inside one marked sequence of a new element `tag` under the current section (or the document). */
   tagged(content: PageContent, tag: string, draw: () => void): void {
-    const piece = markStructure(this.doc, content, tag);
+    const marked = this.tree.mark(content, tag);
     draw();
     content.endMarked();
-    (this.section ?? this.root).add(this.doc.struct(tag, {}, [piece]));
+    this.tree.addContent(this.tree.element(tag, this.section ?? this.tree.root), marked);
   }
 
   /** Draws one placed part, tagged by its kind. */
   part(content: PageContent, item: PlacedPart, draw: () => void): void {
     switch (item.part.kind) {
       case 'category':
-        this.closeSection();
-        this.section = this.doc.struct('Sect');
-        this.root.add(this.section);
+        this.closeList();
+        this.section = this.tree.element('Sect', this.tree.root);
         this.tagged(content, 'H2', draw);
         return;
       case 'continued':
@@ -215,11 +211,11 @@ class AgreementStructure {
         return;
       case 'subject':
       case 'option': {
-        if (item.part.kind === 'subject' || !this.item) this.openItem();
-        const piece = markStructure(this.doc, content, 'LBody');
+        const body = item.part.kind === 'subject' || !this.body ? this.openItem() : this.body;
+        const marked = this.tree.mark(content, 'LBody');
         draw();
         content.endMarked();
-        this.item!.body.add(piece);
+        this.tree.addContent(body, marked);
         return;
       }
       case 'note':
@@ -228,42 +224,23 @@ class AgreementStructure {
     }
   }
 
-  /** Ends every open element; call once, after the last page. */
+  /** Writes the tree; call once, after the last page. */
   finish(): void {
-    this.closeSection();
-    this.root.end();
+    this.tree.finish();
   }
 
-  private openItem(): void {
-    this.closeItem();
-    if (!this.list) {
-      this.list = this.doc.struct('L');
-      (this.section ?? this.root).add(this.list);
-    }
-    const li = this.doc.struct('LI');
-    const body = this.doc.struct('LBody');
-    this.list.add(li);
-    li.add(body);
-    this.item = { li, body };
+  /** A new LI > LBody at the end of the current list (a new list if there is none); returns the LBody. */
+  private openItem(): StructureElement {
+    this.list ??= this.tree.element('L', this.section ?? this.tree.root);
+    const li = this.tree.element('LI', this.list);
+    this.body = this.tree.element('LBody', li);
+    return this.body;
   }
 
-  private closeItem(): void {
-    if (!this.item) return;
-    this.item.body.end();
-    this.item.li.end();
-    this.item = null;
-  }
-
+  /** Ends the current list: the next subject starts a new one. */
   private closeList(): void {
-    this.closeItem();
-    this.list?.end();
     this.list = null;
-  }
-
-  private closeSection(): void {
-    this.closeList();
-    this.section?.end();
-    this.section = null;
+    this.body = null;
   }
 }
 

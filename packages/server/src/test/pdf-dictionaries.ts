@@ -1,0 +1,71 @@
+/**
+ * The dictionaries of a PDF by object number, for tests that compare two files object by object
+ * (pdf/object-streams.ts, pdf/pdf-structure.ts): from a classic cross-reference table as pdfkit
+ * writes it, or through a cross-reference stream into the object streams.
+ */
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The objects that are not streams of a file with one classic xref table, by object number.
+ *
+ * @throws Error when the file has no classic xref table or an entry does not point at its object
+ */
+export function classicDictionaries(pdf: Buffer): Map<number, string> {
+  const text = pdf.toString('latin1');
+  const table = /\nxref\n0 (\d+)\n/.exec(text);
+  if (!table) throw new Error('no classic xref table');
+  const entries = table.index + table[0].length;
+  const dictionaries = new Map<number, string>();
+  for (let id = 1; id < Number(table[1]); id++) {
+    const start = Number(text.slice(entries + id * 20, entries + id * 20 + 10));
+    const header = `${id} 0 obj\n`;
+    if (text.slice(start, start + header.length) !== header) throw new Error(`xref entry ${id} does not point at its object`);
+    const body = text.slice(start + header.length, text.indexOf('\nendobj', start));
+    if (!body.includes('\nstream\n')) dictionaries.set(id, body);
+  }
+  return dictionaries;
+}
+
+/**
+ * Every object of a file with a cross-reference stream (`/W [1 4 2]`): the dictionaries found in
+ * object streams by object number, and the numbers of the objects stored plainly.
+ *
+ * @throws Error when an entry is free or does not point at its object, or a stream is not where its entry says
+ */
+export function packedDictionaries(pdf: Buffer): { dictionaries: Map<number, string>; plain: number[] } {
+  const text = pdf.toString('latin1');
+  const streamAt = (offset: number) => {
+    const dictionary = text.slice(offset, text.indexOf('>>\nstream\n', offset) + 2);
+    const start = offset + dictionary.length + '\nstream\n'.length;
+    const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
+    return { dictionary, data: inflateSync(pdf.subarray(start, start + length)) };
+  };
+  const xref = streamAt(Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]));
+  if (!/\/Type \/XRef/.test(xref.dictionary) || !/\/W \[1 4 2\]/.test(xref.dictionary)) throw new Error('no cross-reference stream');
+  const size = Number(/\/Size (\d+)/.exec(xref.dictionary)?.[1]);
+  if (xref.data.length !== size * 7) throw new Error('cross-reference stream of the wrong length');
+  const dictionaries = new Map<number, string>();
+  const plain: number[] = [];
+  for (let id = 1; id < size; id++) {
+    const type = xref.data.readUInt8(id * 7);
+    const field2 = xref.data.readUInt32BE(id * 7 + 1);
+    const field3 = xref.data.readUInt16BE(id * 7 + 5);
+    if (type === 1) {
+      if (text.slice(field2, field2 + `${id} 0 obj`.length) !== `${id} 0 obj`) throw new Error(`xref entry ${id} does not point at its object`);
+      plain.push(id);
+    } else if (type === 2) {
+      const container = streamAt(xref.data.readUInt32BE(field2 * 7 + 1));
+      if (!/\/Type \/ObjStm/.test(container.dictionary)) throw new Error(`object ${id}: ${field2} is not an object stream`);
+      const first = Number(/\/First (\d+)/.exec(container.dictionary)?.[1]);
+      const content = container.data.toString('latin1');
+      const pairs = content.slice(0, first).trim().split(' ').map(Number);
+      if (pairs[field3 * 2] !== id) throw new Error(`object ${id} is not at index ${field3} of its object stream`);
+      const start = first + (pairs[field3 * 2 + 1] ?? 0);
+      const end = field3 * 2 + 3 < pairs.length ? first + (pairs[field3 * 2 + 3] ?? 0) : content.length;
+      dictionaries.set(id, content.slice(start, end).replace(/\n$/, ''));
+    } else {
+      throw new Error(`object ${id} is free`);
+    }
+  }
+  return { dictionaries, plain };
+}
