@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@bpa/server/db/database';
 import { templates } from '@bpa/server/db/schema/templates';
+import { writeAutomaticBackup } from '@bpa/server/backups';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount, signInAs } from '@bpa/server/test/test-accounts';
 import { eq } from 'drizzle-orm';
@@ -73,7 +74,10 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
  * Makes a fresh database (PGlite folder, or a new database on the PostgreSQL server of
  * `postgresServerUrl`), migrates it, loads the shipped templates and makes `subscriberCount`
  * subscribers with sessions (made in the database, as a sign-in would: sign-in is rate-limited per
- * address, which a benchmark from one address would hit).
+ * address, which a benchmark from one address would hit). A PGlite folder also gets last night's
+ * backup, as the folder of a server that has been running has: without one, the server would
+ * back up a minute after it starts, in the middle of what is measured (the stall of a backup,
+ * once a day, is measured on its own: docs/deploy.md).
  *
  * @throws when the database cannot be opened or created
  */
@@ -94,6 +98,7 @@ export async function seedBenchDatabase(options: { subscriberCount: number; post
       const account = await createTestAccount(connection.db, { email: `bench-${n + 1}@example.org` });
       subscribers.push({ email: account.email, password: account.password ?? '', cookie: await signInAs(connection.db, account.id) });
     }
+    if (!databaseUrl) await writeAutomaticBackup(connection, { dataDir, keep: 1, now: new Date() });
     return {
       kind: databaseUrl ? 'postgres' : 'pglite',
       dataDir,
