@@ -4,7 +4,7 @@
  * into DATA_DIR/backups, keeping the newest BACKUP_KEEP; `npm run cli -- restore FILE` makes a data
  * folder from one. With PostgreSQL (DATABASE_URL) use pg_dump / pg_restore instead (README).
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatabaseConnection } from './db/database';
 
@@ -28,14 +28,11 @@ export function backupFileName(at: Date): string {
  * Writes a backup of an open embedded database to `file`.
  *
  * @returns the size in bytes
- * @throws Error when the connection is PostgreSQL (no `dumpDataDir`: use pg_dump)
+ * @throws Error when the connection is PostgreSQL (no `writeArchive`: use pg_dump)
  */
 export async function writeBackup(connection: DatabaseConnection, file: string): Promise<number> {
-  if (!connection.dumpDataDir) throw new Error('Backups of a PostgreSQL database are made with pg_dump (see the README).');
-  const archive = await connection.dumpDataDir();
-  const bytes = Buffer.from(await archive.arrayBuffer());
-  await writeFile(file, bytes);
-  return bytes.length;
+  if (!connection.writeArchive) throw new Error('Backups of a PostgreSQL database are made with pg_dump (see the README).');
+  return connection.writeArchive(file);
 }
 
 /**

@@ -160,7 +160,7 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   log.info(`Bridge Partnership Agreements is running: open ${config.publicUrl} (listening on ${config.host}:${config.port})`);
-  if (connection.dumpDataDir) scheduleBackups(connection, config, log);
+  if (connection.writeArchive) scheduleBackups(connection, config, log);
 }
 
 await start();

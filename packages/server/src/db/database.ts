@@ -39,10 +39,11 @@ export interface DatabaseConnection {
   /** Closes the pool or the PGlite instance; the connection cannot be used afterwards. */
   close(): Promise<void>;
   /**
-   * PGlite only: a gzipped tar of the whole data folder, taken while the database is open (PGlite
-   * runs one query at a time, so the copy is consistent). Undefined for PostgreSQL: use pg_dump.
+   * PGlite only: writes a gzipped tar of the whole data folder to a file, taken while the database
+   * is open (between two statements, so the copy is consistent: pglite-thread.ts `writeArchive`),
+   * and answers its size in bytes. Undefined for PostgreSQL: use pg_dump.
    */
-  dumpDataDir?: () => Promise<Blob>;
+  writeArchive?: (file: string) => Promise<number>;
 }
 
 /**
@@ -116,7 +117,7 @@ export function watchWrites(db: Database, tables: readonly string[]): (() => num
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   /**
-   * `dataDir` undefined means in memory (tests); then `fromArchive`, a `dumpDataDir` archive, is
+   * `dataDir` undefined means in memory (tests); then `fromArchive`, a `writeArchive` archive, is
    * the starting content instead of a new, empty cluster (tests start from one migrated copy).
    */
   | { kind: 'pglite'; dataDir: string | undefined; fromArchive?: Blob };
@@ -165,12 +166,12 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
     // One PGlite instance runs one query at a time, so there is nothing to lock.
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir(),
+    writeArchive: (file) => client.writeArchive(file),
   };
 }
 
 /**
- * Makes a PGlite data folder from a backup (`dumpDataDir`): opens a new database in `dataDir`
+ * Makes a PGlite data folder from a backup (`writeArchive`): opens a new database in `dataDir`
  * (which must not hold one) loaded from the archive, checks it answers, and closes it.
  *
  * @throws when `dataDir` already holds a database, or the archive is not a PGlite backup

@@ -1,3 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayChange, openDatabase, watchWrites } from './database';
@@ -68,9 +72,12 @@ describe('PgliteThread (the embedded database in a worker thread, ADR 182)', () 
     expect(ticks).toBeGreaterThanOrEqual(2);
   });
 
-  it('dumps a consistent archive that opens as a new database', async () => {
-    const archive = await thread.dumpDataDir();
-    const copy = await PgliteThread.open({ dataDir: undefined, fromArchive: new Uint8Array(await archive.arrayBuffer()), settings: SETTINGS });
+  it('writes a consistent archive of a database in memory that opens as a new database', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'bpa-pglite-archive-'));
+    const file = join(folder, 'memory.tar.gz');
+    expect(await thread.writeArchive(file)).toBe((await readFile(file)).length);
+    const copy = await PgliteThread.open({ dataDir: undefined, fromArchive: new Uint8Array(await readFile(file)), settings: SETTINGS });
+    await rm(folder, { recursive: true, force: true });
     try {
       const names = await copy.query<{ name: string }>('select name from seat order by name');
       expect(names.rows.map((row) => row.name)).toEqual(['South', 'West']);
@@ -138,6 +145,37 @@ describe('watchWrites: which statements may change a table (ADR 187)', () => {
       const shared = await openDatabase({ kind: 'postgres', url: postgres });
       expect(watchWrites(shared.db, ['hand'])).toBeUndefined();
       await shared.close();
+    }
+  });
+});
+
+describe('backups of a PGlite folder (writeArchive: a copy by the operating system, then tar)', () => {
+  it('archives the folder as it is between statements, opens as a new database, and leaves no copy behind', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'bpa-pglite-copy-'));
+    const dataDir = join(parent, 'pglite');
+    await mkdir(dataDir);
+    const thread = await PgliteThread.open({ dataDir, fromArchive: undefined, settings: SETTINGS });
+    try {
+      await thread.exec('create table seat (name text primary key)');
+      await thread.query('insert into seat values ($1)', ['North']);
+      // Sent together: the insert sent after the backup must wait for its copy, and not be in it.
+      const file = join(parent, 'backup.tar.gz');
+      const archive = thread.writeArchive(file);
+      const later = thread.query('insert into seat values ($1)', ['South']);
+      await Promise.all([archive, later]);
+      expect(readdirSync(parent).sort()).toEqual(['backup.tar.gz', 'pglite']);
+      const copy = await PgliteThread.open({ dataDir: undefined, fromArchive: new Uint8Array(await readFile(file)), settings: SETTINGS });
+      try {
+        const names = await copy.query<{ name: string }>('select name from seat order by name');
+        expect(names.rows.map((row) => row.name)).toEqual(['North']);
+      } finally {
+        await copy.close();
+      }
+      const now = await thread.query<{ name: string }>('select name from seat order by name');
+      expect(now.rows.map((row) => row.name)).toEqual(['North', 'South']);
+    } finally {
+      await thread.close();
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

@@ -10,14 +10,16 @@
  * turns. Statements outside transactions are sent at once, so the thread finds the next one
  * waiting when it finishes one, instead of idling while this thread is busy with a request.
  */
-import { promisify } from 'node:util';
+import { createWriteStream, readdirSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { gzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { create as createTar } from 'tar';
 import { workerModuleLocation, workerThreadEntry } from '../worker-location';
 import type { PgliteErrorData, PgliteRequest, PgliteResponse, PgliteThreadData } from './pglite-worker';
-
-const gzipInPool = promisify(gzip);
 
 /** Spreads a request over the union's members (an `Omit` of a union would merge them). */
 type RequestWithoutId = PgliteRequest extends infer Request ? (Request extends PgliteRequest ? Omit<Request, 'id'> : never) : never;
@@ -63,11 +65,14 @@ export class PgliteThread implements PgliteThreadTransaction {
   #held: (() => void)[] = [];
   /** Set when the thread has stopped: every later call fails with it. */
   #stopped: Error | undefined;
+  /** The data folder, or undefined for a database in memory. */
+  readonly #dataDir: string | undefined;
   /** Told of every statement as it is sent (`onStatement`). */
   #statementListeners: ((sql: string) => void)[] = [];
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, dataDir: string | undefined) {
     this.#worker = worker;
+    this.#dataDir = dataDir;
     worker.on('message', (response: PgliteResponse) => {
       const pending = this.#pending.get(response.id);
       if (!pending) return;
@@ -99,7 +104,7 @@ export class PgliteThread implements PgliteThreadTransaction {
       workerData: data,
       transferList: data.fromArchive ? [data.fromArchive.buffer] : [],
     });
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, data.dataDir);
     // The thread answers id 0 once PGlite is ready.
     const ready = new Promise<unknown>((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
     try {
@@ -198,14 +203,37 @@ export class PgliteThread implements PgliteThreadTransaction {
   }
 
   /**
-   * A gzipped tar of the data folder (or memory), taken between statements, so it is consistent.
-   * The thread copies the files as a plain tar (statements wait only for that copy); the gzip runs
-   * in Node's thread pool, so neither the database thread nor the request thread waits for it.
+   * Writes a gzipped tar of the data folder (or memory) to `file`, taken between statements, so
+   * it is consistent, in the layout PGlite's `loadDataDir` reads (paths relative to the data
+   * folder). Nothing of it is held in memory but what is on its way to the file.
+   *
+   * A folder is copied by the thread with the operating system's file copy after a CHECKPOINT
+   * into a sibling folder (statements wait only for that: about 0.7 s for 320 MB, against about
+   * 3 s for PGlite's own dump, which reads every file through its WebAssembly file system); the
+   * copy is archived with `tar`, gzipped by Node's zlib in its thread pool, and deleted. An
+   * in-memory database is dumped by PGlite and gzipped the same way.
+   *
+   * @returns the archive's size in bytes
+   * @throws Error when the folder cannot be copied (disk full) or the file cannot be written; the
+   *   copy is removed either way
    */
-  async dumpDataDir(): Promise<Blob> {
-    const tar = (await this.#outsideTransaction(() => this.#send({ kind: 'dump' }))) as Uint8Array<ArrayBuffer>;
-    const archive = await gzipInPool(tar);
-    return new Blob([new Uint8Array(archive)], { type: 'application/x-gzip' });
+  async writeArchive(file: string): Promise<number> {
+    if (this.#dataDir === undefined) {
+      const plain = (await this.#outsideTransaction(() => this.#send({ kind: 'dump' }))) as Uint8Array<ArrayBuffer>;
+      await pipeline(Readable.from([plain]), createGzip(), createWriteStream(file));
+      return (await stat(file)).size;
+    }
+    const copy = `${this.#dataDir}.backup-${process.pid}-${Date.now()}`;
+    try {
+      await this.#outsideTransaction(() => this.#send({ kind: 'copy', to: copy }));
+      // portable: no owner or user names; noPax: plain ustar headers, which PGlite's untar reads
+      // (the folder's paths are short). Gzip by Node's zlib stream, which works in the thread pool
+      // (tar's own gzip option would compress on this thread).
+      await pipeline(createTar({ cwd: copy, portable: true, noPax: true }, readdirSync(copy)), createGzip(), createWriteStream(file));
+      return (await stat(file)).size;
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   }
 
   /** Closes PGlite (its files are consistent afterwards) and ends the thread. */

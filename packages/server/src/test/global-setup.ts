@@ -2,11 +2,11 @@
  * Vitest global set-up of the server project: creates and migrates one database for the whole
  * run, which every test file then copies (test-db.ts), instead of every file creating a cluster
  * and migrating it (issue 10 §4: creating a PGlite cluster costs seconds of CPU per file; copying
- * a migrated one costs a fraction of that). On PGlite the copy is a `dumpDataDir` archive in a
+ * a migrated one costs a fraction of that). On PGlite the copy is a `writeArchive` archive in a
  * temporary folder; on a PostgreSQL server it is a template database, dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -43,11 +43,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!serverUrl) {
     const connection = await openDatabase({ kind: 'pglite', dataDir: undefined });
     await connection.migrate();
-    const archive = await connection.dumpDataDir!();
-    await connection.close();
     const folder = await mkdtemp(join(tmpdir(), 'bpa-test-db-'));
     const archivePath = join(folder, 'migrated.tar.gz');
-    await writeFile(archivePath, Buffer.from(await archive.arrayBuffer()));
+    await connection.writeArchive!(archivePath);
+    await connection.close();
     project.provide('migratedDatabase', { kind: 'pglite', archivePath });
     return () => rm(folder, { recursive: true, force: true });
   }
