@@ -16,7 +16,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
     return 'bytea';
   },
   toDriver(value): SQL {
-    return sql`decode(${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')}, 'base64')`;
+    return sql`decode(${value.toString('base64')}, 'base64')`;
   },
   fromDriver(value) {
     if (typeof value === 'string') {

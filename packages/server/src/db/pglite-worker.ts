@@ -10,10 +10,10 @@ import { cpSync } from 'node:fs';
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type QueryOptions } from '@electric-sql/pglite';
 
-/** What the thread opens: a folder (given new database files when empty), or memory (optionally from a `dumpDataDir` archive). */
+/** What the thread opens: a folder (given new database files when empty), or memory (optionally from a `writeArchive` archive, pglite-thread.ts). */
 export interface PgliteThreadData {
   dataDir: string | undefined;
-  /** A gzipped tar from `dumpDataDir`, as the starting content of an in-memory database. */
+  /** A gzipped tar from `writeArchive` (pglite-thread.ts), as the starting content of an in-memory database. */
   fromArchive: Uint8Array<ArrayBuffer> | undefined;
   /** postgresql.conf lines. */
   settings: string[];

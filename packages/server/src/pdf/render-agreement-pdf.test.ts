@@ -1,69 +1,31 @@
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import type { Category, Option, Subject } from '@bpa/domain/contract';
+import type { Category, Subject } from '@bpa/domain/contract';
 import { PALETTE } from '@bpa/domain/markup';
 import { PLACEHOLDER_OPTION_NAME, PLACEHOLDER_SUBJECT_NAME } from '@bpa/domain/editing';
-import { SAMPLE_CATEGORY_NAMES } from '@bpa/domain/sample-template';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { FOUR_COLOUR_SUITS } from './agreement-layout';
 import { LEGEND_TEXT, renderAgreementPdf } from './render-agreement-pdf';
 import { pdfObjectsText } from '../test/pdf-objects-text';
+import { testAgreement, testOption, testSubject } from '../test/test-agreement-builders';
 
 // ---- building agreements -------------------------------------------------------------------
-
-let nextId = 0;
-const newId = () => `id-${(nextId += 1)}`;
-
-function option(name: string, isSelected = true, flags: Partial<Option> = {}): Option {
-  return { _id: newId(), optionName: name, isSelected, bold: false, italics: false, editedName: '', isEdited: false, ...flags };
-}
-
-function subject(name: string, options: Option[], flags: Partial<Subject> = {}): Subject {
-  return {
-    _id: newId(),
-    subjectName: name,
-    subcategoryName: '',
-    subcategoryBold: true,
-    subcategoryItalics: false,
-    bold: false,
-    italics: false,
-    isSelected: true,
-    isLocked: false,
-    options,
-    editedName: '',
-    isEdited: false,
-    ...flags,
-  };
-}
-
-/** 13 categories named as the shipped catalogue; `subjects` fills some of them by index. */
-function agreement(contractName: string, subjects: Record<number, Subject[]>): { contractName: string; categories: Category[] } {
-  const categories = SAMPLE_CATEGORY_NAMES.map((categoryName, index): Category => ({
-    _id: newId(),
-    order: index + 1,
-    categoryName,
-    bold: false,
-    italics: false,
-    subjects: subjects[index] ?? [],
-  }));
-  return { contractName, categories };
-}
 
 /** Every category full: `perCategory` subjects with `optionsEach` options, names "S<c>.<s>" / "O<c>.<s>.<o>". */
 function longAgreement(perCategory: number, optionsEach: number): { contractName: string; categories: Category[] } {
   const subjects: Record<number, Subject[]> = {};
   for (let c = 0; c < 13; c += 1) {
     subjects[c] = Array.from({ length: perCategory }, (_, s) =>
-      subject(
+      testSubject(
         `S${c + 1}.${s + 1} ${s % 4 === 0 ? 'a longer subject name that has to wrap onto a second line of the column' : 'Stayman'}`,
         Array.from({ length: optionsEach }, (_, o) =>
-          option(`O${c + 1}.${s + 1}.${o + 1} ${o === 1 ? 'an option with enough words to wrap onto the next line' : 'forcing'}`),
+          testOption(`O${c + 1}.${s + 1}.${o + 1} ${o === 1 ? 'an option with enough words to wrap onto the next line' : 'forcing'}`),
         ),
         { subcategoryName: s < perCategory / 2 ? '' : 'Competitive bidding' },
       ),
     );
   }
-  return agreement('Long agreement', subjects);
+  return testAgreement('Long agreement', subjects);
 }
 
 // ---- reading PDFs --------------------------------------------------------------------------
@@ -132,18 +94,23 @@ describe('renderAgreementPdf', () => {
   const overcalls = 8;
   const doubles = 9;
   const sample = () =>
-    agreement('Partner 1: Anna', {
+    testAgreement('Partner 1: Anna', {
       0: [
-        subject('Two over one game forcing', [option('Except when responder rebids his suit'), option('Not shown', false)], { bold: true }),
-        subject('Not selected subject', [option('Its option')], { isSelected: false }),
-        subject('Weak two bids', [option('5-10 HCP'), option('Not this one', false), option('Ogust 2NT')], { subcategoryName: 'Openings', italics: true }),
-        subject(PLACEHOLDER_SUBJECT_NAME, [option(PLACEHOLDER_OPTION_NAME)]),
+        testSubject('Two over one game forcing', [testOption('Except when responder rebids his suit'), testOption('Not shown', { isSelected: false })], {
+          bold: true,
+        }),
+        testSubject('Not selected subject', [testOption('Its option')], { isSelected: false }),
+        testSubject('Weak two bids', [testOption('5-10 HCP'), testOption('Not this one', { isSelected: false }), testOption('Ogust 2NT')], {
+          subcategoryName: 'Openings',
+          italics: true,
+        }),
+        testSubject(PLACEHOLDER_SUBJECT_NAME, [testOption(PLACEHOLDER_OPTION_NAME)]),
       ],
       [overcalls]: [
-        subject('Simple overcall', [option('8-16 HCP'), option(PLACEHOLDER_OPTION_NAME)]),
-        subject('Michaels', [option('Original name', true, { editedName: 'Both majors over a minor', isEdited: true })]),
+        testSubject('Simple overcall', [testOption('8-16 HCP'), testOption(PLACEHOLDER_OPTION_NAME)]),
+        testSubject('Michaels', [testOption('Original name', { editedName: 'Both majors over a minor', isEdited: true })]),
       ],
-      [doubles]: [subject('Negative doubles through 3!s', [option('Responsive doubles')])],
+      [doubles]: [testSubject('Negative doubles through 3!s', [testOption('Responsive doubles')])],
     });
 
   it('prints every selected subject and option in order, and nothing unselected', async () => {
@@ -183,7 +150,9 @@ describe('renderAgreementPdf', () => {
   });
 
   it('keeps suit symbols as text, hearts and diamonds in red', async () => {
-    const pdf = await renderAgreementPdf(agreement('Suits', { 0: [subject('Suits !s !h !d !c in a ##c3#blue### name', [option('1!H shows hearts')])] }));
+    const pdf = await renderAgreementPdf(
+      testAgreement('Suits', { 0: [testSubject('Suits !s !h !d !c in a ##c3#blue### name', [testOption('1!H shows hearts')])] }),
+    );
     const text = await readAllText(pdf);
     expect(text).toContain('Suits ♠ ♥ ♦ ♣ in a blue name');
     expect(text).toContain('1♥ shows hearts');
@@ -217,7 +186,7 @@ describe('renderAgreementPdf', () => {
   });
 
   it('sets the title and creator metadata', async () => {
-    const document = await openPdf(await renderAgreementPdf(agreement('##c2#Anna### !h', { 0: [subject('Stayman', [])] })));
+    const document = await openPdf(await renderAgreementPdf(testAgreement('##c2#Anna### !h', { 0: [testSubject('Stayman', [])] })));
     const { info } = (await document.getMetadata()) as { info: { Title?: string; Creator?: string } };
     await document.destroy();
     expect(info.Title).toBe('Anna ♥');
@@ -275,8 +244,8 @@ describe('renderAgreementPdf', () => {
 
   it('spreads a short agreement over both columns, splitting between categories', async () => {
     const some = (prefix: string) =>
-      Array.from({ length: 8 }, (_, index) => subject(`${prefix} subject ${index + 1}`, [option(`${prefix} option ${index + 1}`)]));
-    const { items, pages } = await readText(await renderAgreementPdf(agreement('Short', { [overcalls]: some('Overcall'), [doubles]: some('Double') })));
+      Array.from({ length: 8 }, (_, index) => testSubject(`${prefix} subject ${index + 1}`, [testOption(`${prefix} option ${index + 1}`)]));
+    const { items, pages } = await readText(await renderAgreementPdf(testAgreement('Short', { [overcalls]: some('Overcall'), [doubles]: some('Double') })));
     const find = (text: string) => items.find((item) => item.text === text) as TextItem;
     const middle = (pages[0]?.width ?? 0) / 2;
     expect(find('IX. Overcalls').x).toBeLessThan(middle);
@@ -287,12 +256,12 @@ describe('renderAgreementPdf', () => {
 
   it('wraps a name longer than a column, even one long word, and keeps all of its text', async () => {
     const word = 'x'.repeat(150);
-    const text = await readAllText(await renderAgreementPdf(agreement('Wide', { 0: [subject(`Start ${word} end`, [option('fine')])] })));
+    const text = await readAllText(await renderAgreementPdf(testAgreement('Wide', { 0: [testSubject(`Start ${word} end`, [testOption('fine')])] })));
     expect(text.replace(/ /g, '')).toContain(`Start${word}end`);
   });
 
   it('says so when nothing is selected', async () => {
-    const text = await readAllText(await renderAgreementPdf(agreement('Empty', { 0: [subject('Stayman', [], { isSelected: false })] })));
+    const text = await readAllText(await renderAgreementPdf(testAgreement('Empty', { 0: [testSubject('Stayman', [], { isSelected: false })] })));
     expect(text).toContain('No subjects are selected in this agreement.');
     expect(text).toContain('Page 1 of 1');
   });
@@ -300,7 +269,7 @@ describe('renderAgreementPdf', () => {
 
 describe('renderAgreementPdf print options (issue 14 §2)', () => {
   const printedOn = new Date('2026-11-25T10:00:00Z');
-  const suits = () => agreement('Suits', { 0: [subject('Openings 1!c 1!d 1!h 1!s', [option('Jacoby 2NT over 1!h and 1!s')])] });
+  const suits = () => testAgreement('Suits', { 0: [testSubject('Openings 1!c 1!d 1!h 1!s', [testOption('Jacoby 2NT over 1!h and 1!s')])] });
 
   /** The fill colour in force when each suit symbol is drawn, from the page's operators. */
   async function suitColours(pdf: Buffer): Promise<Record<string, string[]>> {
