@@ -1,6 +1,6 @@
 // Compiles the server for production (`npm run build -w @bpa/server`): src/server.ts and
 // everything it imports from this package and from @bpa/domain become one ES module,
-// dist/server.js (likewise dist/cli.js and the worker threads' dist/pdf-worker.js and dist/pglite-worker.js), with a source map, so `npm start` runs plain Node on JavaScript and stack
+// dist/server.js (likewise dist/cli.js and the worker threads' dist/pdf-worker.js, dist/pglite-worker.js and dist/import-worker.js), with a source map, so `npm start` runs plain Node on JavaScript and stack
 // traces still name the TypeScript files (node --enable-source-maps). Packages from node_modules
 // stay external: Node loads them as usual. The bundle sits at the same depth as src/
 // (packages/server/dist/), so paths found from import.meta.url in top-level modules (config.ts
@@ -24,8 +24,14 @@ const externalDependencies = {
 await build({
   absWorkingDir: packageDir,
   // Each worker thread is a bundle of its own, started from dist/, beside server.js
-  // (worker-location.ts): the PDF pool's and the embedded database's.
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  // (worker-location.ts): the PDF pool's, the embedded database's and the import pool's.
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    'pdf-worker': 'src/pdf/pdf-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+    'import-worker': 'src/file-import/import-worker.ts',
+  },
   // Whole bundles, no shared chunks: every module must sit directly in dist/ (see above).
   outdir: 'dist',
   bundle: true,
@@ -36,4 +42,4 @@ await build({
   plugins: [externalDependencies],
   logLevel: 'warning',
 });
-console.log('server built: packages/server/dist/server.js (and cli.js, pdf-worker.js, pglite-worker.js), with source maps');
+console.log('server built: packages/server/dist/server.js (and cli.js, pdf-worker.js, pglite-worker.js, import-worker.js), with source maps');

@@ -67,8 +67,6 @@ export const MAX_OPTIONS_PER_SUBJECT = 30;
  * the 2 MB limit of a subscriber's agreement; beyond it the answer is 413 naming the limit.
  */
 export const GUEST_PDF_BODY_LIMIT_BYTES = 256 * 1024;
-/** PDFs one client (an address for guests, an account for subscribers) may have in the making at once (issue 13 §1). */
-export const MAX_PDFS_IN_FLIGHT_PER_CLIENT = 2;
 
 /** Admin tables paginate only with more rows than this (docs/product.md §9). */
 export const ADMIN_PAGE_SIZE = 10;

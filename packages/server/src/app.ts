@@ -21,7 +21,6 @@ import { ANSWER_ENCODINGS, BROTLI_OPTIONS, GZIP_OPTIONS } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
-import { PdfAdmission } from './features/contracts/pdf-admission';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAcblCard, RenderAgreementPdf } from './features/contracts/render-pdf';
 import { schedulePdfFileCleanup } from './features/contracts/schedule-pdf-file-cleanup';
@@ -41,6 +40,8 @@ import { installSessions } from './features/sessions/session-plugin';
 import { userRoutes } from './features/users/user-routes';
 import { type Mailer, createMailer } from './mail/mailer';
 import { createPdfPool } from './pdf/pdf-pool';
+import { Admission, type AdmissionLimits } from './admission/admission';
+import { createImportPool } from './file-import/import-pool';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandling, sendApiNotFound } from './plugins/error-handler';
 import { redactLogLine } from './plugins/log-redaction';
@@ -66,6 +67,12 @@ export interface BuildAppOptions {
    * (pdf/pdf-pool.ts, sized from the CPU count or `pdfPool`), closed with the app.
    */
   renderPdf?: RenderAgreementPdf;
+  /** Limits of the admission of expensive routes (default ADMISSION_LIMITS, admission/admission.ts), for tests. */
+  admissionLimits?: AdmissionLimits;
+  /** The admission's clock in milliseconds (default `performance.now`), for tests. */
+  admissionClock?: () => number;
+  /** Time limit and memory cap of the import worker (defaults: file-import/import-pool.ts), for tests. */
+  importPool?: { timeLimitMs?: number; memoryLimitMb?: number };
   /** Worker threads and queue bound of the default PDF pool (defaults: pdf/pdf-pool.ts). */
   pdfPool?: { threads?: number; maxQueue?: number };
   /** Clock for expiries; `new Date()` unless given. */
@@ -182,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await registerApiDocs(app, config.publicUrl);
 
-  // PDFs are drawn off the request thread (issue 13 §1); one admission counts each client's PDFs across both routes.
+  // PDFs are drawn off the request thread (ADR 130).
   let renderPdf = options.renderPdf;
   // The card is drawn in the same workers; an app given its own renderer (tests) draws it here.
   let renderCard: RenderAcblCard = (document) => renderAcblCard(document);
@@ -192,17 +199,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     renderPdf = pool.render;
     renderCard = pool.renderCard;
   }
-  const pdfAdmission = new PdfAdmission();
+  // Every expensive route goes through one admission, which charges each client's work (ADR 191).
+  const admission = new Admission(options.admissionLimits, options.admissionClock);
+  // Uploaded files are read in a worker with a time limit and a memory cap (ADR 190).
+  const importPool = createImportPool({ ...options.importPool, onWorkerError: (error) => app.log.warn({ err: error }, 'import worker: %s', error.message) });
+  app.addHook('onClose', async () => importPool.close());
 
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now, pdfAdmission, isHttps, shared });
+  await app.register(guestContractRoutes, { db, renderPdf, now, admission, isHttps, shared });
   await app.register(pdfFileRoutes, { db, now });
-  await app.register(subscriberContractRoutes, { db, renderPdf, now, pdfAdmission, savesPerMinute: config.savesPerMinute });
-  await app.register(compareRoutes, { db, renderPdf, pdfAdmission });
-  await app.register(exportImportRoutes, { db, now });
-  await app.register(acblCardRoutes, { db, renderCard, now, pdfAdmission });
+  await app.register(subscriberContractRoutes, { db, renderPdf, now, admission, savesPerMinute: config.savesPerMinute });
+  await app.register(compareRoutes, { db, renderPdf, admission });
+  await app.register(exportImportRoutes, { db, now, importPool, admission });
+  await app.register(acblCardRoutes, { db, renderCard, now, admission });
   await app.register(reviewRoutes, { db, now });
-  await app.register(sharingRoutes, { db, renderPdf, now, pdfAdmission, mail: { mailer, publicUrl: config.publicUrl } });
+  await app.register(sharingRoutes, { db, renderPdf, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });

@@ -96,7 +96,7 @@ describe('createPdfPool', () => {
       // Answers with whether tsx is loaded in the worker: a compiled build must not need it.
       writeFileSync(
         worker,
-        "export default async function (task) { return new TextEncoder().encode(task.agreement.contractName + ':' + process.execArgv.some((f) => f.includes('tsx/dist/loader'))); }\n",
+        "export default async function (task) { return { pdf: new TextEncoder().encode(task.agreement.contractName + ':' + process.execArgv.some((f) => f.includes('tsx/dist/loader'))), workMs: 1 }; }\n",
       );
       writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
       const pool = createPdfPool({ threads: 1, workerUrl: pathToFileURL(worker).href });

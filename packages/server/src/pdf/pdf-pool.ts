@@ -1,7 +1,7 @@
 /**
  * PDFs off the request thread (issue 13 §1): a piscina pool of worker threads, sized from the CPU
  * count, with a bounded queue. A render asked for while the queue is full is refused at once with
- * `PdfQueueFullError` (answered 503 + Retry-After by the routes) instead of waiting behind
+ * `PdfQueueFullError` (answered 503 + Retry-After by the admission, admission/admission.ts) instead of waiting behind
  * minutes of work, so the main thread keeps answering everyone else.
  *
  * The worker file is `pdf-worker.ts` beside this module when the server runs from TypeScript
@@ -12,16 +12,18 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { RenderAcblCard, RenderAgreementPdf } from '../features/contracts/render-pdf';
+import { WorkQueueFullError, recordWork } from '../admission/work-meter';
 import { workerModuleLocation } from '../worker-location';
 import type { PdfTask } from './pdf-worker';
 
+/** 503 text: every PDF worker is busy and the queue is full. */
+export const PDF_BUSY_MESSAGE = 'The server is busy making other PDFs. Please try again in a few seconds.';
+
 /** Thrown by a pool's `render` when its queue is full; `retryAfterSeconds` is a fair wait before trying again. */
-export class PdfQueueFullError extends Error {
-  readonly retryAfterSeconds: number;
+export class PdfQueueFullError extends WorkQueueFullError {
   constructor(retryAfterSeconds: number) {
-    super('The PDF queue is full');
+    super(PDF_BUSY_MESSAGE, retryAfterSeconds);
     this.name = 'PdfQueueFullError';
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -125,11 +127,13 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
         revision: renderOptions?.revision,
         attachment: renderOptions?.attachment,
       };
-      const bytes = (await admit(() => open().run(task))) as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const { pdf, workMs } = (await admit(() => open().run(task))) as { pdf: Uint8Array; workMs: number };
+      recordWork(workMs);
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
     async renderCard(document) {
-      const answer = (await admit(() => open().run({ document }, { name: 'renderCardTask' }))) as { pdf: Uint8Array; fitReport: string[] };
+      const answer = (await admit(() => open().run({ document }, { name: 'renderCardTask' }))) as { pdf: Uint8Array; fitReport: string[]; workMs: number };
+      recordWork(answer.workMs);
       return { pdf: Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength), fitReport: answer.fitReport };
     },
     async close() {

@@ -32,22 +32,25 @@ export interface PdfTask {
 /**
  * Draws one agreement PDF (render-agreement-pdf.ts).
  *
- * @returns the file's bytes (copied back to the main thread)
+ * @returns the file's bytes (copied back to the main thread) and the milliseconds the drawing took
+ *   (admission/work-meter.ts charges them to the client)
  * @throws whatever the renderer throws; piscina hands it to the caller of `run`
  */
-export default async function renderPdfTask(task: PdfTask): Promise<Uint8Array> {
+export default async function renderPdfTask(task: PdfTask): Promise<{ pdf: Uint8Array; workMs: number }> {
   await warmedUp;
+  const startedAt = performance.now();
   const pdf = await renderAgreementPdf(task.agreement, { pageSize: task.pageSize, print: task.print, revision: task.revision, attachment: task.attachment });
-  return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), workMs: performance.now() - startedAt };
 }
 
 /**
  * Draws one ACBL-style convention card (render-acbl-card.ts); piscina calls it by name.
  *
- * @returns the file's bytes and the fit report
+ * @returns the file's bytes, the fit report and the milliseconds the drawing took
  */
-export async function renderCardTask(task: { document: ContractDocument }): Promise<{ pdf: Uint8Array; fitReport: string[] }> {
+export async function renderCardTask(task: { document: ContractDocument }): Promise<{ pdf: Uint8Array; fitReport: string[]; workMs: number }> {
   await warmedUp;
+  const startedAt = performance.now();
   const { pdf, fitReport } = await renderAcblCard(task.document);
-  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport };
+  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport, workMs: performance.now() - startedAt };
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
 import { requireUser } from '../sessions/session-plugin';
 import { SUBSCRIBER_PDF_LIFETIME_MS } from './make-subscriber-pdf';
-import { PdfAdmission } from './pdf-admission';
+import { Admission } from '../../admission/admission';
 import { makePathName } from './pdf-file-names';
 import type { RenderAcblCard } from './render-pdf';
 import { SUBSCRIBER_PDF_RATE_LIMIT } from './subscriber-contract-routes';
@@ -24,17 +24,17 @@ export interface AcblCardRoutesOptions {
   db: Database;
   renderCard: RenderAcblCard;
   now: () => Date;
-  pdfAdmission?: PdfAdmission;
+  admission?: Admission;
 }
 
 const errors = ErrorEnvelopeSchema;
 
 /** Registers the convention card route. */
-export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = async (app, { db, renderCard, now, pdfAdmission = new PdfAdmission() }) => {
+export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = async (app, { db, renderCard, now, admission = new Admission() }) => {
   app.post(
     '/api/v1/contracts/acbl-card',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
       schema: {
         tags: ['agreements', 'pdf'],
@@ -46,7 +46,7 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
     async (request, reply) => {
       const user = request.currentUser!;
       const document = request.body.contract;
-      const data = await pdfAdmission.run(`user:${user.id}`, reply, async () => {
+      const data = await admission.run(request, reply, async () => {
         const { pdf, fitReport } = await renderCard(document);
         const name = `${document.contractName} card`;
         const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { renderAcblCard } from '../../pdf/render-acbl-card';
 import { renderAgreementPdf } from '../../pdf/render-agreement-pdf';
-import { exportAgreement, readUploadedAgreement } from './agreement-files';
+import { readUploadedAgreement } from '../../file-import/read-uploaded-agreement';
+import { exportAgreement } from './agreement-files';
 
 const TEMPLATES_DIR = join(REPO_ROOT, 'templates');
 const files = readdirSync(TEMPLATES_DIR).filter((file) => file.endsWith('.csv'));

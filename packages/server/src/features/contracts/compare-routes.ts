@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
-import { PdfAdmission } from './pdf-admission';
+import { Admission } from '../../admission/admission';
 import { makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 import type { RenderAgreementPdf } from './render-pdf';
 import { SUBSCRIBER_PDF_RATE_LIMIT } from './subscriber-contract-routes';
@@ -24,13 +24,13 @@ import { findSubscriberTemplate } from './subscriber-templates';
 export interface CompareRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
-  pdfAdmission?: PdfAdmission;
+  admission?: Admission;
 }
 
 const errors = ErrorEnvelopeSchema;
 
 /** Registers GET /api/v1/contracts/templates/{id} and POST /api/v1/contracts/compare/pdf. */
-export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async (app, { db, renderPdf, pdfAdmission = new PdfAdmission() }) => {
+export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async (app, { db, renderPdf, admission = new Admission() }) => {
   app.get(
     '/api/v1/contracts/templates/:id',
     {
@@ -52,7 +52,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
   app.post(
     '/api/v1/contracts/compare/pdf',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
       schema: {
         tags: ['compare', 'pdf'],
@@ -73,7 +73,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
       if (!user) throw new AppError('unauthorised', NOT_SIGNED_IN_MESSAGE);
       const { left, right, pageSize } = request.body;
       const sheet = comparisonSheet(compareAgreements(left.contract, right.contract), { left: left.label, right: right.label });
-      const content = await pdfAdmission.run(`user:${user.id}`, reply, () => renderPdf(sheet, { pageSize: pageSize ?? 'letter' }));
+      const content = await admission.run(request, reply, () => renderPdf(sheet, { pageSize: pageSize ?? 'letter' }));
       const name = `What's different - ${stripMarkup(left.label)} - ${stripMarkup(right.label)}`;
       return reply
         .type('application/pdf')

@@ -14,6 +14,8 @@ import type { App } from '../../app';
 import { createTestAccount, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { PDF_CONTENT_TOO_LARGE_MESSAGE } from '../../file-import/read-uploaded-agreement';
+import { pdfWithAttachment } from '../../test/hostile-pdfs';
 import { loadTemplates } from '../templates/load-templates';
 import { type TestContract, insertTestContract } from './test-contracts';
 
@@ -190,6 +192,15 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const response = await importInto(target.id, 'compare.pdf', sheet.rawPayload);
     expect(response.statusCode).toBe(400);
     expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(PDF_WITHOUT_AGREEMENT_MESSAGE);
+  });
+
+  it('refuses a 3 kB PDF whose attachment inflates to 64 MB with 413, and changes nothing', async () => {
+    const before = await load(target.id);
+    const bomb = pdfWithAttachment(Buffer.alloc(64 * 1024 * 1024), 2);
+    const response = await importInto(target.id, 'bomb.pdf', bomb);
+    expect(response.statusCode).toBe(413);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(PDF_CONTENT_TOO_LARGE_MESSAGE);
+    expect((await load(target.id)).revision).toBe(before.revision);
   });
 
   it('refuses an agreement of another account as if it did not exist', async () => {

@@ -14,16 +14,17 @@ import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, AgreementFileSchema } fr
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema, ExportQuerySchema, ImportAgreementRequestSchema, SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
-import { ContractDocumentSchema } from '@bpa/domain/contract';
 import { create as createContentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { contracts } from '../../db/schema/contracts';
+import { Admission } from '../../admission/admission';
 import { AppError } from '../../errors';
+import type { ImportPool } from '../../file-import/import-pool';
 import { requireUser } from '../sessions/session-plugin';
-import { exportAgreement, readUploadedAgreement } from './agreement-files';
+import { exportAgreement } from './agreement-files';
 import { contractNotFound } from './owned-contracts';
 import { replaceContractDocument } from './replace-contract-document';
 import { checkAccess, revisionAuthor } from './subscriber-contract-routes';
@@ -31,6 +32,10 @@ import { checkAccess, revisionAuthor } from './subscriber-contract-routes';
 export interface ExportImportRoutesOptions {
   db: Database;
   now: () => Date;
+  /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
+  importPool: ImportPool;
+  /** Counts each client's expensive work (admission/admission.ts); one per app. */
+  admission?: Admission;
 }
 
 const errors = ErrorEnvelopeSchema;
@@ -42,7 +47,7 @@ const IMPORT_BODY_LIMIT_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4096;
 const IMPORT_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /** Registers the export and import routes. */
-export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions> = async (app, { db, now }) => {
+export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
   // The format is public, so other tools can read and write agreements (docs/agreement-format.md).
   const formatSchema = z.toJSONSchema(AgreementFileSchema, { target: 'draft-2020-12' });
   app.get(
@@ -75,14 +80,18 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
           400: errors,
           401: errors,
           404: errors,
+          429: errors,
+          503: errors,
         },
       },
     },
     async (request, reply) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      const [row] = await db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
-      if (!row) throw contractNotFound();
-      const file = exportAgreement(row.document, request.query.format, now());
+      const file = await admission.run(request, reply, async () => {
+        const [row] = await db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
+        if (!row) throw contractNotFound();
+        return exportAgreement(row.document, request.query.format, now());
+      });
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', createContentDisposition(file.downloadName, { type: 'attachment', fallback: file.fileName }))
@@ -94,7 +103,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
   app.post(
     '/api/v1/contracts/:id/import',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, admission.refuseEarly],
       bodyLimit: IMPORT_BODY_LIMIT_BYTES,
       config: { rateLimit: IMPORT_RATE_LIMIT },
       schema: {
@@ -102,23 +111,20 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
         summary: 'Replaces the agreement with the one in a file: a PDF made by the product, an agreement JSON file or a master-template CSV',
         params: ContractIdParamsSchema,
         body: ImportAgreementRequestSchema,
-        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors },
+        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
       const bytes = Buffer.from(request.body.data, 'base64');
       if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
-      const read = await readUploadedAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      // The same rules as a save (names, counts), whatever the file's kind.
-      const checked = ContractDocumentSchema.safeParse(read);
-      if (!checked.success) {
-        const issues = checked.error.issues.slice(0, 20).map((issue) => ({ message: `${issue.path.join('.')}: ${issue.message}` }));
-        throw new AppError('bad_request', `The agreement in the file is not valid: ${issues[0]?.message ?? ''}`, { issues });
-      }
+      // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
+      const { document } = await admission.run(request, reply, () =>
+        importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      );
       const changed = await replaceContractDocument(db, {
         id: contractId,
-        change: { kind: 'import', document: checked.data, fileName: request.body.fileName.trim() || 'a file' },
+        change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },
         author: revisionAuthor(request),
         now: now(),
       });

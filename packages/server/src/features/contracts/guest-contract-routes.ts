@@ -14,7 +14,7 @@ import { listGuestContractNames } from './list-guest-contract-names';
 import { makeGuestPdf } from './make-guest-pdf';
 import type { SharedState } from '../../shared-state';
 import { createGuestBrowserLimit } from './guest-browser-limit';
-import { PdfAdmission } from './pdf-admission';
+import { Admission } from '../../admission/admission';
 import type { RenderAgreementPdf } from './render-pdf';
 
 export interface GuestContractRoutesOptions {
@@ -22,7 +22,7 @@ export interface GuestContractRoutesOptions {
   renderPdf: RenderAgreementPdf;
   now: () => Date;
   /** Per-client PDF limit, shared with the subscriber routes (issue 13 §1). */
-  pdfAdmission?: PdfAdmission;
+  admission?: Admission;
   /** Whether cookies are marked Secure (PUBLIC_URL is https). */
   isHttps?: boolean;
   /** Where the per-browser counters live (shared-state.ts); memory by default. */
@@ -39,7 +39,7 @@ export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 /** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
 export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (
   app,
-  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), isHttps = false, shared },
+  { db, renderPdf, now, admission = new Admission(), isHttps = false, shared },
 ) => {
   const browserLimit = createGuestBrowserLimit(isHttps, shared);
   app.get(
@@ -70,6 +70,7 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
   app.post(
     '/api/v1/contracts/pdf-guest',
     {
+      onRequest: admission.refuseEarly,
       config: { rateLimit: GUEST_PDF_RATE_LIMIT },
       // The two trial categories only (the web app sends the others empty): far below the JSON limit.
       bodyLimit: GUEST_PDF_BODY_LIMIT_BYTES,
@@ -91,8 +92,8 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
       await browserLimit.count(request, reply);
       return {
         status: 'success' as const,
-        // In flight, a guest is known by address (behind a proxy: TRUST_PROXY makes request.ip the client's).
-        data: await pdfAdmission.run(`guest:${request.ip}`, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
+        // A guest is known by address (behind a proxy: TRUST_PROXY makes request.ip the client's).
+        data: await admission.run(request, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
       };
     },
   );

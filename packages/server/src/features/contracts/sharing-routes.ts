@@ -27,7 +27,7 @@ import type { AccountMail } from '../users/account-mail';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { getRevision, listRevisions } from './contract-history';
 import { changeShare, findLinkedContract, getSharing, listSharedWithMe, replaceLink, revokeLink, sharePartner } from './contract-sharing';
-import { PdfAdmission } from './pdf-admission';
+import { Admission } from '../../admission/admission';
 import { makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 import type { RenderAgreementPdf } from './render-pdf';
 import { replaceContractDocument } from './replace-contract-document';
@@ -38,7 +38,7 @@ export interface SharingRoutesOptions {
   renderPdf: RenderAgreementPdf;
   now: () => Date;
   mail: AccountMail;
-  pdfAdmission?: PdfAdmission;
+  admission?: Admission;
 }
 
 const errors = ErrorEnvelopeSchema;
@@ -58,7 +58,7 @@ function signedIn(request: FastifyRequest) {
 }
 
 /** Registers the routes of shared agreements, history and read-only links. */
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, renderPdf, now, mail, pdfAdmission = new PdfAdmission() }) => {
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, renderPdf, now, mail, admission = new Admission() }) => {
   app.get(
     '/api/v1/contracts/shared',
     {
@@ -212,7 +212,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
       const row = await findLinkedContract(db, request.params.token);
       const { contractName, categories } = row.document;
-      const content = await pdfAdmission.run(`ip:${request.ip}`, reply, () =>
+      const content = await admission.run(request, reply, () =>
         renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter', attachment: { contractName, categories } }),
       );
       return reply

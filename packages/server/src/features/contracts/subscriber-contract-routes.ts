@@ -29,7 +29,7 @@ import type { SessionUser } from '../sessions/sessions';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { createContract } from './create-contract';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
-import { PdfAdmission } from './pdf-admission';
+import { Admission } from '../../admission/admission';
 import type { ContractAccessLevel } from '@bpa/domain/contract';
 import { type ContractAccess, requireContractAccess } from './contract-access';
 import { listMarks } from './contract-review';
@@ -46,7 +46,7 @@ export interface SubscriberContractRoutesOptions {
   renderPdf: RenderAgreementPdf;
   now: () => Date;
   /** Per-client PDF limit, shared with the guest routes (issue 13 §1). */
-  pdfAdmission?: PdfAdmission;
+  admission?: Admission;
   /** Saves per account per minute (config SAVES_PER_MINUTE; default 60). */
   savesPerMinute?: number;
 }
@@ -171,7 +171,7 @@ function sendEncoded(reply: FastifyReply, body: Buffer, encoding: AnswerEncoding
 /** Registers the subscriber agreement routes of docs/product.md §7. */
 export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractRoutesOptions> = async (
   app,
-  { db, renderPdf, now, pdfAdmission = new PdfAdmission(), savesPerMinute = 60 },
+  { db, renderPdf, now, admission = new Admission(), savesPerMinute = 60 },
 ) => {
   // What this server keeps of stored agreements for loads and saves, by id and revision (agreement-memory.ts).
   const memory = new AgreementMemory();
@@ -354,7 +354,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
   app.post(
     '/api/v1/contracts/pdfCreator',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
       schema: {
         tags: ['agreements', 'pdf'],
@@ -371,7 +371,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         : undefined;
       return {
         status: 'success' as const,
-        data: await pdfAdmission.run(`user:${ownerUserId}`, reply, () =>
+        data: await admission.run(request, reply, () =>
           makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now(), ...(discussionMarks ? { discussionMarks } : {}) }),
         ),
       };

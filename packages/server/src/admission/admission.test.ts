@@ -1,20 +1,25 @@
 /**
- * Issue 13 §1: PDFs per client (2 at a time: address for guests, account for subscribers), the
- * worker pool's full queue (503 + Retry-After) and the work limits of the agreement schema.
+ * The admission of expensive routes (docs/decisions/191-admission-by-cost.md): jobs per client (2 at
+ * a time: address for guests, account for subscribers) and per address, each client's budget of
+ * worker time, the worker pool's full queue (503 + Retry-After) and the work limits of the
+ * agreement schema.
  */
 import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
-import { MAX_OPTIONS_PER_SUBJECT, MAX_PDFS_IN_FLIGHT_PER_CLIENT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
+import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { emptyNonTrialCategories, selectAllInCategory } from '@bpa/domain/editing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { readPdfText } from '../../test/read-pdf-text';
-import { createTestAccount, signInAs } from '../../test/test-accounts';
-import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
-import { type TestDatabase, openTestDatabase } from '../../test/test-db';
-import { loadTemplates } from '../templates/load-templates';
-import { PDF_BUSY_MESSAGE, TOO_MANY_PDFS_MESSAGE } from './pdf-admission';
-import type { RenderAgreementPdf } from './render-pdf';
+import type { App } from '../app';
+import type { RenderAgreementPdf } from '../features/contracts/render-pdf';
+import { loadTemplates } from '../features/templates/load-templates';
+import { PDF_BUSY_MESSAGE } from '../pdf/pdf-pool';
+import { readPdfText } from '../test/read-pdf-text';
+import { createTestAccount, signInAs } from '../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../test/test-db';
+import { ADMISSION_LIMITS, overBudgetMessage, tooManyJobsMessage } from './admission';
+
+const TOO_MANY_JOBS_MESSAGE = tooManyJobsMessage(ADMISSION_LIMITS.client.jobs);
 
 let database: TestDatabase;
 let agreement: ContractDocument;
@@ -64,10 +69,10 @@ describe('at most 2 PDFs in flight per client', () => {
     const app = await buildTestApp(database.db, { renderPdf: gated.renderPdf });
     apps.push(app);
     const held = [guestPdf(app, '203.0.113.7'), guestPdf(app, '203.0.113.7')];
-    await expect.poll(gated.started).toBe(MAX_PDFS_IN_FLIGHT_PER_CLIENT);
+    await expect.poll(gated.started).toBe(ADMISSION_LIMITS.client.jobs);
     const third = await guestPdf(app, '203.0.113.7');
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ status: 'fail', message: TOO_MANY_PDFS_MESSAGE });
+    expect(third.json()).toEqual({ status: 'fail', message: TOO_MANY_JOBS_MESSAGE });
     const otherAddress = guestPdf(app, '203.0.113.8');
     await expect.poll(gated.started).toBe(3);
     gated.release();
@@ -88,9 +93,55 @@ describe('at most 2 PDFs in flight per client', () => {
     await expect.poll(gated.started).toBe(2);
     const third = await subscriberPdf('198.51.100.3');
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toBe(TOO_MANY_PDFS_MESSAGE);
+    expect(third.json().message).toBe(TOO_MANY_JOBS_MESSAGE);
     gated.release();
     expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+});
+
+describe('work per address and per client', () => {
+  it('bounds one address however many accounts it signs in with, and refuses before reading the body', async () => {
+    const gated = gatedRenderer();
+    const app = await buildTestApp(database.db, { renderPdf: gated.renderPdf });
+    apps.push(app);
+    const cookies = await Promise.all([0, 1, 2].map(async () => signInAs(database.db, (await createTestAccount(database.db)).id)));
+    const post = (cookie: string, remoteAddress: string, payload: Record<string, unknown> = { contract: agreement }) =>
+      app.inject({ method: 'POST', url: '/api/v1/contracts/pdfCreator', remoteAddress, headers: { cookie }, payload });
+    const held = [post(cookies[0]!, '198.51.100.9'), post(cookies[0]!, '198.51.100.9'), post(cookies[1]!, '198.51.100.9'), post(cookies[1]!, '198.51.100.9')];
+    await expect.poll(gated.started).toBe(ADMISSION_LIMITS.address.jobs);
+    // A third account from the same address: the address has its jobs running. The body is not even
+    // read (a body that is not valid would otherwise be answered 400).
+    const refused = await post(cookies[2]!, '198.51.100.9', { contract: 'not an agreement' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(tooManyJobsMessage(ADMISSION_LIMITS.address.jobs));
+    // The same account from another address is served.
+    const elsewhere = post(cookies[2]!, '198.51.100.10');
+    await expect.poll(gated.started).toBe(ADMISSION_LIMITS.address.jobs + 1);
+    gated.release();
+    expect((await Promise.all([...held, elsewhere])).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('charges each client its work, refuses it with 429 and Retry-After once its budget is spent, and refills it with time', async () => {
+    let clock = 0;
+    const limits = {
+      client: { jobs: 2, budgetMs: 100, refillMsPerSecond: 50 },
+      address: { jobs: 4, budgetMs: 1_000, refillMsPerSecond: 500 },
+      requestThreadMs: 60,
+    };
+    const app = await buildTestApp(database.db, { renderPdf: async () => Buffer.from('%PDF-1.7\n'), admissionLimits: limits, admissionClock: () => clock });
+    apps.push(app);
+    // 100 ms of budget, 60 ms a job: the second job spends it (the balance goes below zero), the third is refused.
+    expect((await guestPdf(app, '203.0.113.50')).statusCode).toBe(200);
+    expect((await guestPdf(app, '203.0.113.50')).statusCode).toBe(200);
+    const refused = await guestPdf(app, '203.0.113.50');
+    expect(refused.statusCode).toBe(429);
+    // 20 ms owed at 50 ms a second: back within a second.
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().message).toBe(overBudgetMessage(1));
+    // Another guest is not affected.
+    expect((await guestPdf(app, '203.0.113.51')).statusCode).toBe(200);
+    clock += 1_000;
+    expect((await guestPdf(app, '203.0.113.50')).statusCode).toBe(200);
   });
 });
 

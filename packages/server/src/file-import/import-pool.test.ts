@@ -1,0 +1,115 @@
+/**
+ * Untrusted files are read in a worker with hard bounds (docs/decisions/190-untrusted-files-off-the-request-thread.md):
+ * decompression bombs, nested filters and oversized attachments are refused with 400/413 and a
+ * clear message before PDF.js inflates anything; a file past the time limit or the memory cap
+ * ends the worker, not the server; a good file still comes back whole.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
+import { toAgreementFile } from '@bpa/domain/agreement-file';
+import { createAgreementFromTemplate } from '@bpa/domain/editing';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { renderAgreementPdf } from '../pdf/render-agreement-pdf';
+import { pdfWithAttachment } from '../test/hostile-pdfs';
+import { IMPORT_TOO_COMPLEX_MESSAGE, IMPORT_TOO_SLOW_MESSAGE, type ImportPool, createImportPool } from './import-pool';
+import { MAX_DECODED_STREAM_BYTES, PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
+import { ATTACHMENT_TOO_LARGE_MESSAGE, PDF_CONTENT_TOO_LARGE_MESSAGE, PDF_NESTED_FILTERS_MESSAGE } from './read-uploaded-agreement';
+
+const pools: ImportPool[] = [];
+afterAll(async () => Promise.all(pools.map((pool) => pool.close())));
+const pool = (options?: Parameters<typeof createImportPool>[0]) => {
+  const made = createImportPool(options);
+  pools.push(made);
+  return made;
+};
+
+const agreement = createAgreementFromTemplate(parseMasterCsv(readFileSync(join(REPO_ROOT, 'templates', 'basic-precision.csv'), 'utf8')), 'Imported');
+const agreementJson = Buffer.from(JSON.stringify(toAgreementFile(agreement, new Date('2026-11-27T00:00:00Z'))));
+const zeros = (megabytes: number) => Buffer.alloc(megabytes * 1024 * 1024);
+
+describe('the bounds on what a PDF decodes to', () => {
+  it('lets the product’s own PDF through', async () => {
+    const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
+    const check = checkPdfStreams(new Uint8Array(pdf));
+    expect(check.streams).toBeGreaterThan(3);
+    expect(check.decodedBytes).toBeLessThan(MAX_DECODED_STREAM_BYTES);
+  });
+
+  it('refuses an attachment of zeros deflated twice (a 64 MB bomb in a few kB) without building it', () => {
+    const bomb = pdfWithAttachment(zeros(64), 2);
+    expect(bomb.length).toBeLessThan(10_000);
+    expect(() => checkPdfStreams(bomb)).toThrow(PdfLimitError);
+  });
+
+  it('sees a bomb whatever its dictionary says its filter is', () => {
+    const bomb = pdfWithAttachment(zeros(64), 1, { filterName: '/Filter 9 0 R' });
+    expect(() => checkPdfStreams(bomb)).toThrow(/decodes to more than/);
+  });
+
+  it('refuses zlib inside zlib inside zlib (nested filters)', () => {
+    expect(() => checkPdfStreams(pdfWithAttachment(agreementJson, 3))).toThrow(expect.objectContaining({ problem: 'nested_filters' }));
+  });
+});
+
+describe('reading in the worker', () => {
+  it('reads the agreement of a PDF the product made', async () => {
+    const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
+    const { document, workMs } = await pool().readAgreement(new Uint8Array(pdf));
+    expect(document).toEqual(agreement);
+    expect(workMs).toBeGreaterThan(0);
+  });
+
+  it('reads a hand-made PDF whose attachment is the agreement file, packed once', async () => {
+    const { document } = await pool().readAgreement(pdfWithAttachment(agreementJson, 1));
+    expect(document).toEqual(agreement);
+  });
+
+  it.each([
+    ['a 1 GiB-style bomb: zeros deflated twice', () => pdfWithAttachment(zeros(64), 2), 413, PDF_CONTENT_TOO_LARGE_MESSAGE],
+    [
+      'an agreement padded with 40 MB of spaces',
+      () => pdfWithAttachment(Buffer.concat([agreementJson, Buffer.alloc(40 * 1024 * 1024, 0x20)]), 1),
+      413,
+      PDF_CONTENT_TOO_LARGE_MESSAGE,
+    ],
+    [
+      'an agreement padded past the import limit but within the stream bound',
+      () => pdfWithAttachment(Buffer.concat([agreementJson, Buffer.alloc(MAX_IMPORT_BYTES, 0x20)]), 1),
+      413,
+      ATTACHMENT_TOO_LARGE_MESSAGE,
+    ],
+    ['three layers of zlib', () => pdfWithAttachment(agreementJson, 3), 400, PDF_NESTED_FILTERS_MESSAGE],
+  ])('refuses %s with 400 or 413 and a clear message', async (_name, make, status, message) => {
+    const refused = pool().readAgreement(make());
+    await expect(refused).rejects.toMatchObject({ statusCode: status, message });
+  });
+
+  it('ends a read that passes its time limit, and the next file is read by a fresh worker', async () => {
+    const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
+    const hurried = pool({ timeLimitMs: 1 });
+    await expect(hurried.readAgreement(new Uint8Array(pdf))).rejects.toMatchObject({ statusCode: 400, message: IMPORT_TOO_SLOW_MESSAGE });
+    await expect(pool().readAgreement(new Uint8Array(pdf))).resolves.toMatchObject({ document: agreement });
+  });
+
+  it('ends a read that passes its memory cap with 413', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'import-worker-'));
+    try {
+      // A worker that keeps what it allocates once begun, as a parser of a hostile file would.
+      const worker = join(directory, 'import-worker.js');
+      writeFileSync(
+        worker,
+        "export default async function (task) { task.started.postMessage('started'); const kept = []; for (;;) kept.push(new Array(100000).fill({ kept })); }\n",
+      );
+      writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
+      const greedy = pool({ memoryLimitMb: 32, workerUrl: pathToFileURL(worker).href });
+      await expect(greedy.readAgreement(agreementJson)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_TOO_COMPLEX_MESSAGE });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Uploaded files are read in a worker thread, never on the request thread
+ * (docs/decisions/190-untrusted-files-off-the-request-thread.md): one piscina thread with a heap
+ * cap (IMPORT_MEMORY_LIMIT_MB), ended when a file takes longer than IMPORT_TIME_LIMIT_MS of its
+ * own time (queueing does not count), with a bounded queue. Whatever the file does, the request
+ * thread only waits for an answer, so other requests keep being answered.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { ContractDocument } from '@bpa/domain/contract';
+import { Piscina } from 'piscina';
+import { WorkQueueFullError, recordWork } from '../admission/work-meter';
+import { AppError } from '../errors';
+import { workerModuleLocation } from '../worker-location';
+import type { ImportTask, ImportTaskResult } from './import-worker';
+
+/** Longest a file may take to read, in milliseconds of the worker's time: the largest agreement's PDF takes under 0.2 s. */
+export const IMPORT_TIME_LIMIT_MS = 1_500;
+/** The worker's heap cap, in MB: reading the largest agreement's PDF needs under 60 MB. */
+export const IMPORT_MEMORY_LIMIT_MB = 192;
+/**
+ * Longest a file may wait for the worker to begin it, in milliseconds: the whole queue at its time
+ * limit takes less; past it (a worker that cannot even start) the answer is 503.
+ */
+export const IMPORT_START_DEADLINE_MS = 30_000;
+/** Files waiting beyond the one being read; past it the answer is 503 with Retry-After. */
+export const IMPORT_QUEUE = 8;
+
+/** 400 text for a file that took longer than IMPORT_TIME_LIMIT_MS to read. */
+export const IMPORT_TOO_SLOW_MESSAGE =
+  'This file took too long to read, so it was not imported. Choose a PDF made by Bridge Partnership Agreements, or a .json or .csv export.';
+/** 413 text for a file whose reading passed the worker's memory cap. */
+export const IMPORT_TOO_COMPLEX_MESSAGE = 'This file needs far more memory to read than any agreement, so it was not imported. Choose a smaller file.';
+/** 503 text when the import queue is full. */
+export const IMPORT_BUSY_MESSAGE = 'The server is busy reading other files. Please try again in a few seconds.';
+
+/** Reads uploaded agreement files in the worker. */
+export interface ImportPool {
+  /**
+   * Reads and checks one uploaded agreement file (read-uploaded-agreement.ts) in the worker.
+   *
+   * @param bytes the file, at most MAX_IMPORT_BYTES (the route's bound)
+   * @returns the checked document and the milliseconds the worker spent (admission charges them)
+   * @throws AppError as readUploadedAgreement does (400/413 with the problems); bad_request
+   *   IMPORT_TOO_SLOW_MESSAGE past the time limit; too_large IMPORT_TOO_COMPLEX_MESSAGE past the
+   *   memory cap; WorkQueueFullError (IMPORT_BUSY_MESSAGE) when the queue is full
+   */
+  readAgreement(bytes: Uint8Array): Promise<{ document: ContractDocument; workMs: number }>;
+  /** Stops the worker; files still queued reject. */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes the pool. The thread starts on the first import and stops after a minute idle.
+ *
+ * @param options.timeLimitMs the time limit (default IMPORT_TIME_LIMIT_MS), for tests
+ * @param options.memoryLimitMb the heap cap (default IMPORT_MEMORY_LIMIT_MB), for tests
+ * @param options.workerUrl another worker module with import-worker.ts's contract, for tests
+ * @param options.onWorkerError told when a worker fails outside a task (e.g. cannot start); the app logs it
+ */
+export function createImportPool(
+  options: { timeLimitMs?: number; memoryLimitMb?: number; workerUrl?: string; onWorkerError?: (error: Error) => void } = {},
+): ImportPool {
+  const timeLimitMs = options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS;
+  const memoryLimitMb = options.memoryLimitMb ?? IMPORT_MEMORY_LIMIT_MB;
+  const location = workerModuleLocation('import-worker', options.workerUrl ?? import.meta.url);
+  if (options.workerUrl) location.filename = options.workerUrl;
+  let pool: Piscina | undefined;
+  let running = 0;
+  const open = () => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: fileURLToPath(location.filename),
+      execArgv: location.execArgv,
+      minThreads: 0,
+      maxThreads: 1,
+      maxQueue: IMPORT_QUEUE,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 16 },
+    });
+    // A worker that dies outside a task (while starting) is reported here, not thrown at the process.
+    pool.on('error', (error: Error) => options.onWorkerError?.(error));
+    return pool;
+  };
+
+  return {
+    async readAgreement(bytes) {
+      if (running >= 1 + IMPORT_QUEUE) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 2);
+      running += 1;
+      const { port1, port2 } = new MessageChannel();
+      const controller = new AbortController();
+      let isStarted = false;
+      let timer = setTimeout(() => controller.abort(), IMPORT_START_DEADLINE_MS);
+      port1.once('message', () => {
+        isStarted = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(), timeLimitMs);
+      });
+      try {
+        const task: ImportTask = { bytes, started: port2 };
+        const result = (await open().run(task, { transferList: [port2], signal: controller.signal })) as ImportTaskResult;
+        recordWork(result.workMs);
+        if (!result.ok) throw new AppError(result.code, result.message, { issues: result.issues, logDetail: result.logDetail });
+        return { document: result.document, workMs: result.workMs };
+      } catch (error) {
+        if (controller.signal.aborted && !isStarted) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 5);
+        if (controller.signal.aborted) {
+          recordWork(timeLimitMs);
+          throw new AppError('bad_request', IMPORT_TOO_SLOW_MESSAGE, { logDetail: `import stopped after ${timeLimitMs} ms` });
+        }
+        if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new AppError('too_large', IMPORT_TOO_COMPLEX_MESSAGE, { logDetail: `import passed the ${memoryLimitMb} MB heap cap` });
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        port1.close();
+        running -= 1;
+      }
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
