@@ -20,6 +20,7 @@
  * month/day/year and message times in 12-hour form with AM/PM (docs/product.md §9).
  */
 import { z } from 'zod';
+import { storableText } from './text';
 import { successEnvelope } from './api';
 import { MessageAnswerSchema } from './api-users';
 import { MAX_UPLOAD_BYTES } from './constants';
@@ -84,7 +85,7 @@ export const MAX_CAPTCHA_PAYLOAD_LENGTH = 4096;
  * captcha is solved (docs/product.md §D2). A solved captcha is good for one message.
  */
 export const ContactMessageRequestSchema = ContactMessageSchema.extend({
-  altcha: z.string({ error: CAPTCHA_FAILED_MESSAGE }).min(1, CAPTCHA_FAILED_MESSAGE).max(MAX_CAPTCHA_PAYLOAD_LENGTH, CAPTCHA_FAILED_MESSAGE),
+  altcha: storableText(z.string({ error: CAPTCHA_FAILED_MESSAGE }).min(1, CAPTCHA_FAILED_MESSAGE).max(MAX_CAPTCHA_PAYLOAD_LENGTH, CAPTCHA_FAILED_MESSAGE)),
 });
 export type ContactMessageRequest = z.input<typeof ContactMessageRequestSchema>;
 

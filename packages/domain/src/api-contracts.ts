@@ -49,7 +49,7 @@ export function staleRevisionMessage(revision: number): string {
  * Path parameter of the agreement routes. Any text is accepted here on purpose: an id that is not
  * an agreement of the caller, malformed or not, answers the same 404.
  */
-export const ContractIdParamsSchema = z.object({ id: z.string() });
+export const ContractIdParamsSchema = z.object({ id: storableText(z.string().max(100)) });
 
 /** A revision number as answered by a load and sent back by a save (docs/product.md §D7). */
 export const RevisionSchema = z.number().int().min(0);
@@ -93,7 +93,7 @@ export const SaveContractRequestSchema = ContractDocumentSchema.extend({
    * Choices for the conflicts of an earlier answer (issue 11 §3): conflict key -> mine | theirs.
    * With them, a save from the same loaded revision is merged with what is stored now.
    */
-  resolutions: z.record(z.string().max(400), z.enum(['mine', 'theirs'])).optional(),
+  resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
 });
 export type SaveContractRequest = z.input<typeof SaveContractRequestSchema>;
 
@@ -128,7 +128,7 @@ export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
 export const SaveContractChangesRequestSchema = z.object({
   revision: RevisionSchema,
   changes: z.array(DocumentChangeSchema).min(1).max(MAX_SAVE_CHANGES),
-  resolutions: z.record(z.string().max(400), z.enum(['mine', 'theirs'])).optional(),
+  resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
 });
 export type SaveContractChangesRequest = z.input<typeof SaveContractChangesRequestSchema>;
 
@@ -227,7 +227,7 @@ export const ComparePdfRequestSchema = z.object({
 export type ComparePdfRequest = z.input<typeof ComparePdfRequestSchema>;
 
 /** Path of a template opened as an agreement (GET /api/v1/contracts/templates/{id}). */
-export const TemplateIdParamsSchema = z.object({ id: z.string() });
+export const TemplateIdParamsSchema = z.object({ id: storableText(z.string().max(100)) });
 
 /**
  * POST /api/v1/contracts/{id}/import (issue 14 §3): the chosen file's name and its bytes in base64.

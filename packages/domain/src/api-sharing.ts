@@ -13,6 +13,7 @@
  * - GET    /api/v1/shared-links/{token}/pdf?pageSize=        200 application/pdf | 404 | 429
  */
 import { z } from 'zod';
+import { storableText } from './text';
 import { successEnvelope } from './api';
 import { CategorySchema, ContractAccessLevelSchema, IdSchema, NameSchema } from './contract';
 import { CATEGORY_COUNT } from './constants';
@@ -34,7 +35,7 @@ export const SHARE_WITH_SELF_MESSAGE = 'This is your own address: the agreement 
 export const LINK_NOT_VALID_MESSAGE = 'This link is no longer valid. Ask the agreement\u2019s owner for a new one.';
 
 /** Path of a share. */
-export const ShareParamsSchema = z.object({ id: z.string(), userId: z.string() });
+export const ShareParamsSchema = z.object({ id: storableText(z.string().max(100)), userId: storableText(z.string().max(100)) });
 /** Path of a read-only link. */
 export const SharedLinkParamsSchema = z.object({ token: z.string().max(100) });
 

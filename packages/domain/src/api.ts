@@ -17,6 +17,11 @@ export const ErrorEnvelopeSchema = z.object({
   message: z.string(),
   /** Line- and column-numbered problems, for CSV uploads and schema failures. */
   issues: z.array(z.object({ line: z.number().int().optional(), column: z.number().int().optional(), message: z.string() })).optional(),
+  /**
+   * True on a 409 that is not about the client's revision: the agreement was being changed by
+   * others under every attempt; the same request may simply be sent again (after `Retry-After`).
+   */
+  isBusy: z.literal(true).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 

@@ -7,6 +7,7 @@
  * compare item by item (ids are stable across revisions of one agreement).
  */
 import { z } from 'zod';
+import { storableText } from './text';
 import { successEnvelope } from './api';
 import { type Category, type ContractDocument, type Option, type Subject, ContractSchema, formatPlayerNames, isPlaceholderName } from './contract';
 import { stripMarkup } from './markup';
@@ -136,7 +137,7 @@ export type RevisionListAnswer = z.infer<typeof RevisionListAnswerSchema>;
 export const RevisionListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** Path of one revision. */
-export const RevisionParamsSchema = z.object({ id: z.string(), revision: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const RevisionParamsSchema = z.object({ id: storableText(z.string().max(100)), revision: z.coerce.number().int().min(0).max(2_147_483_647) });
 
 /** GET /api/v1/contracts/{id}/revisions/{revision}: the document as it was, and its line. */
 export const RevisionAnswerSchema = successEnvelope(
@@ -258,12 +259,12 @@ export const MAX_MARK_NOTE_LENGTH = 1000;
 /** PUT /api/v1/contracts/{id}/marks/{itemId}. */
 export const SetMarkRequestSchema = z.object({
   status: MarkStatusSchema,
-  note: z.string().trim().max(MAX_MARK_NOTE_LENGTH, `A note may be at most ${MAX_MARK_NOTE_LENGTH} characters long`).default(''),
+  note: storableText(z.string().trim().max(MAX_MARK_NOTE_LENGTH, `A note may be at most ${MAX_MARK_NOTE_LENGTH} characters long`)).default(''),
 });
 export type SetMarkRequest = z.input<typeof SetMarkRequestSchema>;
 
 /** Path of one item's mark. */
-export const MarkParamsSchema = z.object({ id: z.string(), itemId: z.string().min(1).max(64) });
+export const MarkParamsSchema = z.object({ id: storableText(z.string().max(100)), itemId: storableText(z.string().min(1).max(64)) });
 
 /** One mark, with its author's name. */
 export const MarkSchema = z.object({

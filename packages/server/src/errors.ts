@@ -36,16 +36,25 @@ export class AppError extends Error {
    * conflicts: SaveConflictAnswerSchema). Only for 4xx answers; never internals.
    */
   readonly answerFields: Record<string, unknown> | undefined;
+  /** Seconds after which the same request may succeed: sent as `Retry-After` (429, 503, a busy 409). */
+  readonly retryAfterSeconds: number | undefined;
 
   /**
    * @param code what went wrong; decides the HTTP status (ERROR_STATUS)
    * @param message text for the user, sent as it is for every code (4xx and 5xx)
-   * @param options `issues` and `answerFields` to send along; `logDetail` and `cause` to log only
+   * @param options `issues`, `answerFields` and `retryAfterSeconds` (the Retry-After header) to send
+   *   along; `logDetail` and `cause` to log only
    */
   constructor(
     code: ErrorCode,
     message: string,
-    options?: { issues?: AppError['issues']; logDetail?: string; cause?: unknown; answerFields?: Record<string, unknown> },
+    options?: {
+      issues?: AppError['issues'];
+      logDetail?: string;
+      cause?: unknown;
+      answerFields?: Record<string, unknown>;
+      retryAfterSeconds?: number;
+    },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
@@ -54,6 +63,7 @@ export class AppError extends Error {
     this.issues = options?.issues;
     this.logDetail = options?.logDetail;
     this.answerFields = options?.answerFields;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -87,6 +87,7 @@ export function installErrorHandling(
     const { statusCode, body } = toErrorAnswer(error, request.routeOptions.bodyLimit ?? options.bodyLimit);
     const logDetail = error instanceof AppError ? error.logDetail : undefined;
     // `err` is serialised with its own fields, so an AppError's logDetail is in the 5xx entry.
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds));
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, message: body.message, ...(logDetail ? { detail: logDetail } : {}) }, 'request refused');
     return reply.code(statusCode).send(body);

@@ -62,7 +62,13 @@ describe('replaceContractDocument: written only at the revision it was worked ou
       maxAttempts: 1,
     }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'unavailable', message: TOO_MANY_CHANGES_MESSAGE });
+    expect(refused).toMatchObject({
+      code: 'conflict',
+      statusCode: 409,
+      message: TOO_MANY_CHANGES_MESSAGE,
+      answerFields: { isBusy: true },
+      retryAfterSeconds: 1,
+    });
     expect(await readStoredContract(database.db, agreement.id)).toMatchObject({ revision: 1, contractName: 'Renamed elsewhere' });
   });
 });

@@ -124,12 +124,18 @@ async function mergeStaleSave(
 /**
  * How many times a change is worked out again when another change was stored in the meantime
  * (each time from the newer revision, so a save becomes a merge). Past it the change is refused
- * with 503 rather than retried for ever.
+ * with 409, `isBusy` and Retry-After rather than retried for ever: a busy agreement is the
+ * client's to try again, not a fault of the server (docs/product.md §D7).
  */
 const MAX_CHANGE_ATTEMPTS = 8;
 
-/** 503 text when an agreement changed under every attempt (`MAX_CHANGE_ATTEMPTS`). */
+/** 409 text when an agreement changed under every attempt (`MAX_CHANGE_ATTEMPTS`). */
 export const TOO_MANY_CHANGES_MESSAGE = 'This agreement is being changed by several people at once. Please try again.';
+
+/** The refusal of a change that lost every attempt: 409 with `isBusy`, logged as a refusal, not a failure. */
+export function agreementBusy(): AppError {
+  return new AppError('conflict', TOO_MANY_CHANGES_MESSAGE, { answerFields: { isBusy: true }, retryAfterSeconds: 1 });
+}
 
 /** A change worked out against one revision, ready to be written in one statement. */
 interface PlannedChange {
@@ -347,8 +353,8 @@ async function writeChange(
  *   new revision's document (the next save and load of this agreement need not read it)
  * @returns the new name and revision, and for a merged save what was merged
  * @throws AppError not_found when there is no such agreement, or (restore) no such kept revision;
- *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; unavailable
- *   (503) TOO_MANY_CHANGES_MESSAGE when the agreement changed under every attempt
+ *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; conflict
+ *   (409, `isBusy`, `retryAfterSeconds`) TOO_MANY_CHANGES_MESSAGE when the agreement changed under every attempt
  */
 export async function replaceContractDocument(
   db: Database,
@@ -379,5 +385,5 @@ export async function replaceContractDocument(
       return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
     }
   }
-  throw new AppError('unavailable', TOO_MANY_CHANGES_MESSAGE);
+  throw agreementBusy();
 }

@@ -212,10 +212,14 @@ export function toSaveContractRequest(contract: Contract): SaveContractRequest {
 
 /**
  * True when a failed save was refused as stale (docs/product.md §D7: HTTP 409, the agreement was saved,
- * renamed or reset elsewhere since it was loaded), as opposed to any other failure.
+ * renamed or reset elsewhere since it was loaded), as opposed to any other failure. A 409 with
+ * `isBusy` (others were changing the agreement under every attempt) is not stale: the same save
+ * may be sent again, and the editor says so like any other failure.
  */
 export function isStaleRevisionError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 409) return false;
+  const data = (error as { data?: unknown }).data;
+  return !(typeof data === 'object' && data !== null && 'isBusy' in data && data.isBusy === true);
 }
 
 /** True when a changes-only save was refused because its changes do not fit the stored version (send the whole agreement). */

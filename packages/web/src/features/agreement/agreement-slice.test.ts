@@ -449,6 +449,8 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(isStaleRevisionError({ status: 404, data: { status: 'fail', message: 'gone' } })).toBe(false);
     expect(isStaleRevisionError({ status: 'FETCH_ERROR', error: 'offline' })).toBe(false);
     expect(isStaleRevisionError(new Error('409'))).toBe(false);
+    // A busy agreement (others changed it under every attempt) is not stale: the same save may be sent again.
+    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', message: 'busy', isBusy: true } })).toBe(false);
   });
 });
 

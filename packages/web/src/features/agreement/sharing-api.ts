@@ -39,6 +39,7 @@ import {
   RevisionListAnswerSchema,
 } from '@bpa/domain/history';
 import { api } from '../../lib/api';
+import { isStaleRevisionError } from './agreement-api';
 
 const MY = '/contracts/my';
 const id = (value: string) => encodeURIComponent(value);
@@ -187,10 +188,11 @@ export const {
  * failure (a 409 without them, e.g. from an older server, counts as incompatible).
  */
 export function toSaveConflict(error: unknown): SaveConflictAnswer | null {
-  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 409) return null;
-  const parsed = SaveConflictAnswerSchema.safeParse('data' in error ? error.data : undefined);
+  if (!isStaleRevisionError(error)) return null;
+  const data = (error as { data?: unknown }).data;
+  const parsed = SaveConflictAnswerSchema.safeParse(data);
   if (parsed.success) return parsed.data;
-  const message = 'data' in error && typeof error.data === 'object' && error.data !== null && 'message' in error.data ? String(error.data.message) : '';
+  const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : '';
   return { status: 'fail', message, currentRevision: 0, conflicts: [], isIncompatible: true };
 }
 
