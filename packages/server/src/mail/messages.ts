@@ -1,6 +1,6 @@
 /**
- * The three emails the accounts feature sends (docs/product.md §D8): email confirmation, password
- * reset and invitation. Each builder returns the subject, a plain-text body, an HTML body and the
+ * The emails the accounts feature sends (docs/product.md §D8): email confirmation, password reset,
+ * invitation, and the partner invitation of a share (ADR 172). Each builder returns the subject, a plain-text body, an HTML body and the
  * absolute link, ready for `Mailer.send`.
  *
  * Links (docs/product.md §2 routes): `/login/{token}` confirms an email address, `/reset-password/{tok}`
