@@ -56,7 +56,7 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await share.getByLabel('Access').selectOption('edit');
   await share.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(share.getByRole('combobox', { name: `Access of ${partnerEmail}` })).toHaveValue('edit');
-  await expect(share).toContainText('invitation sent, no password yet');
+  await expect(share).toContainText('invited, not opened yet');
   await expectNoSeriousAxeViolations(page);
   await page.keyboard.press('Escape');
 

@@ -5,6 +5,7 @@
  * - GET    /api/v1/contracts/shared                          200 SharedContractsAnswer (agreements shared with me)
  * - GET    /api/v1/contracts/my/{id}/shares                  200 SharingAnswer | 403 not owner | 404
  * - POST   /api/v1/contracts/my/{id}/shares    SharePartnerRequest  201 SharingAnswer | 400 | 403 | 404 | 409 four already
+ *                                                                   | 429 ten new addresses in 24 hours
  * - PATCH  /api/v1/contracts/my/{id}/shares/{userId} ChangeShareRequest 200 SharingAnswer | 403 | 404
  * - DELETE /api/v1/contracts/my/{id}/shares/{userId}         200 SharingAnswer | 403 | 404
  * - POST   /api/v1/contracts/my/{id}/link                    200 SharingAnswer (a new link; the old one stops working)
@@ -29,6 +30,28 @@ export const MAX_PARTNERS_PER_AGREEMENT = 4;
 
 /** 409 text when an agreement already has its four partners. */
 export const PARTNER_LIMIT_MESSAGE = `This agreement is already shared with ${MAX_PARTNERS_PER_AGREEMENT} partners, the most it can have. Stop sharing with one first.`;
+/** The most new addresses one account shares with in a day (ADR 172, "Amended"). */
+export const MAX_NEW_INVITATIONS_PER_DAY = 10;
+
+/**
+ * 429 text when an account has shared with MAX_NEW_INVITATIONS_PER_DAY new addresses in the last
+ * 24 hours.
+ *
+ * @param waitMs how long until the oldest of them leaves the 24 hours (milliseconds, > 0)
+ */
+export function invitationLimitMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const wait = minutes < 60 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.ceil(minutes / 60)} hour${Math.ceil(minutes / 60) === 1 ? '' : 's'}`;
+  return `You have shared with ${MAX_NEW_INVITATIONS_PER_DAY} new addresses in the last 24 hours, the most for one day. You can share with a new address again in ${wait}; sharing with an address you shared with today still works.`;
+}
+
+/** Why a share went without its email: the address had an invitation in the last 24 hours (one a day at most, whoever shares). */
+export const INVITATION_ALREADY_SENT_MESSAGE =
+  'No email was sent this time: this address already received an invitation in the last 24 hours, and gets at most one a day. The agreement is shared all the same.';
+/** Why a share went without its email: the mail server did not take it. */
+export const INVITATION_NOT_DELIVERED_MESSAGE =
+  'The agreement is shared, but the invitation email could not be sent. Tell your partner yourself, or stop sharing and share again later.';
+
 /** 400 text when an owner shares with their own address. */
 export const SHARE_WITH_SELF_MESSAGE = 'This is your own address: the agreement is already yours.';
 /** 404 text of a read-only link that was revoked or replaced, or never existed. */
@@ -54,15 +77,24 @@ export type SharePartnerRequest = z.input<typeof SharePartnerRequestSchema>;
 export const ChangeShareRequestSchema = z.object({ access: PartnerAccessSchema });
 export type ChangeShareRequest = z.input<typeof ChangeShareRequestSchema>;
 
+/**
+ * Where a share stands, as its owner sees it: `invited` until the partner first lists or opens
+ * the agreement after the share (signing in lands on that list), then `active`. It never depends
+ * on whether the address had an account before (ADR 172, "Amended").
+ */
+export const PartnerStatusSchema = z.enum(['invited', 'active']);
+export type PartnerStatus = z.infer<typeof PartnerStatusSchema>;
+
 /** One partner of an agreement, as its owner sees them. */
 export const PartnerShareSchema = z.object({
+  /** The share's key in PATCH and DELETE shares/{userId}. */
   userId: IdSchema,
+  /** The address the owner typed (trimmed, lower case). */
   email: z.string(),
-  /** Their name, or their email when they have none. */
+  /** The typed address while `invited`; then the partner's name, or their email when they have none. */
   userName: z.string(),
   access: PartnerAccessSchema,
-  /** True while the partner has not yet chosen a password from the invitation. */
-  isInvitationPending: z.boolean(),
+  status: PartnerStatusSchema,
 });
 export type PartnerShare = z.infer<typeof PartnerShareSchema>;
 
@@ -71,8 +103,13 @@ export const SharingSchema = z.object({
   partners: z.array(PartnerShareSchema),
   /** The read-only link's token (the page is `/shared/{token}`), or null when there is none. */
   linkToken: z.string().nullable(),
-  /** Whether the invitation email to a new partner went out (POST shares only). */
+  /** Whether an invitation email went out with this share (POST shares only; false when the share already existed). */
   isInvitationSent: z.boolean().optional(),
+  /**
+   * Why a new share went without its email (POST shares only): INVITATION_ALREADY_SENT_MESSAGE or
+   * INVITATION_NOT_DELIVERED_MESSAGE. The same for an address with an account and one without.
+   */
+  invitationMessage: z.string().optional(),
 });
 export type Sharing = z.infer<typeof SharingSchema>;
 export const SharingAnswerSchema = successEnvelope(SharingSchema);

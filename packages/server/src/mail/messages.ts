@@ -1,6 +1,6 @@
 /**
- * The three emails the accounts feature sends (docs/product.md §D8): email confirmation, password
- * reset and invitation. Each builder returns the subject, a plain-text body, an HTML body and the
+ * The emails the accounts feature sends (docs/product.md §D8): email confirmation, password reset,
+ * invitation, and the partner invitation of a share (ADR 172). Each builder returns the subject, a plain-text body, an HTML body and the
  * absolute link, ready for `Mailer.send`.
  *
  * Links (docs/product.md §2 routes): `/login/{token}` confirms an email address, `/reset-password/{tok}`
@@ -11,8 +11,8 @@
  * so nothing a user or an administrator typed can become markup or change a link.
  */
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import { escapeHtml } from '@bpa/domain/markup';
-import { type TokenRoute, tokenPath } from '@bpa/domain/paths';
+import { escapeHtml, stripMarkup } from '@bpa/domain/markup';
+import { type AppPath, PATHS, type TokenRoute, tokenPath } from '@bpa/domain/paths';
 // The lifetimes belong to the tokens; the emails only state them.
 import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../features/users/one-time-tokens';
 
@@ -96,31 +96,71 @@ export function invitationEmail(input: InvitationEmailInput): BuiltEmail {
   });
 }
 
-export interface PartnerInvitationEmailInput extends TokenEmailInput {
-  /** The owner's name (or email), as they appear in the app. */
+/** The most characters of sender-typed text (agreement name, owner's name) a partner invitation quotes (ADR 172, "Amended"). */
+export const MAX_QUOTED_SENDER_TEXT = 40;
+
+/**
+ * Sender-typed text as a partner invitation quotes it: colour marks and tags removed, control
+ * characters and runs of white space made one space, and at most MAX_QUOTED_SENDER_TEXT
+ * characters (code points), the last one an ellipsis when it was cut. An invitation goes from our
+ * address to any address, so it must not carry a stranger's message (ADR 172, "Amended").
+ *
+ * @param text an agreement's name (with its colour marks) or an owner's name or email
+ * @returns plain text of 0 to MAX_QUOTED_SENDER_TEXT characters
+ */
+export function quoteSenderText(text: string): string {
+  const plain = stripMarkup(text)
+    .replace(/<[^>]*>?/g, ' ')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\s]+/gu, ' ')
+    .trim();
+  const characters = Array.from(plain);
+  if (characters.length <= MAX_QUOTED_SENDER_TEXT) return plain;
+  return `${characters
+    .slice(0, MAX_QUOTED_SENDER_TEXT - 1)
+    .join('')
+    .trimEnd()}\u2026`;
+}
+
+export interface PartnerInvitationEmailInput {
+  /** The app's public address (config `PUBLIC_URL`), http(s), with or without a trailing slash. */
+  publicUrl: string;
+  /** The invitation token when the account has no password yet (a set-password link); null for an account that signs in (a sign-in link). */
+  token: string | null;
+  /** The owner's name (or email), as they appear in the app; quoted by quoteSenderText. */
   ownerName: string;
-  /** The shared agreement's name, plain text (colour marks removed). */
+  /** The shared agreement's name, colour marks and all; quoted by quoteSenderText. */
   contractName: string;
   /** Whether the partner may edit or only view. */
   access: 'edit' | 'view';
 }
 
 /**
- * The invitation sent when an owner shares an agreement with someone who has no account (issue 11
- * §1): a free partner account was made for them; `/accept-invite/{tok}` sets its password (valid 7
- * days, like every invitation). Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ * The email sent when an owner shares an agreement with an address (ADR 172 and its "Amended"
+ * section): the same words for an address with an account and one without, but for the link. An
+ * account without a password gets `/accept-invite/{tok}` to choose one (valid 7 days, like every
+ * invitation); one with a password gets the Sign In page. The owner's name and the agreement's
+ * name are quoted by quoteSenderText, nothing else the owner typed. Throws a TypeError when
+ * `publicUrl` is not an absolute http(s) address.
  */
 export function partnerInvitationEmail(input: PartnerInvitationEmailInput): BuiltEmail {
-  const link = buildLink(input.publicUrl, 'accept-invite', input.token);
+  const link = input.token === null ? buildPageLink(input.publicUrl, PATHS.login) : buildLink(input.publicUrl, 'accept-invite', input.token);
+  const ownerName = quoteSenderText(input.ownerName) || 'A player';
+  const contractName = quoteSenderText(input.contractName);
   return renderEmail({
-    subject: `${input.ownerName} shared a partnership agreement with you`,
+    subject: `${ownerName} shared a partnership agreement with you`,
     before: [
-      `${input.ownerName} shared the partnership agreement "${input.contractName}" with you on ${PRODUCT_TITLE}: you can ${input.access === 'edit' ? 'read it, change it' : 'read it'} and download it as PDF.`,
-      'A partner account is free. Choose your password by opening the link below.',
+      `${ownerName} shared the partnership agreement "${contractName}" with you on ${PRODUCT_TITLE}: you can ${input.access === 'edit' ? 'read it, change it' : 'read it'} and download it as PDF.`,
+      input.token === null
+        ? 'Sign in with your account to find it under Shared with me.'
+        : 'A partner account is free. Choose your password by opening the link below.',
     ],
-    action: 'Choose my password',
+    action: input.token === null ? 'Sign in' : 'Choose my password',
     link,
-    after: [`The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`, 'If you do not know this person, you can ignore this email.'],
+    after: [
+      ...(input.token === null ? [] : [`The link works for ${describeLifetime(INVITATION_LINK_LIFETIME_MS)} and only once.`]),
+      'If you do not know this person, you can ignore this email.',
+    ],
   });
 }
 
@@ -130,6 +170,16 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
  * link in an email leads nowhere.
  */
 function buildLink(publicUrl: string, route: TokenRoute, token: string): string {
+  return `${publicBase(publicUrl)}${tokenPath(route, token)}`;
+}
+
+/** `${publicUrl}${path}` for a page without a token; throws like buildLink. */
+function buildPageLink(publicUrl: string, path: AppPath): string {
+  return `${publicBase(publicUrl)}${path}`;
+}
+
+/** `publicUrl` without trailing slashes; throws a TypeError when it is not an absolute http(s) address. */
+function publicBase(publicUrl: string): string {
   const base = publicUrl.trim().replace(/\/+$/, '');
   let protocol: string;
   try {
@@ -140,7 +190,7 @@ function buildLink(publicUrl: string, route: TokenRoute, token: string): string 
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError(`PUBLIC_URL must be an absolute http(s) address, got "${publicUrl}"`);
   }
-  return `${base}${tokenPath(route, token)}`;
+  return base;
 }
 
 /** `1 hour`, `7 days`: whole hours below a day, whole days above. */

@@ -77,7 +77,9 @@ export type ContractRevisionRow = typeof contractRevisions.$inferSelect;
 /**
  * Who else may open an agreement (issue 11 §1; ADR 172): a partner with `edit` or `view` access.
  * At most MAX_PARTNERS_PER_AGREEMENT rows per agreement. Access is read on every request, so a
- * deleted row ends access at once, open sessions included.
+ * deleted row ends access at once, open sessions included. When the last row of a partner account
+ * that never chose a password goes, however it goes (stop sharing, the agreement or its owner
+ * deleted), a trigger deletes the account, and its tokens with it (migration 0008; ADR 172, "Amended").
  */
 export const contractShares = pgTable(
   'contract_shares',
@@ -89,7 +91,11 @@ export const contractShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     access: text('access').$type<'edit' | 'view'>().notNull(),
+    /** The address the owner typed (normalised): what the owner sees, whether or not an account had it before (ADR 172, "Amended"). */
+    invitedEmail: text('invited_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the partner first listed or opened it after the share; until then the owner sees "invited" and the typed address. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.contractId, table.userId] }),

@@ -8,6 +8,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
+import { acceptShares } from './contract-sharing';
 import { contractNotFound } from './owned-contracts';
 import { documentsSince } from './revision-store';
 
@@ -53,8 +54,12 @@ export async function getChangesSince(db: Database, request: { contractId: strin
   return { sinceRevision: view.revision, currentRevision: current.revision, changes: [...byItem.values()] };
 }
 
-/** Records that the caller has seen the agreement up to `revision` (never beyond the current one). */
+/**
+ * Records that the caller has seen the agreement up to `revision` (never beyond the current one).
+ * A partner opening it accepts its share: the owner then sees their name (ADR 172, "Amended").
+ */
 export async function markSeen(db: Database, request: { contractId: string; userId: string; revision: number; now: Date }): Promise<void> {
+  await acceptShares(db, request);
   await db
     .insert(contractViews)
     .values({ contractId: request.contractId, userId: request.userId, revision: request.revision, seenAt: request.now })

@@ -4,6 +4,8 @@
  * listSharedWithMe and findLinkedContract.
  */
 import {
+  INVITATION_ALREADY_SENT_MESSAGE,
+  INVITATION_NOT_DELIVERED_MESSAGE,
   LINK_NOT_VALID_MESSAGE,
   MAX_PARTNERS_PER_AGREEMENT,
   PARTNER_LIMIT_MESSAGE,
@@ -12,8 +14,7 @@ import {
   type SharedContract,
   type Sharing,
 } from '@bpa/domain/api-sharing';
-import { stripMarkup } from '@bpa/domain/markup';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractLinks, contractShares, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
@@ -22,6 +23,7 @@ import { getSubscriberStatus, isSubscriptionInactive } from '../bookings/subscri
 import { makeSecret } from '../sessions/secrets';
 import { type AccountMail, sendAccountEmail } from '../users/account-mail';
 import { normaliseEmail } from '../users/normalise-email';
+import { markInvitationNotDelivered, recordInvitation } from './invitation-limits';
 import { isUuid } from './owned-contracts';
 
 /** 404 text when the owner changes or ends a share that does not exist. */
@@ -30,39 +32,53 @@ export const SHARE_NOT_FOUND_MESSAGE = 'This agreement is not shared with that p
 const displayName = (user: { name: string; email: string }) => (user.name === '' ? user.email : user.name);
 
 /**
- * The owner's view of an agreement's sharing: its partners (oldest share first) and link.
+ * The owner's view of an agreement's sharing: its partners (oldest share first) and link. A
+ * partner shows as the address the owner typed, `invited`, until they first list or open the
+ * agreement after the share; then by their name, `active`. Nothing in it depends on whether the
+ * address had an account before the share (ADR 172, "Amended").
  *
  * @param contractId an agreement id (ownership already checked)
  */
 export async function getSharing(db: Database, contractId: string): Promise<Sharing> {
   const partners = await db
-    .select({ userId: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, access: contractShares.access })
+    .select({
+      userId: users.id,
+      invitedEmail: contractShares.invitedEmail,
+      email: users.email,
+      name: users.name,
+      access: contractShares.access,
+      acceptedAt: contractShares.acceptedAt,
+    })
     .from(contractShares)
     .innerJoin(users, eq(users.id, contractShares.userId))
     .where(eq(contractShares.contractId, contractId))
-    .orderBy(asc(contractShares.createdAt), asc(users.email));
+    .orderBy(asc(contractShares.createdAt), asc(contractShares.invitedEmail));
   const [link] = await db.select({ token: contractLinks.token }).from(contractLinks).where(eq(contractLinks.contractId, contractId));
   return {
     partners: partners.map((p) => ({
       userId: p.userId,
-      email: p.email,
-      userName: displayName(p),
+      email: p.invitedEmail,
+      userName: p.acceptedAt === null ? p.invitedEmail : displayName(p),
       access: p.access,
-      isInvitationPending: p.passwordHash === null,
+      status: p.acceptedAt === null ? ('invited' as const) : ('active' as const),
     })),
     linkToken: link?.token ?? null,
   };
 }
 
 /**
- * Shares an agreement with a partner by email (issue 11 §1). A person without an account gets a
- * free **partner** account and an invitation email to choose a password; one whose invitation is
- * still pending gets it again. Sharing again with a partner only changes their access.
+ * Shares an agreement with a partner by email (issue 11 §1; ADR 172 and its "Amended" section).
+ * An address without an account gets a free **partner** account. A new share sends the same
+ * invitation email whether or not the address had an account (a set-password link for an account
+ * without a password, a sign-in link otherwise), within the limits of invitation-limits.ts; the
+ * answer looks the same either way. Sharing again with a partner only changes their access.
  *
  * @param request the agreement, its owner (id, email, name shown), the partner's email and access
- * @returns the sharing after the change, and whether an invitation email went out
+ * @returns the sharing after the change; `isInvitationSent`, and `invitationMessage` saying why a
+ *   new share went without its email
  * @throws AppError bad_request SHARE_WITH_SELF_MESSAGE for the owner's own address; conflict (409)
- *   PARTNER_LIMIT_MESSAGE when the agreement already has MAX_PARTNERS_PER_AGREEMENT partners
+ *   PARTNER_LIMIT_MESSAGE when the agreement already has MAX_PARTNERS_PER_AGREEMENT partners;
+ *   rate_limited (429) invitationLimitMessage after 10 new addresses in 24 hours (recordInvitation)
  */
 export async function sharePartner(
   db: Database,
@@ -72,41 +88,50 @@ export async function sharePartner(
   const email = normaliseEmail(request.email);
   const { now } = dependencies;
   if (email === request.owner.email) throw new AppError('bad_request', SHARE_WITH_SELF_MESSAGE);
-  const { partner, contractName, mustInvite } = await db.transaction(async (tx) => {
+  const shared = await db.transaction(async (tx) => {
     // Serialises shares of one agreement: the count below stays true until the insert commits.
     const [contract] = await tx.select({ contractName: contracts.contractName }).from(contracts).where(eq(contracts.id, request.contractId)).for('update');
     if (!contract) throw new AppError('not_found', SHARE_NOT_FOUND_MESSAGE);
     await tx.insert(users).values({ email, role: 'partner', createdAt: now, updatedAt: now }).onConflictDoNothing({ target: users.email });
-    const [account] = await tx.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
-    const existing = await tx
-      .select({ access: contractShares.access })
-      .from(contractShares)
-      .where(and(eq(contractShares.contractId, request.contractId), eq(contractShares.userId, account!.id)));
-    if (existing.length === 0) {
-      const [{ shares } = { shares: 0 }] = await tx.select({ shares: count() }).from(contractShares).where(eq(contractShares.contractId, request.contractId));
-      if (shares >= MAX_PARTNERS_PER_AGREEMENT) throw new AppError('conflict', PARTNER_LIMIT_MESSAGE);
-      await tx.insert(contractShares).values({ contractId: request.contractId, userId: account!.id, access: request.access, createdAt: now });
-    } else {
-      await tx
-        .update(contractShares)
-        .set({ access: request.access })
-        .where(and(eq(contractShares.contractId, request.contractId), eq(contractShares.userId, account!.id)));
+    // Both accounts' rows, locked in id order: serialises the invitation limits of the sharer and
+    // of the address, and keeps the partner account from being deleted (its last share ending
+    // elsewhere) before this share is in.
+    const locked = await tx
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(or(eq(users.id, request.owner.id), eq(users.email, email)))
+      .orderBy(asc(users.id))
+      .for('update');
+    const account = locked.find((row) => row.email === email)!;
+    const where = and(eq(contractShares.contractId, request.contractId), eq(contractShares.userId, account.id));
+    const existing = await tx.select({ access: contractShares.access }).from(contractShares).where(where);
+    if (existing.length > 0) {
+      await tx.update(contractShares).set({ access: request.access }).where(where);
+      return null;
     }
-    return { partner: account!, contractName: contract.contractName, mustInvite: existing.length === 0 && account!.passwordHash === null };
+    const [{ shares } = { shares: 0 }] = await tx.select({ shares: count() }).from(contractShares).where(eq(contractShares.contractId, request.contractId));
+    if (shares >= MAX_PARTNERS_PER_AGREEMENT) throw new AppError('conflict', PARTNER_LIMIT_MESSAGE);
+    const invitation = await recordInvitation(tx, { senderUserId: request.owner.id, recipientEmail: email, contractId: request.contractId, now });
+    await tx.insert(contractShares).values({ contractId: request.contractId, userId: account.id, invitedEmail: email, access: request.access, createdAt: now });
+    return { partner: account, contractName: contract.contractName, invitation };
   });
-  let isInvitationSent = false;
-  if (mustInvite) {
-    isInvitationSent = await sendAccountEmail(db, dependencies.mail, 'partner_invitation', partner, {
-      now,
-      shared: { ownerName: request.owner.userName, contractName: stripMarkup(contractName).trim(), access: request.access },
-    });
-  }
-  return { ...(await getSharing(db, request.contractId)), isInvitationSent };
+  const sharing = await getSharing(db, request.contractId);
+  if (shared === null) return { ...sharing, isInvitationSent: false };
+  if (!shared.invitation.mayEmail) return { ...sharing, isInvitationSent: false, invitationMessage: INVITATION_ALREADY_SENT_MESSAGE };
+  const isInvitationSent = await sendAccountEmail(db, dependencies.mail, 'partner_invitation', shared.partner, {
+    now,
+    shared: { ownerName: request.owner.userName, contractName: shared.contractName, access: request.access },
+  });
+  if (isInvitationSent) return { ...sharing, isInvitationSent };
+  await markInvitationNotDelivered(db, shared.invitation.id);
+  return { ...sharing, isInvitationSent, invitationMessage: INVITATION_NOT_DELIVERED_MESSAGE };
 }
 
 /**
  * Changes a partner's access, or ends it (`access` null). Access is read on every request, so
- * the change takes effect at once, for open sessions too.
+ * the change takes effect at once, for open sessions too. Ending the last share of a partner
+ * account that never chose a password deletes the account and its tokens (the database's trigger,
+ * migration 0008_invitation_limits; ADR 172, "Amended").
  *
  * @throws AppError not_found SHARE_NOT_FOUND_MESSAGE when the agreement is not shared with that account
  */
@@ -157,11 +182,13 @@ export async function findLinkedContract(db: Database, token: string) {
 }
 
 /**
- * The agreements shared with an account, for its dashboard ("Shared with me"), by name.
+ * The agreements shared with an account, for its dashboard ("Shared with me"), by name. Listing
+ * them accepts the shares not yet accepted: their owners now see the partner's name (getSharing).
  *
  * @param request the account and `now` (a lapsed owner's edit access shows as view)
  */
 export async function listSharedWithMe(db: Database, request: { userId: string; now: Date }): Promise<SharedContract[]> {
+  await acceptShares(db, { userId: request.userId, now: request.now });
   const rows = await db
     .select({
       _id: contracts.id,
@@ -191,4 +218,21 @@ export async function listSharedWithMe(db: Database, request: { userId: string; 
       isPausedByOwner,
     };
   });
+}
+
+/**
+ * Records that a partner has seen what was shared with them (all their shares, or one agreement's):
+ * the owner's view then shows their name instead of the typed address (ADR 172, "Amended").
+ */
+export async function acceptShares(db: Database, request: { userId: string; contractId?: string; now: Date }): Promise<void> {
+  await db
+    .update(contractShares)
+    .set({ acceptedAt: request.now })
+    .where(
+      and(
+        eq(contractShares.userId, request.userId),
+        isNull(contractShares.acceptedAt),
+        request.contractId === undefined ? undefined : eq(contractShares.contractId, request.contractId),
+      ),
+    );
 }

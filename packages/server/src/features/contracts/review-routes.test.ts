@@ -6,22 +6,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { readPdfText } from '../../test/read-pdf-text';
 import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
-import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
 import { insertTestContract } from './test-contracts';
 
 let database: TestDatabase;
+let smtp: TestSmtpServer;
 let app: App;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
-  app = await buildTestApp(database.db);
+  // Sharing sends an invitation: to a real SMTP server, not into the fixtures' outbox.
+  smtp = await startTestSmtpServer();
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
   await app.ready();
 });
 afterAll(async () => {
   await app?.close();
+  await smtp?.close();
   await database?.close();
 });
 

@@ -3,14 +3,18 @@ import type { Database } from '../../db/database';
 import { runScheduledJob } from '../../db/scheduled-jobs';
 import { pruneAllHistories } from './contract-history';
 import { deleteExpiredPdfFiles } from './delete-expired-pdf-files';
+import { pruneInvitationEmails } from './invitation-limits';
 
 /** How often the history retention rule runs (issue 11 §2: it thins revisions older than 90 days). */
 const HISTORY_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often invitation records past the limits' 24 hours are deleted (invitation-limits.ts). */
+const INVITATION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Every `intervalMs` (and once at start), runs the maintenance jobs, each once across servers
  * (db/scheduled-jobs.ts): `deleteExpiredPdfFiles` (docs/product.md §D7: guest PDFs are deleted after one
- * hour) every tick, and `pruneAllHistories` (the history retention rule, ADR 171) once a day. The
+ * hour) every tick, `pruneAllHistories` (the history retention rule, ADR 171) once a day, and
+ * `pruneInvitationEmails` (the invitation limits' records past 24 hours, ADR 172) every hour. The
  * timer does not keep the process alive; failures are logged and retried at the next tick.
  *
  * @param options `intervalMs` between ticks; `isShared`: true on PostgreSQL (several servers)
@@ -34,8 +38,16 @@ export function schedulePdfFileCleanup(db: Database, options: { intervalMs: numb
         const pruned = await pruneAllHistories(db, options.now());
         if (pruned > 0) options.log.info({ count: pruned }, 'pruned agreement history (retention: 90 days, then one a day)');
       });
+      await runScheduledJob(
+        db,
+        { name: 'prune-invitation-emails', everyMs: INVITATION_PRUNE_INTERVAL_MS, now: options.now(), isShared: options.isShared },
+        async () => {
+          const pruned = await pruneInvitationEmails(db, options.now());
+          if (pruned > 0) options.log.info({ count: pruned }, 'pruned invitation records older than the 24-hour limits');
+        },
+      );
     } catch (error) {
-      options.log.error({ err: error }, 'a maintenance job failed (expired PDFs or history pruning); it runs again at the next tick');
+      options.log.error({ err: error }, 'a maintenance job failed (expired PDFs, history or invitation pruning); it runs again at the next tick');
     } finally {
       isRunning = false;
     }

@@ -1,12 +1,14 @@
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import {
+  INVITATION_ALREADY_SENT_MESSAGE,
   LINK_NOT_VALID_MESSAGE,
   PARTNER_LIMIT_MESSAGE,
   SHARE_WITH_SELF_MESSAGE,
   SharedContractsAnswerSchema,
   SharedLinkAnswerSchema,
   SharingAnswerSchema,
+  invitationLimitMessage,
 } from '@bpa/domain/api-sharing';
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
@@ -16,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
+import { userTokens } from '../../db/schema/user-tokens';
 import { users } from '../../db/schema/users';
 import { readPdfText } from '../../test/read-pdf-text';
 import { createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
@@ -31,13 +34,16 @@ import { insertTestContract } from './test-contracts';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let app: App;
+/** The app's clock: the real time unless a test moves it. */
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
   await insertBlankTemplate(database.db);
   smtp = await startTestSmtpServer();
-  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }), now });
   await app.ready();
 });
 afterAll(async () => {
@@ -83,7 +89,7 @@ describe('sharing with partners', () => {
     });
     expect(shared.statusCode).toBe(201);
     const sharing = SharingAnswerSchema.parse(shared.json()).data;
-    expect(sharing).toMatchObject({ partners: [{ email, access: 'edit', isInvitationPending: true }], linkToken: null, isInvitationSent: true });
+    expect(sharing).toMatchObject({ partners: [{ email, userName: email, access: 'edit', status: 'invited' }], linkToken: null, isInvitationSent: true });
 
     const invitation = await smtp.waitForEmail(email, since);
     expect(invitation.subject).toBe(`${account.email} shared a partnership agreement with you`);
@@ -121,7 +127,7 @@ describe('sharing with partners', () => {
     const sharing = SharingAnswerSchema.parse(
       (await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'view' } })).json(),
     ).data;
-    expect(sharing).toMatchObject({ partners: [{ userId: partner.id, access: 'view', isInvitationPending: false }], isInvitationSent: false });
+    expect(sharing).toMatchObject({ partners: [{ userId: partner.id, access: 'view', status: 'invited' }], isInvitationSent: true });
 
     const loaded = await load(agreement.id, partnerCookie);
     expect(loaded.access).toBe('view');
@@ -181,6 +187,170 @@ describe('sharing with partners', () => {
     });
     const pdf = await call('POST', '/api/v1/contracts/pdfCreator', { cookie: partnerCookie, payload: { contract: loaded } });
     expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe('invitation limits', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const share = (id: string, cookie: string, email: string) =>
+    call('POST', `/api/v1/contracts/my/${id}/shares`, { cookie, payload: { email, access: 'view' } });
+  const stop = (id: string, cookie: string, userId: string) => call('DELETE', `/api/v1/contracts/my/${id}/shares/${userId}`, { cookie });
+  const emailsTo = (address: string) => smtp.received.filter((email) => email.rcptTo.includes(address)).length;
+
+  it('refuses an eleventh new address within 24 hours with 429 saying when; addresses shared with today still work, and a day later new ones do', async () => {
+    clockOffsetMs = 0;
+    try {
+      const { agreement, cookie } = await owner();
+      const addresses = Array.from({ length: 11 }, (_, index) => `ten-${Date.now()}-${index}@example.org`);
+      for (const address of addresses.slice(0, 10)) {
+        const shared = await share(agreement.id, cookie, address);
+        expect(shared.statusCode).toBe(201);
+        // Stopping at once frees the agreement's four places; it does not give the invitation back.
+        const partner = SharingAnswerSchema.parse(shared.json()).data.partners.find((p) => p.email === address)!;
+        expect((await stop(agreement.id, cookie, partner.userId)).statusCode).toBe(200);
+      }
+      const eleventh = await share(agreement.id, cookie, addresses[10]!);
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json()).toEqual({ status: 'fail', message: invitationLimitMessage(DAY_MS) });
+      expect(eleventh.json().message).toMatch(/again in 24 hours/);
+      expect(await database.db.select().from(users).where(eq(users.email, addresses[10]!))).toEqual([]);
+
+      // An address shared with in the last 24 hours is not new.
+      expect((await share(agreement.id, cookie, addresses[3]!)).statusCode).toBe(201);
+      clockOffsetMs = 23 * 60 * 60 * 1000;
+      expect((await share(agreement.id, cookie, addresses[10]!)).json().message).toMatch(/again in 1 hour\b/);
+      clockOffsetMs = DAY_MS + 1000;
+      expect((await share(agreement.id, cookie, addresses[10]!)).statusCode).toBe(201);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('emails an address at most once in 24 hours whoever shares; the later share succeeds and says why no email went', async () => {
+    clockOffsetMs = 0;
+    try {
+      const first = await owner();
+      const second = await owner();
+      const third = await owner();
+      const address = `victim-${Date.now()}@example.org`;
+      const since = smtp.received.length;
+      expect(SharingAnswerSchema.parse((await share(first.agreement.id, first.cookie, address)).json()).data).toMatchObject({ isInvitationSent: true });
+      await smtp.waitForEmail(address, since);
+
+      const again = await share(second.agreement.id, second.cookie, address);
+      expect(again.statusCode).toBe(201);
+      const answer = SharingAnswerSchema.parse(again.json()).data;
+      expect(answer).toMatchObject({
+        partners: [{ email: address, status: 'invited' }],
+        isInvitationSent: false,
+        invitationMessage: INVITATION_ALREADY_SENT_MESSAGE,
+      });
+      expect(emailsTo(address)).toBe(1);
+
+      clockOffsetMs = DAY_MS + 1000;
+      expect(SharingAnswerSchema.parse((await share(third.agreement.id, third.cookie, address)).json()).data.isInvitationSent).toBe(true);
+      expect(emailsTo(address)).toBe(2);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('sends no second email when the same owner stops and shares again with the same address within a day', async () => {
+    const { agreement, cookie } = await owner();
+    const address = `again-${Date.now()}@example.org`;
+    for (let round = 0; round < 5; round++) {
+      const shared = SharingAnswerSchema.parse((await share(agreement.id, cookie, address)).json()).data;
+      expect(shared.isInvitationSent).toBe(round === 0);
+      await stop(agreement.id, cookie, shared.partners[0]!.userId);
+    }
+    expect(emailsTo(address)).toBe(1);
+  });
+});
+
+describe('partner accounts without a password', () => {
+  const tokensOf = (userId: string) => database.db.select().from(userTokens).where(eq(userTokens.userId, userId));
+  async function invite(id: string, cookie: string) {
+    const address = `unused-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
+    const shared = await call('POST', `/api/v1/contracts/my/${id}/shares`, { cookie, payload: { email: address, access: 'view' } });
+    const [row] = await database.db.select().from(users).where(eq(users.email, address));
+    expect(await tokensOf(row!.id)).toHaveLength(1);
+    expect(SharingAnswerSchema.parse(shared.json()).data.partners.map((p) => p.userId)).toContain(row!.id);
+    return row!;
+  }
+  const exists = async (userId: string) => (await database.db.select().from(users).where(eq(users.id, userId))).length === 1;
+
+  it('are deleted with their tokens when the owner stops sharing the last agreement shared with them', async () => {
+    const { account, agreement, cookie } = await owner();
+    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Ben' });
+    const partner = await invite(agreement.id, cookie);
+    await call('POST', `/api/v1/contracts/my/${other.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
+
+    await call('DELETE', `/api/v1/contracts/my/${other.id}/shares/${partner.id}`, { cookie });
+    expect(await exists(partner.id)).toBe(true);
+    await call('DELETE', `/api/v1/contracts/my/${agreement.id}/shares/${partner.id}`, { cookie });
+    expect(await exists(partner.id)).toBe(false);
+    expect(await tokensOf(partner.id)).toEqual([]);
+
+    // A partner who chose a password keeps their account.
+    const kept = await createTestAccount(database.db, { role: 'partner' });
+    await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: kept.email, access: 'view' } });
+    await call('DELETE', `/api/v1/contracts/my/${agreement.id}/shares/${kept.id}`, { cookie });
+    expect(await exists(kept.id)).toBe(true);
+  });
+
+  it('are deleted when the agreement shared with them is deleted', async () => {
+    const { agreement, cookie } = await owner();
+    const partner = await invite(agreement.id, cookie);
+    await database.db.delete(contracts).where(eq(contracts.id, agreement.id));
+    expect(await exists(partner.id)).toBe(false);
+    expect(await tokensOf(partner.id)).toEqual([]);
+  });
+
+  it("are deleted when the owner's account is deleted", async () => {
+    const { account, agreement, cookie } = await owner();
+    const partner = await invite(agreement.id, cookie);
+    await database.db.delete(users).where(eq(users.id, account.id));
+    expect(await exists(partner.id)).toBe(false);
+    expect(await tokensOf(partner.id)).toEqual([]);
+  });
+});
+
+describe('what the owner sees of a partner', () => {
+  it('answers a share with an existing account (the administrator) exactly as one with a new address', async () => {
+    const admin = await createTestAccount(database.db, { role: 'admin' });
+    const { account, agreement, cookie } = await owner();
+    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
+    const fresh = `fresh-${Date.now()}@example.org`;
+    const since = smtp.received.length;
+    const toExisting = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, {
+      cookie,
+      payload: { email: admin.email.toUpperCase(), access: 'edit' },
+    });
+    const toNew = await call('POST', `/api/v1/contracts/my/${other.id}/shares`, { cookie, payload: { email: fresh.toUpperCase(), access: 'edit' } });
+    expect(toExisting.statusCode).toBe(toNew.statusCode);
+    // The same answer, once each address and id is replaced by a placeholder.
+    const masked = (text: string, address: string, userId: string) => text.replaceAll(address, '<address>').replaceAll(userId, '<id>');
+    const existing = SharingAnswerSchema.parse(toExisting.json()).data;
+    const created = SharingAnswerSchema.parse(toNew.json()).data;
+    expect(masked(toExisting.body, admin.email, existing.partners[0]!.userId)).toBe(masked(toNew.body, fresh, created.partners[0]!.userId));
+    expect(existing.partners[0]).toMatchObject({ email: admin.email, userName: admin.email, status: 'invited' });
+    const listed = (id: string) => call('GET', `/api/v1/contracts/my/${id}/shares`, { cookie });
+    expect(masked((await listed(agreement.id)).body, admin.email, existing.partners[0]!.userId)).toBe(
+      masked((await listed(other.id)).body, fresh, created.partners[0]!.userId),
+    );
+
+    // Both get the same invitation: a set-password link for the new address, a sign-in link for the account.
+    const toAdmin = await smtp.waitForEmail(admin.email, since);
+    const toFresh = await smtp.waitForEmail(fresh, since);
+    expect(toAdmin.subject).toBe(toFresh.subject);
+    expect(toAdmin.text).toMatch(/\/login\b/);
+    expect(toFresh.text).toMatch(/\/accept-invite\//);
+
+    // Once the partner has seen what is shared with them, the owner sees their name.
+    await database.db.update(users).set({ name: 'The Admin' }).where(eq(users.id, admin.id));
+    await call('GET', '/api/v1/contracts/shared', { cookie: await signInAs(database.db, admin.id) });
+    const after = SharingAnswerSchema.parse((await listed(agreement.id)).json()).data;
+    expect(after.partners).toEqual([{ userId: admin.id, email: admin.email, userName: 'The Admin', access: 'edit', status: 'active' }]);
   });
 });
 

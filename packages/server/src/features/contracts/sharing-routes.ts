@@ -92,7 +92,8 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags: ['sharing'],
-        summary: 'Shares an agreement with a partner by email (a free partner account and an invitation for a new address); at most four',
+        summary:
+          'Shares an agreement with a partner by email (an invitation, at most one a day per address; a free partner account for a new address); at most four, and 10 new addresses a day',
         params: ContractIdParamsSchema,
         body: SharePartnerRequestSchema,
         response: { 201: SharingAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 409: errors, 429: errors },

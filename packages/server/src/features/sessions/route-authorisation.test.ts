@@ -192,9 +192,9 @@ beforeAll(async () => {
   accounts.viewer = await createTestAccount(database.db, { role: 'partner' });
   const leaving = await createTestAccount(database.db, { role: 'partner' });
   await database.db.insert(contractShares).values([
-    { contractId: subscriberContract.id, userId: accounts.editor.id, access: 'edit' },
-    { contractId: subscriberContract.id, userId: accounts.viewer.id, access: 'view' },
-    { contractId: subscriberContract.id, userId: leaving.id, access: 'view' },
+    { contractId: subscriberContract.id, userId: accounts.editor.id, invitedEmail: accounts.editor.email, access: 'edit' },
+    { contractId: subscriberContract.id, userId: accounts.viewer.id, invitedEmail: accounts.viewer.email, access: 'view' },
+    { contractId: subscriberContract.id, userId: leaving.id, invitedEmail: leaving.email, access: 'view' },
   ]);
   const linked = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
   const linkToken = makeSecret();

@@ -3,16 +3,19 @@
  * its link does (docs/product.md §D8: invitation 7 days, reset 1 hour, each once). A second server that
  * refuses every recipient plays the failing mail server (docs/product.md §8: "An email was not sent").
  */
+import { INVITATION_NOT_DELIVERED_MESSAGE } from '@bpa/domain/api-sharing';
 import { MESSAGES } from '@bpa/domain/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { contracts } from '../../db/schema/contracts';
+import { userTokens } from '../../db/schema/user-tokens';
 import { users } from '../../db/schema/users';
 import { buildTestApp, makeTestConfig } from '../../test/test-app';
 import { TEST_PASSWORD, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
+import { insertTestContract } from '../contracts/test-contracts';
 import { INVITATION_NOT_SENT_MESSAGE } from './user-routes';
 
 const PUBLIC_URL = 'https://bridge.example.org';
@@ -119,6 +122,59 @@ describe('invitation (admin adds a user)', () => {
     expect(logged).toContainEqual(
       expect.objectContaining({ level: 50, to: 'ivan@example.org', msg: expect.stringMatching(/^Email not sent: .*Mailbox unavailable/) }),
     );
+  });
+});
+
+describe('partner invitation (an owner shares an agreement)', () => {
+  async function ownerWith(options: { name: string; contractName: string }) {
+    const account = await createTestAccount(database.db, { now: clock });
+    await database.db.update(users).set({ name: options.name }).where(eq(users.id, account.id));
+    const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: options.contractName, templateName: 'Blank' });
+    return { agreement, cookie: `__Host-bpa_session=${(await signInAs(database.db, account.id, { now: clock })).split('=')[1]}` };
+  }
+  const share = (target: App, owner: { agreement: { id: string }; cookie: string }, email: string) =>
+    call(target, 'POST', `/api/v1/contracts/my/${owner.agreement.id}/shares`, { cookie: owner.cookie, body: { email, access: 'edit' } });
+
+  it("quotes at most 40 characters of the owner's name and of the agreement's name, colour marks and tags removed", async () => {
+    const spam = 'Cheap watches at https://spam.example.com, call +1 555 0100 now! ';
+    const owner = await ownerWith({ name: spam.repeat(7).slice(0, 500), contractName: `##c2#<b>${spam}</b>###`.repeat(6).slice(0, 500) });
+    const since = smtp.received.length;
+    expect((await share(app, owner, 'quoted@example.org')).statusCode).toBe(201);
+    const email = await smtp.waitForEmail('quoted@example.org', since);
+
+    const quoted = `${spam.slice(0, 39).trimEnd()}\u2026`;
+    expect(Array.from(quoted).length).toBeLessThanOrEqual(40);
+    expect(email.subject).toBe(`${quoted} shared a partnership agreement with you`);
+    expect(email.text).toContain(`${quoted} shared the partnership agreement "${quoted}" with you`);
+    for (const body of [email.subject, email.text, email.html]) {
+      expect(body).not.toContain(spam.slice(0, 40));
+      expect(body).not.toContain('##c2#');
+      expect(body).not.toMatch(/<b>|&lt;b&gt;/);
+    }
+  });
+
+  it('invites an address that has an account with the same email and a sign-in link, issuing no token', async () => {
+    const owner = await ownerWith({ name: 'Anna', contractName: 'With Anna' });
+    const member = await createTestAccount(database.db, { email: 'member@example.org', now: clock });
+    const since = smtp.received.length;
+    expect((await share(app, owner, member.email)).json()).toMatchObject({ data: { isInvitationSent: true } });
+    const email = await smtp.waitForEmail(member.email, since);
+    expect(email.subject).toBe('Anna shared a partnership agreement with you');
+    expect(email.text).toContain('Anna shared the partnership agreement "With Anna" with you');
+    expect(email.text).toContain(`${PUBLIC_URL}/login\n`);
+    expect(email.text).not.toContain('accept-invite');
+    expect(await database.db.select().from(userTokens).where(eq(userTokens.userId, member.id))).toEqual([]);
+  });
+
+  it('says when the invitation could not be sent, and does not let that hold back the next one', async () => {
+    const first = await ownerWith({ name: 'Bea', contractName: 'With Bea' });
+    const failed = await share(failingApp, first, 'undelivered@example.org');
+    expect(failed.statusCode).toBe(201);
+    expect(failed.json()).toMatchObject({ data: { isInvitationSent: false, invitationMessage: INVITATION_NOT_DELIVERED_MESSAGE } });
+    const second = await ownerWith({ name: 'Cy', contractName: 'With Cy' });
+    const since = smtp.received.length;
+    expect((await share(app, second, 'undelivered@example.org')).json()).toMatchObject({ data: { isInvitationSent: true } });
+    expect((await smtp.waitForEmail('undelivered@example.org', since)).subject).toBe('Cy shared a partnership agreement with you');
   });
 });
 

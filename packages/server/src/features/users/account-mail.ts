@@ -27,25 +27,29 @@ const PURPOSES: Record<AccountEmailKind, TokenPurpose> = {
 };
 
 /**
- * Issues a token and emails its link to the account.
+ * Issues a token and emails its link to the account. A partner invitation to an account that
+ * already has a password issues no token: its link is the Sign In page (ADR 172, "Amended").
  *
- * @param to the account: its id and (normalised) email
+ * @param to the account: its id, (normalised) email and whether it has a password
  * @param options `invitedBy` for invitations: who added the account; `shared` for partner
- *   invitations: the owner's name, the agreement's name (plain text) and the access given
+ *   invitations: the owner's name and the agreement's name (both quoted at most 40 characters by
+ *   the template, mail/messages.ts quoteSenderText) and the access given
  * @returns whether the message was delivered (SMTP accepted it, or it was written to the outbox)
  */
 export async function sendAccountEmail(
   db: Database,
   mail: AccountMail,
   kind: AccountEmailKind,
-  to: { id: string; email: string },
+  to: { id: string; email: string; passwordHash?: string | null },
   options: { now: Date; invitedBy?: string; shared?: { ownerName: string; contractName: string; access: 'edit' | 'view' } },
 ): Promise<boolean> {
-  const token = await issueToken(db, { userId: to.id, purpose: PURPOSES[kind], now: options.now });
+  const hasPassword = to.passwordHash !== undefined && to.passwordHash !== null;
+  const token = kind === 'partner_invitation' && hasPassword ? null : await issueToken(db, { userId: to.id, purpose: PURPOSES[kind], now: options.now });
   let email: BuiltEmail;
-  if (kind === 'confirmation') email = confirmationEmail({ publicUrl: mail.publicUrl, token });
+  if (kind === 'partner_invitation' && options.shared) email = partnerInvitationEmail({ publicUrl: mail.publicUrl, token, ...options.shared });
+  else if (token === null) throw new TypeError(`a ${kind} email needs a token`);
+  else if (kind === 'confirmation') email = confirmationEmail({ publicUrl: mail.publicUrl, token });
   else if (kind === 'password_reset') email = passwordResetEmail({ publicUrl: mail.publicUrl, token });
-  else if (kind === 'partner_invitation' && options.shared) email = partnerInvitationEmail({ publicUrl: mail.publicUrl, token, ...options.shared });
   else email = invitationEmail({ publicUrl: mail.publicUrl, token, invitedBy: options.invitedBy });
   const result = await mail.mailer.send({ to: to.email, ...email });
   return result.delivered;

@@ -1,9 +1,11 @@
 /**
  * Share with partner (issue 11 §1; ADR 172), for the agreement's owner, from the dashboard and the
- * editor: partners by email with "can edit" or "can view" (at most four; a new address gets a free
- * partner account and an invitation email), changing or ending their access, and the read-only
- * link (create, copy, replace, revoke). Everything is saved on the server at once; failures are
- * said beside the form, and what was typed stays.
+ * editor: partners by email with "can edit" or "can view" (at most four; each gets an invitation
+ * email, at most one a day, and a new address a free partner account), changing or ending their
+ * access, and the read-only link (create, copy, replace, revoke). A partner shows as the address
+ * typed, "invited", until they open what was shared, whether or not they had an account (ADR 172,
+ * "Amended"). Everything is saved on the server at once; failures are said beside the form, and
+ * what was typed stays.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
@@ -16,7 +18,9 @@ import { toPlainName } from './markup-text';
 import { sharedLinkPath, useChangeLinkMutation, useChangeShareMutation, useGetSharingQuery, useSharePartnerMutation } from './sharing-api';
 
 export const SHARE_TITLE = 'Share with partner';
-export const PARTNERS_FREE_TEXT = 'Partner accounts are free: a partner without an account gets an email to choose a password.';
+export const PARTNERS_FREE_TEXT = 'Partner accounts are free. Your partner gets an email with a link to the agreement (one a day at most).';
+/** Beside a partner who has not yet opened what was shared. */
+export const PARTNER_INVITED_LABEL = 'invited, not opened yet';
 
 /** The agreement whose sharing is shown. */
 export interface ShareDialogTarget {
@@ -72,9 +76,9 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
       const result = await sharePartner({ contractId: target.id, email: email.trim(), access }).unwrap();
       setEmail('');
       setProblem(null);
-      showSuccess(
-        result.isInvitationSent ? `${email.trim()} is invited: they will get an email to choose a password.` : `${plainName} is shared with ${email.trim()}.`,
-      );
+      const shared = `${plainName} is shared with ${email.trim()}.`;
+      if (result.isInvitationSent) showSuccess(`${shared} They will get an email with a link to it.`);
+      else showSuccess(result.invitationMessage ? `${shared} ${result.invitationMessage}` : shared);
     } catch (error) {
       setProblem(toErrorMessage(error));
     }
@@ -134,7 +138,7 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
               <span className="share-partner-name">
                 {partner.userName}
                 {partner.userName !== partner.email && <span className="share-partner-email"> ({partner.email})</span>}
-                {partner.isInvitationPending && <span className="share-pending"> · invitation sent, no password yet</span>}
+                {partner.status === 'invited' && <span className="share-pending"> · {PARTNER_INVITED_LABEL}</span>}
               </span>
               <label className="visually-hidden" htmlFor={`access-${partner.userId}`}>
                 Access of {partner.email}
