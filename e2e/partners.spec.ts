@@ -3,10 +3,12 @@
  * agreement with a new partner by email; the partner chooses a password from the outbox email and
  * edits; both save from the same revision with different changes (merged, and said so), then with
  * a real conflict (settled item by item); the owner opens History, downloads an old version's PDF
- * and restores it; the read-only link shows the restored content to a browser with no session;
- * revoked, the link says it is no longer valid.
+ * and restores it; the read-only link, shown once, shows the restored content to a browser with no
+ * session, and its token never reaches the server's log; revoked, the link says it is no longer valid.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { serverOutputFile } from './playwright.config';
 import { USER_PASSWORD, choosePassword, newSubscriber, newUserEmail, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { signInAsAdmin } from './support/first-admin';
@@ -147,8 +149,21 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await expect(visitor.getByRole('link', { name: /Download PDF \(Letter\)/ })).toBeVisible();
   await expectNoSeriousAxeViolations(visitor);
 
+  // The server's log has the link's requests, but never its token (ADR 172).
+  const token = url.split('/shared/')[1]!;
+  const serverLog = () => readFile(serverOutputFile, 'utf8');
+  await expect.poll(async () => (await serverLog()).includes('/api/v1/shared-links/[redacted]')).toBe(true);
+  expect(await serverLog()).not.toContain(token);
+
+  // Reopened, the dialog says a link is active but no longer shows it.
+  await page.keyboard.press('Escape');
+  await expect(share).toBeHidden();
+  await page.getByRole('button', { name: 'Share with partner' }).click();
+  await expect(share.getByText(/A read-only link is active/)).toBeVisible();
+  await expect(share.getByRole('textbox', { name: 'Read-only link' })).toHaveCount(0);
+
   // Revoked, the link says so.
-  await share.getByRole('button', { name: 'Revoke link' }).click();
+  await share.getByRole('button', { name: 'Revoke the read-only link' }).click();
   await expect(share.getByRole('button', { name: 'Create a read-only link' })).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('This link is no longer valid');

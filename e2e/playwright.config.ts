@@ -59,7 +59,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       BPA_E2E_DATABASE_URL: e2eDatabaseUrl ?? '',
-      LOG_LEVEL: 'warn',
+      // info: request lines too, so partners.spec.ts can check that no link token reaches the log.
+      LOG_LEVEL: 'info',
       ADMIN_EMAIL: adminEmail,
     },
   },

@@ -8,7 +8,7 @@
  *                                                                   | 429 ten new addresses in 24 hours
  * - PATCH  /api/v1/contracts/my/{id}/shares/{userId} ChangeShareRequest 200 SharingAnswer | 403 | 404
  * - DELETE /api/v1/contracts/my/{id}/shares/{userId}         200 SharingAnswer | 403 | 404
- * - POST   /api/v1/contracts/my/{id}/link                    200 SharingAnswer (a new link; the old one stops working)
+ * - POST   /api/v1/contracts/my/{id}/link                    200 NewLinkAnswer (a new link, its token shown this once; the old one stops working)
  * - DELETE /api/v1/contracts/my/{id}/link                    200 SharingAnswer
  * - GET    /api/v1/shared-links/{token}                      200 SharedLinkAnswer | 404 LINK_NOT_VALID_MESSAGE (no session needed)
  * - GET    /api/v1/shared-links/{token}/pdf?pageSize=        200 application/pdf | 404 | 429
@@ -98,11 +98,15 @@ export const PartnerShareSchema = z.object({
 });
 export type PartnerShare = z.infer<typeof PartnerShareSchema>;
 
-/** The owner's view of an agreement's sharing: partners and the read-only link. */
+/**
+ * The owner's view of an agreement's sharing: partners and whether there is a read-only link. The
+ * link's token is stored only hashed, so it is never part of this view: the owner sees it once, in
+ * NewLinkSharing (ADR 172).
+ */
 export const SharingSchema = z.object({
   partners: z.array(PartnerShareSchema),
-  /** The read-only link's token (the page is `/shared/{token}`), or null when there is none. */
-  linkToken: z.string().nullable(),
+  /** The read-only link, or null when there is none: when it was made (ISO 8601). */
+  link: z.object({ createdAt: z.string() }).nullable(),
   /** Whether an invitation email went out with this share (POST shares only; false when the share already existed). */
   isInvitationSent: z.boolean().optional(),
   /**
@@ -114,6 +118,12 @@ export const SharingSchema = z.object({
 export type Sharing = z.infer<typeof SharingSchema>;
 export const SharingAnswerSchema = successEnvelope(SharingSchema);
 export type SharingAnswer = z.infer<typeof SharingAnswerSchema>;
+
+/** POST link's answer: the sharing with the new link's token, shown this once (the page is `/shared/{token}`). */
+export const NewLinkSharingSchema = SharingSchema.extend({ linkToken: z.string() });
+export type NewLinkSharing = z.infer<typeof NewLinkSharingSchema>;
+export const NewLinkAnswerSchema = successEnvelope(NewLinkSharingSchema);
+export type NewLinkAnswer = z.infer<typeof NewLinkAnswerSchema>;
 
 /** One agreement shared with the caller, for the dashboard's "Shared with me". */
 export const SharedContractSchema = z.object({

@@ -7,8 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { createTestAccount } from '../test/test-accounts';
-import { buildTestApp, makeTestConfig } from '../test/test-app';
+import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
+import { insertTestContract } from '../features/contracts/test-contracts';
+import { createTestAccount, signInAs } from '../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../test/test-app';
+import { loadTemplates } from '../features/templates/load-templates';
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from '../features/sessions/session-cookie';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
 import { REDACTED, redactLogLine } from './log-redaction';
 
@@ -23,6 +27,11 @@ describe('redactLogLine', () => {
     expect(redactLogLine('/api/v1/contracts/pdfviewer/Partner.pdf')).toBe('/api/v1/contracts/pdfviewer/Partner.pdf');
     expect(redactLogLine('{"url":"/api/v1/users/login","msg":"incoming request"}')).toBe('{"url":"/api/v1/users/login","msg":"incoming request"}');
     expect(redactLogLine('"/reset-password/abc" "/login/def"')).toBe(`"/reset-password/${REDACTED}" "/login/${REDACTED}"`);
+    expect(redactLogLine(`{"url":"/api/v1/shared-links/${TOKEN}/pdf?pageSize=a4"}`)).toBe(
+      `{"url":"/api/v1/shared-links/${REDACTED}/pdf?pageSize=${REDACTED}"}`,
+    );
+    expect(redactLogLine(`{"url":"/shared/${TOKEN}"}`)).toBe(`{"url":"/shared/${REDACTED}"}`);
+    expect(redactLogLine('{"url":"/api/v1/contracts/shared"}')).toBe('{"url":"/api/v1/contracts/shared"}');
   });
 });
 
@@ -75,5 +84,29 @@ describe('the server log', () => {
     expect(outboxLine).toBeDefined();
     expect(outboxLine).toContain(`/reset-password/${REDACTED}`);
     expect(outboxLine).not.toMatch(/reset-password\/(?!\[redacted\])/);
+  });
+
+  it("never carries a read-only link's token: its page, its API and its PDF (ADR 172)", async () => {
+    await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+    const owner = await createTestAccount(database.db);
+    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id, contractName: 'Linked' });
+    // PUBLIC_URL is https here: the session cookie has its secure name.
+    const cookie = (await signInAs(database.db, owner.id)).replace(SESSION_COOKIE_NAME, SECURE_SESSION_COOKIE_NAME);
+    const made = await app.inject({ method: 'POST', url: `/api/v1/contracts/my/${agreement.id}/link`, headers: { cookie } });
+    expect(made.statusCode, made.body).toBe(200);
+    const token = NewLinkAnswerSchema.parse(made.json()).data.linkToken;
+    const from = lines.length;
+    for (const url of [
+      `/shared/${token}`,
+      `/api/v1/shared-links/${token}`,
+      `/api/v1/shared-links/${token}/pdf?pageSize=a4`,
+      `/api/v1/shared-links/${token}x`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    const log = lines.slice(from).join('');
+    expect(log).toContain(`/api/v1/shared-links/${REDACTED}/pdf`);
+    expect(log).toContain(`/shared/${REDACTED}`);
+    expect(lines.join('')).not.toContain(token);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Secrets out of the log (issue 13 §2): one-time tokens travel in URLs (the confirmation, reset
- * and invitation links of docs/product.md §2 and 7, and a PDF's unguessable path name), and a request log line
+ * and invitation links of docs/product.md §2 and 7, a PDF's unguessable path name, and a read-only
+ * link's token: ADR 172), and a request log line
  * would otherwise keep them for anyone who reads the log. Every line the server's logger writes
  * passes through `redactLogLine` (pino's `hooks.streamWrite`, see app.ts), so request lines, error
  * lines and the outbox mailer's link alike carry `[redacted]` in place of the token and of every
@@ -12,11 +13,12 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose next segment is a secret: the API's token routes (docs/product.md §7), the web app's token
- * pages (docs/product.md §2: /login/{token}, /reset-password/{token}, /accept-invite/{token}) and the PDF
+ * pages (docs/product.md §2: /login/{token}, /reset-password/{token}, /accept-invite/{token}), the read-only
+ * link's page and API (/shared/{token}, /api/v1/shared-links/{token} and its /pdf: ADR 172) and the PDF
  * viewer's path name (only when a file name follows, i.e. not the by-name route).
  */
 const TOKEN_SEGMENT =
-  /(\/(?:api\/v1\/users\/(?:signup-complete|resetPassword|setPassword)|login|reset-password|accept-invite)\/)([^/?#"\s\\]+)|(\/api\/v1\/contracts\/pdfviewer\/)([^/?#"\s\\]+)(?=\/)/g;
+  /(\/(?:api\/v1\/users\/(?:signup-complete|resetPassword|setPassword)|api\/v1\/shared-links|login|reset-password|accept-invite|shared)\/)([^/?#"\s\\]+)|(\/api\/v1\/contracts\/pdfviewer\/)([^/?#"\s\\]+)(?=\/)/g;
 /** A query parameter's value (`?name=value` or `&name=value`). */
 const QUERY_VALUE = /([?&][^=&#?"\s\\]*=)([^&#"\s\\]+)/g;
 

@@ -105,9 +105,10 @@ export const contractShares = pgTable(
 );
 
 /**
- * The read-only link of an agreement (issue 11 §1; ADR 172): at most one per agreement; `token` is
- * 256 random bits (base64url), the link's only secret. Replacing the link writes a new token;
- * revoking deletes the row.
+ * The read-only link of an agreement (ADR 172): at most one per agreement. Its token is 256
+ * random bits (base64url), the link's only secret, stored only as its SHA-256 hash: the owner sees
+ * the token once, in the answer that makes it. Replacing the link writes a new hash; revoking
+ * deletes the row.
  */
 export const contractLinks = pgTable(
   'contract_links',
@@ -115,10 +116,11 @@ export const contractLinks = pgTable(
     contractId: uuid('contract_id')
       .primaryKey()
       .references(() => contracts.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    /** SHA-256 of the token, 64 lower-case hex characters (hashSecret in sessions/secrets.ts). */
+    tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('contract_links_token_key').on(table.token)],
+  (table) => [uniqueIndex('contract_links_token_hash_key').on(table.tokenHash)],
 );
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Sharing an agreement with partners and by a read-only link (issue 11 §1; ADR 172). Only the
+ * Sharing an agreement with partners and by a read-only link (ADR 172). Only the
  * owner calls these (the routes check `requireContractAccess(…, 'owner')` first), except
  * listSharedWithMe and findLinkedContract.
  */
@@ -11,6 +11,7 @@ import {
   PARTNER_LIMIT_MESSAGE,
   type PartnerAccess,
   SHARE_WITH_SELF_MESSAGE,
+  type NewLinkSharing,
   type SharedContract,
   type Sharing,
 } from '@bpa/domain/api-sharing';
@@ -20,7 +21,7 @@ import { contractLinks, contractShares, contracts } from '../../db/schema/contra
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { getSubscriberStatus, isSubscriptionInactive } from '../bookings/subscriber-status';
-import { makeSecret } from '../sessions/secrets';
+import { SECRET_PATTERN, hashSecret, makeSecret } from '../sessions/secrets';
 import { type AccountMail, sendAccountEmail } from '../users/account-mail';
 import { normaliseEmail } from '../users/normalise-email';
 import { markInvitationNotDelivered, recordInvitation } from './invitation-limits';
@@ -32,7 +33,8 @@ export const SHARE_NOT_FOUND_MESSAGE = 'This agreement is not shared with that p
 const displayName = (user: { name: string; email: string }) => (user.name === '' ? user.email : user.name);
 
 /**
- * The owner's view of an agreement's sharing: its partners (oldest share first) and link. A
+ * The owner's view of an agreement's sharing: its partners (oldest share first) and whether it has
+ * a read-only link (when it was made; never its token, which is stored only hashed: ADR 172). A
  * partner shows as the address the owner typed, `invited`, until they first list or open the
  * agreement after the share; then by their name, `active`. Nothing in it depends on whether the
  * address had an account before the share (ADR 172, "Amended").
@@ -53,7 +55,7 @@ export async function getSharing(db: Database, contractId: string): Promise<Shar
     .innerJoin(users, eq(users.id, contractShares.userId))
     .where(eq(contractShares.contractId, contractId))
     .orderBy(asc(contractShares.createdAt), asc(contractShares.invitedEmail));
-  const [link] = await db.select({ token: contractLinks.token }).from(contractLinks).where(eq(contractLinks.contractId, contractId));
+  const [link] = await db.select({ createdAt: contractLinks.createdAt }).from(contractLinks).where(eq(contractLinks.contractId, contractId));
   return {
     partners: partners.map((p) => ({
       userId: p.userId,
@@ -62,7 +64,7 @@ export async function getSharing(db: Database, contractId: string): Promise<Shar
       access: p.access,
       status: p.acceptedAt === null ? ('invited' as const) : ('active' as const),
     })),
-    linkToken: link?.token ?? null,
+    link: link ? { createdAt: link.createdAt.toISOString() } : null,
   };
 }
 
@@ -148,15 +150,20 @@ export async function changeShare(db: Database, request: { contractId: string; u
 
 /**
  * Makes a new read-only link for an agreement (256 random bits), replacing the old one, which
- * stops working at once.
+ * stops working at once. Only the token's SHA-256 is stored: this answer is the one time the
+ * token is shown (ADR 172).
+ *
+ * @param request the agreement (ownership already checked) and `now`, the link's creation time
+ * @returns the sharing after the change, with `linkToken`, the new token (43 base64url characters)
  */
-export async function replaceLink(db: Database, request: { contractId: string; now: Date }): Promise<Sharing> {
+export async function replaceLink(db: Database, request: { contractId: string; now: Date }): Promise<NewLinkSharing> {
   const token = makeSecret();
+  const tokenHash = hashSecret(token);
   await db
     .insert(contractLinks)
-    .values({ contractId: request.contractId, token, createdAt: request.now })
-    .onConflictDoUpdate({ target: contractLinks.contractId, set: { token, createdAt: request.now } });
-  return getSharing(db, request.contractId);
+    .values({ contractId: request.contractId, tokenHash, createdAt: request.now })
+    .onConflictDoUpdate({ target: contractLinks.contractId, set: { tokenHash, createdAt: request.now } });
+  return { ...(await getSharing(db, request.contractId)), linkToken: token };
 }
 
 /** Revokes an agreement's read-only link (nothing happens when it has none). */
@@ -166,17 +173,18 @@ export async function revokeLink(db: Database, contractId: string): Promise<Shar
 }
 
 /**
- * The agreement behind a read-only link: its latest saved revision.
+ * The agreement behind a read-only link: its latest saved revision, found by the token's SHA-256.
  *
+ * @param token the link's token as it appears in the link (43 base64url characters)
  * @throws AppError not_found LINK_NOT_VALID_MESSAGE for a token that is malformed, revoked or replaced
  */
 export async function findLinkedContract(db: Database, token: string) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('not_found', LINK_NOT_VALID_MESSAGE);
+  if (!SECRET_PATTERN.test(token)) throw new AppError('not_found', LINK_NOT_VALID_MESSAGE);
   const [row] = await db
     .select({ id: contracts.id, document: contracts.document, revision: contracts.revision, updatedAt: contracts.updatedAt })
     .from(contractLinks)
     .innerJoin(contracts, eq(contracts.id, contractLinks.contractId))
-    .where(eq(contractLinks.token, token));
+    .where(eq(contractLinks.tokenHash, hashSecret(token)));
   if (!row) throw new AppError('not_found', LINK_NOT_VALID_MESSAGE);
   return row;
 }

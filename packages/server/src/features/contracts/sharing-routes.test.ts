@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import {
   INVITATION_ALREADY_SENT_MESSAGE,
   LINK_NOT_VALID_MESSAGE,
+  NewLinkAnswerSchema,
   PARTNER_LIMIT_MESSAGE,
   SHARE_WITH_SELF_MESSAGE,
   SharedContractsAnswerSchema,
@@ -17,7 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
-import { contractRevisions, contracts } from '../../db/schema/contracts';
+import { contractLinks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { userTokens } from '../../db/schema/user-tokens';
 import { users } from '../../db/schema/users';
 import { readPdfText } from '../../test/read-pdf-text';
@@ -89,7 +91,7 @@ describe('sharing with partners', () => {
     });
     expect(shared.statusCode).toBe(201);
     const sharing = SharingAnswerSchema.parse(shared.json()).data;
-    expect(sharing).toMatchObject({ partners: [{ email, userName: email, access: 'edit', status: 'invited' }], linkToken: null, isInvitationSent: true });
+    expect(sharing).toMatchObject({ partners: [{ email, userName: email, access: 'edit', status: 'invited' }], link: null, isInvitationSent: true });
 
     const invitation = await smtp.waitForEmail(email, since);
     expect(invitation.subject).toBe(`${account.email} shared a partnership agreement with you`);
@@ -357,7 +359,7 @@ describe('what the owner sees of a partner', () => {
 describe('the read-only link', () => {
   it('shows the latest saved agreement to anyone, without emails, marked noindex; replaced or revoked, it is no longer valid', async () => {
     const { account, agreement, cookie } = await owner();
-    const first = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken!;
+    const first = NewLinkAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken;
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const loaded = await load(agreement.id, cookie);
@@ -377,11 +379,33 @@ describe('the read-only link', () => {
     expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; filename="?With-Anna.pdf"?;/);
     expect((await readPdfText(pdf.rawPayload)).join('\n')).toContain('With Anna');
 
-    const second = SharingAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken!;
+    const second = NewLinkAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken;
     expect(second).not.toBe(first);
     expect((await call('GET', `/api/v1/shared-links/${first}`)).json()).toEqual({ status: 'fail', message: LINK_NOT_VALID_MESSAGE });
     await call('DELETE', `/api/v1/contracts/my/${agreement.id}/link`, { cookie });
     for (const token of [second, 'x', '../etc']) expect((await call('GET', `/api/v1/shared-links/${encodeURIComponent(token)}`)).statusCode).toBe(404);
+  });
+
+  it('shows the token once, when the link is made or replaced: stored only as its SHA-256, the sharing afterwards says only that a link exists (ADR 172)', async () => {
+    const { agreement, cookie } = await owner();
+    const made = await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie });
+    expect(made.headers['cache-control']).toBe('no-store');
+    const { linkToken: token, link } = NewLinkAnswerSchema.parse(made.json()).data;
+    expect(link).not.toBeNull();
+    const [row] = await database.db.select().from(contractLinks).where(eq(contractLinks.contractId, agreement.id));
+    expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const later = await call('GET', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie });
+    expect(later.body).not.toContain(token);
+    expect(SharingAnswerSchema.parse(later.json()).data).toEqual({ partners: [], link: { createdAt: row!.createdAt.toISOString() } });
+    expect(later.json().data).not.toHaveProperty('linkToken');
+    expect((await call('GET', `/api/v1/shared-links/${token}`)).statusCode).toBe(200);
+
+    // Revoked: the sharing says there is no link.
+    const revoked = SharingAnswerSchema.parse((await call('DELETE', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data;
+    expect(revoked.link).toBeNull();
+    expect((await call('GET', `/api/v1/shared-links/${token}`)).statusCode).toBe(404);
   });
 });
 

@@ -9,6 +9,7 @@ import { ErrorEnvelopeSchema, PageSizeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema, SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
 import {
   ChangeShareRequestSchema,
+  NewLinkAnswerSchema,
   SharedContractsAnswerSchema,
   SharedLinkAnswerSchema,
   SharedLinkParamsSchema,
@@ -74,7 +75,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       onRequest: requireUser,
       schema: {
         tags: ['sharing'],
-        summary: "An agreement's partners and read-only link (owner only)",
+        summary: "An agreement's partners and whether it has a read-only link (owner only; the link's token is shown only when made)",
         params: ContractIdParamsSchema,
         response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
       },
@@ -148,13 +149,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       onRequest: requireUser,
       schema: {
         tags: ['sharing'],
-        summary: 'Makes a new read-only link (the previous one stops working)',
+        summary: 'Makes a new read-only link (the previous one stops working); its token is in this answer only, never again',
         params: ContractIdParamsSchema,
-        response: { 200: SharingAnswerSchema, 401: errors, 403: errors, 404: errors },
+        response: { 200: NewLinkAnswerSchema, 401: errors, 403: errors, 404: errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'owner', now);
+      // The token is in this answer only: no cache may keep it.
+      reply.header('cache-control', 'no-store');
       return { status: 'success' as const, data: await replaceLink(db, { contractId, now: now() }) };
     },
   );

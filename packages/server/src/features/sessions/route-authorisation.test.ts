@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { contractLinks, contractShares } from '../../db/schema/contracts';
 import { pdfFiles } from '../../db/schema/pdf-files';
-import { makeSecret } from './secrets';
+import { hashSecret, makeSecret } from './secrets';
 import { buildTestApp, FIXTURE_TEMPLATES_DIR, makeTestConfig } from '../../test/test-app';
 import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
@@ -198,7 +198,7 @@ beforeAll(async () => {
   ]);
   const linked = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
   const linkToken = makeSecret();
-  await database.db.insert(contractLinks).values({ contractId: linked.id, token: linkToken });
+  await database.db.insert(contractLinks).values({ contractId: linked.id, tokenHash: hashSecret(linkToken) });
   fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf, subscriberContract, viewer: accounts.viewer, leaving, linkToken };
 });
 afterAll(async () => {

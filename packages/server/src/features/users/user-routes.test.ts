@@ -328,6 +328,35 @@ describe('POST /api/v1/users/login', () => {
     expect((await logIn(other.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
   });
 
+  it("does not let wrong passwords from other addresses keep the owner's correct password out (ADR 189)", async () => {
+    const owner = await createTestAccount(database.db, { now: clock });
+    // An attacker tries from three addresses until each of them must wait.
+    const attackers = ['198.51.100.1', '198.51.100.2', '2001:db8:7::1'];
+    for (const address of attackers) {
+      for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address })).statusCode).toBe(401);
+    }
+    // The owner, from an address of their own, signs in at once.
+    expect((await logIn(owner.email, TEST_PASSWORD, { address: '203.0.113.5' })).statusCode).toBe(200);
+  });
+
+  it('slows the address that typed the wrong passwords, for that account only, and not the owner typing from elsewhere (ADR 189)', async () => {
+    const owner = await createTestAccount(database.db, { now: clock });
+    const attacker = '198.51.100.40';
+    const home = '203.0.113.40';
+    // The owner mistypes once at home.
+    expect((await logIn(owner.email, 'Wrong-password-1', { address: home })).statusCode).toBe(401);
+    for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address: attacker })).statusCode).toBe(401);
+    const slowed = await logIn(owner.email, 'Wrong-password-2', { address: attacker });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The same address's IPv6 neighbours count as one client: a /64 is one network.
+    for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address: `2001:db8:40::${i + 1}` })).statusCode).toBe(401);
+    expect((await logIn(owner.email, 'Wrong-password-1', { address: '2001:db8:40::ffff' })).statusCode).toBe(429);
+    // The owner's one typo at home does not stop their correct password there.
+    expect((await logIn(owner.email, TEST_PASSWORD, { address: home })).statusCode).toBe(200);
+  });
+
   it('doubles the wait after each further wrong password, and a correct one clears the count', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const address = '192.0.2.30';

@@ -44,7 +44,7 @@ export interface UserRoutesOptions {
 /**
  * Sign-in attempts per client address per 15 minutes (docs/product.md §D8: rate limits on login). High, so a
  * club signing in from one address is never stopped by one member's typos: wrong passwords are
- * throttled per account (login-throttle.ts; issue 9, item 9).
+ * throttled per account and address, under a ceiling per account (login-throttle.ts; ADR 189).
  */
 export const LOGIN_RATE_LIMIT = { max: 200, timeWindow: 15 * 60_000 };
 /** Forgot-password requests per client address per 15 minutes: each one sends an email. */
@@ -130,7 +130,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const wait = await loginThrottle.secondsToWait(request.body.email);
+      const wait = await loginThrottle.secondsToWait(request.body.email, request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError('rate_limited', accountThrottledMessage(wait));
@@ -139,10 +139,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       try {
         result = await logIn(db, request.body, { now: now(), mail });
       } catch (error) {
-        if (error instanceof AppError && error.code === 'unauthorised') await loginThrottle.recordFailure(request.body.email);
+        if (error instanceof AppError && error.code === 'unauthorised') await loginThrottle.recordFailure(request.body.email, request.ip);
         throw error;
       }
-      await loginThrottle.recordSuccess(request.body.email);
+      await loginThrottle.recordSuccess(request.body.email, request.ip);
       if (result.outcome === 'email_not_confirmed') {
         if (result.isEmailSent) throw new AppError('forbidden', MESSAGES.emailNotConfirmedSent);
         throw new AppError('internal', MESSAGES.forgotEmailNotSent, { logDetail: 'sign-in: the new confirmation email could not be sent' });

@@ -4,8 +4,9 @@
  * email, at most one a day, and a new address a free partner account), changing or ending their
  * access, and the read-only link (create, copy, replace, revoke). A partner shows as the address
  * typed, "invited", until they open what was shared, whether or not they had an account (ADR 172,
- * "Amended"). Everything is saved on the server at once; failures are said beside the form, and
- * what was typed stays.
+ * "Amended"). The link is shown once, right after it is made or replaced (only its hash is kept:
+ * ADR 172); afterwards the dialog says a link is active. Everything is saved on the server at
+ * once; failures are said beside the form, and what was typed stays.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
@@ -15,12 +16,29 @@ import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess } from '@bpa/domain/api-
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';
 import { toPlainName } from './markup-text';
-import { sharedLinkPath, useChangeLinkMutation, useChangeShareMutation, useGetSharingQuery, useSharePartnerMutation } from './sharing-api';
+import {
+  sharedLinkPath,
+  useChangeShareMutation,
+  useGetSharingQuery,
+  useReplaceLinkMutation,
+  useRevokeLinkMutation,
+  useSharePartnerMutation,
+} from './sharing-api';
 
 export const SHARE_TITLE = 'Share with partner';
 export const PARTNERS_FREE_TEXT = 'Partner accounts are free. Your partner gets an email with a link to the agreement (one a day at most).';
 /** Beside a partner who has not yet opened what was shared. */
 export const PARTNER_INVITED_LABEL = 'invited, not opened yet';
+/** Beside a link just made: it is shown this once (ADR 172: only its hash is stored). */
+export const LINK_SHOWN_ONCE_TEXT = 'Copy the link now: it is shown only this once. If you lose it, replace it with a new one.';
+/** Beside an active link made earlier. */
+export const LINK_NOT_SHOWN_AGAIN_TEXT =
+  'The link was shown once, when it was made, and cannot be shown again. To give it to someone, replace it with a new link (the old one stops working), or revoke it.';
+
+/** A link's creation time for the dialog, e.g. "27 Nov 2026, 14:05", in the browser's time zone. */
+function formatLinkDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 /** The agreement whose sharing is shown. */
 export interface ShareDialogTarget {
@@ -54,7 +72,11 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
   const sharing = useGetSharingQuery(target.id, { refetchOnMountOrArgChange: true });
   const [sharePartner, shareState] = useSharePartnerMutation();
   const [changeShare] = useChangeShareMutation();
-  const [changeLink, linkState] = useChangeLinkMutation();
+  const [replaceLink, replaceState] = useReplaceLinkMutation();
+  const [revokeLink, revokeState] = useRevokeLinkMutation();
+  /** The token of the link made while this dialog is open: the only time the owner can see it. */
+  const [newToken, setNewToken] = useState<string | null>(null);
+  const linkId = useId();
   const [email, setEmail] = useState('');
   const [access, setAccess] = useState<PartnerAccess>('edit');
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,8 +85,8 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
   const problemId = useId();
   const plainName = toPlainName(target.contractName);
   const partners = sharing.data?.partners ?? [];
-  const linkToken = sharing.data?.linkToken ?? null;
-  const linkUrl = linkToken ? new URL(sharedLinkPath(linkToken), window.location.origin).href : '';
+  const link = sharing.data?.link ?? null;
+  const newLinkUrl = newToken ? new URL(sharedLinkPath(newToken), window.location.origin).href : null;
 
   const share = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,6 +114,41 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
       showError(toErrorMessage(error));
     }
   };
+
+  const makeLink = (done: string) =>
+    run(async () => {
+      setNewToken((await replaceLink({ contractId: target.id }).unwrap()).linkToken);
+    }, done);
+
+  const linkButtons = (
+    <>
+      <Button
+        type="button"
+        label="Replace link"
+        icon="pi pi-refresh"
+        size="small"
+        outlined
+        loading={replaceState.isLoading}
+        onClick={() => void makeLink('A new link is made; the old one no longer works. Copy the new link now.')}
+      />
+      <Button
+        type="button"
+        label="Revoke"
+        icon="pi pi-ban"
+        size="small"
+        severity="danger"
+        outlined
+        aria-label="Revoke the read-only link"
+        loading={revokeState.isLoading}
+        onClick={() =>
+          void run(async () => {
+            await revokeLink({ contractId: target.id }).unwrap();
+            setNewToken(null);
+          }, 'The link no longer works.')
+        }
+      />
+    </>
+  );
 
   return (
     <div className="share-body">
@@ -179,41 +236,30 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
 
       <h3 className="share-heading">Read-only link</h3>
       <p>Anyone with the link sees the latest saved version and can download its PDF, without signing in. It shows no email address.</p>
-      {linkToken ? (
+      {newLinkUrl ? (
         <div className="share-link">
-          <label htmlFor="share-link-url" className="visually-hidden">
+          <label htmlFor={linkId} className="visually-hidden">
             Read-only link
           </label>
-          <InputText id="share-link-url" value={linkUrl} readOnly onFocus={(event) => event.target.select()} />
+          <InputText id={linkId} value={newLinkUrl} readOnly onFocus={(event) => event.target.select()} />
+          <p className="share-link-note">{LINK_SHOWN_ONCE_TEXT}</p>
           <span className="button-row">
             <Button
               type="button"
               label="Copy link"
               icon="pi pi-copy"
               size="small"
-              onClick={() => void run(() => navigator.clipboard.writeText(linkUrl), 'The link is copied.')}
+              onClick={() => void run(() => navigator.clipboard.writeText(newLinkUrl), 'The link is copied.')}
             />
-            <Button
-              type="button"
-              label="Replace link"
-              icon="pi pi-refresh"
-              size="small"
-              outlined
-              loading={linkState.isLoading}
-              onClick={() =>
-                void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'A new link is made; the old one no longer works.')
-              }
-            />
-            <Button
-              type="button"
-              label="Revoke link"
-              icon="pi pi-ban"
-              size="small"
-              severity="danger"
-              outlined
-              onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: true }).unwrap(), 'The link no longer works.')}
-            />
+            {linkButtons}
           </span>
+        </div>
+      ) : link ? (
+        <div className="share-link">
+          <p>
+            A read-only link is active (made {formatLinkDate(link.createdAt)}). {LINK_NOT_SHOWN_AGAIN_TEXT}
+          </p>
+          <span className="button-row">{linkButtons}</span>
         </div>
       ) : (
         <Button
@@ -222,8 +268,8 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
           icon="pi pi-link"
           size="small"
           outlined
-          loading={linkState.isLoading}
-          onClick={() => void run(() => changeLink({ contractId: target.id, isRevoked: false }).unwrap(), 'The read-only link is ready.')}
+          loading={replaceState.isLoading}
+          onClick={() => void makeLink('The read-only link is ready: copy it now.')}
         />
       )}
     </div>

@@ -16,6 +16,8 @@ import {
 } from '@bpa/domain/api-contracts';
 import type { Contract } from '@bpa/domain/contract';
 import {
+  type NewLinkSharing,
+  NewLinkAnswerSchema,
   type PartnerAccess,
   type SharedContract,
   SharedContractsAnswerSchema,
@@ -54,7 +56,7 @@ export const sharingApi = api.injectEndpoints({
       providesTags: ['SharedContracts'],
       keepUnusedDataFor: 0,
     }),
-    /** GET base/{id}/shares: an agreement's partners and link (owner). */
+    /** GET base/{id}/shares: an agreement's partners and whether it has a read-only link (owner; never the link's token). */
     getSharing: build.query<Sharing, string, z.infer<typeof SharingAnswerSchema>>({
       query: (contractId) => ({ url: `${MY}/${id(contractId)}/shares` }),
       rawResponseSchema: SharingAnswerSchema,
@@ -79,9 +81,19 @@ export const sharingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
     }),
-    /** POST / DELETE base/{id}/link: a new read-only link (the old one stops working), or none. */
-    changeLink: build.mutation<Sharing, { contractId: string; isRevoked: boolean }, z.infer<typeof SharingAnswerSchema>>({
-      query: ({ contractId, isRevoked }) => ({ url: `${MY}/${id(contractId)}/link`, method: isRevoked ? 'DELETE' : 'POST' }),
+    /**
+     * POST base/{id}/link: a new read-only link (the old one stops working). Its token is in this
+     * answer only (ADR 172): the caller keeps it to show it, GET shares never returns it.
+     */
+    replaceLink: build.mutation<NewLinkSharing, { contractId: string }, z.infer<typeof NewLinkAnswerSchema>>({
+      query: ({ contractId }) => ({ url: `${MY}/${id(contractId)}/link`, method: 'POST' }),
+      rawResponseSchema: NewLinkAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
+    }),
+    /** DELETE base/{id}/link: revokes the read-only link. */
+    revokeLink: build.mutation<Sharing, { contractId: string }, z.infer<typeof SharingAnswerSchema>>({
+      query: ({ contractId }) => ({ url: `${MY}/${id(contractId)}/link`, method: 'DELETE' }),
       rawResponseSchema: SharingAnswerSchema,
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
@@ -169,7 +181,8 @@ export const {
   useGetSharingQuery,
   useSharePartnerMutation,
   useChangeShareMutation,
-  useChangeLinkMutation,
+  useReplaceLinkMutation,
+  useRevokeLinkMutation,
   useGetRevisionsQuery,
   useGetRevisionQuery,
   useRestoreRevisionMutation,
