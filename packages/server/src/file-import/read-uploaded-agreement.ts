@@ -44,17 +44,21 @@ async function readPdfAttachment(bytes: Uint8Array): Promise<string | null> {
   try {
     document = await getDocument({ data: bytes, verbosity: 0, isEvalSupported: false, stopAtErrors: false }).promise;
   } catch (error) {
-    throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: (error as Error).message });
+    throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
   }
+  let attachments: Record<string, { filename?: string; content?: Uint8Array }>;
   try {
-    const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { filename?: string; content?: Uint8Array }>;
-    const found = Object.values(attachments).find((attachment) => attachment.filename === AGREEMENT_ATTACHMENT_NAME);
-    if (!found?.content) return null;
-    if (found.content.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
-    return new TextDecoder().decode(found.content);
+    attachments = ((await document.getAttachments()) ?? {}) as typeof attachments;
+  } catch (error) {
+    // PDF.js reads the objects lazily: a damaged file may open and then fail here (its exceptions are not Errors).
+    throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
   } finally {
-    await document.destroy();
+    await document.destroy().catch(() => undefined);
   }
+  const found = Object.values(attachments).find((attachment) => attachment.filename === AGREEMENT_ATTACHMENT_NAME);
+  if (!found?.content) return null;
+  if (found.content.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
+  return new TextDecoder().decode(found.content);
 }
 
 /**
