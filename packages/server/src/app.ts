@@ -217,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
-  await app.register(masterRoutes, { db, now });
+  await app.register(masterRoutes, { db, now, importPool, admission });
   await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir, { hasSessionCookie: (request) => sessions.cookie.read(request) !== undefined });

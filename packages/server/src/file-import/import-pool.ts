@@ -1,18 +1,18 @@
 /**
- * Uploaded files are read in a worker thread, never on the request thread
+ * Uploaded files (agreement files, and the administrator's master templates) are read in a worker thread, never on the request thread
  * (docs/decisions/190-untrusted-files-off-the-request-thread.md): one piscina thread with a heap
  * cap (IMPORT_MEMORY_LIMIT_MB), ended when a file takes longer than IMPORT_TIME_LIMIT_MS of its
  * own time (queueing does not count), with a bounded queue. Whatever the file does, the request
  * thread only waits for an answer, so other requests keep being answered.
  */
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import type { ContractDocument } from '@bpa/domain/contract';
+import type { ContractDocument, MasterTemplate } from '@bpa/domain/contract';
 import { Piscina } from 'piscina';
 import { WorkQueueFullError, recordWork } from '../admission/work-meter';
 import { AppError } from '../errors';
 import { workerModuleLocation } from '../worker-location';
-import type { ImportTask, ImportTaskResult } from './import-worker';
+import type { ImportTask, MasterTemplateTask, TaskResult } from './import-worker';
 
 /** Longest a file may take to read, in milliseconds of the worker's time: the largest agreement's PDF takes under 0.2 s. */
 export const IMPORT_TIME_LIMIT_MS = 1_500;
@@ -46,6 +46,15 @@ export interface ImportPool {
    *   memory cap; WorkQueueFullError (IMPORT_BUSY_MESSAGE) when the queue is full
    */
   readAgreement(bytes: Uint8Array): Promise<{ document: ContractDocument; workMs: number }>;
+  /**
+   * Reads an uploaded master template (the administrator's CSV, docs/product.md §D6) in the worker.
+   *
+   * @param text the file's text (at most MAX_UPLOAD_BYTES: read-csv-upload.ts)
+   * @param fileName as uploaded, for the message
+   * @throws AppError bad_request "`fileName` was not uploaded: …" with the issues; the time, memory
+   *   and queue refusals of readAgreement
+   */
+  readMasterTemplate(text: string, fileName: string): Promise<MasterTemplate>;
   /** Stops the worker; files still queued reject. */
   close(): Promise<void>;
 }
@@ -84,40 +93,48 @@ export function createImportPool(
     return pool;
   };
 
+  /** Runs one task by name under the time limit and memory cap, turning its result back into a value or an AppError. */
+  const run = async <T>(name: string, makeTask: (started: MessagePort) => object): Promise<{ value: T; workMs: number }> => {
+    if (running >= 1 + IMPORT_QUEUE) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 2);
+    running += 1;
+    const { port1, port2 } = new MessageChannel();
+    const controller = new AbortController();
+    let isStarted = false;
+    let timer = setTimeout(() => controller.abort(), IMPORT_START_DEADLINE_MS);
+    port1.once('message', () => {
+      isStarted = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), timeLimitMs);
+    });
+    try {
+      const result = (await open().run(makeTask(port2), { name, transferList: [port2], signal: controller.signal })) as TaskResult<T>;
+      recordWork(result.workMs);
+      if (!result.ok) throw new AppError(result.code, result.message, { issues: result.issues, logDetail: result.logDetail });
+      return { value: result.value, workMs: result.workMs };
+    } catch (error) {
+      if (controller.signal.aborted && !isStarted) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 5);
+      if (controller.signal.aborted) {
+        recordWork(timeLimitMs);
+        throw new AppError('bad_request', IMPORT_TOO_SLOW_MESSAGE, { logDetail: `import stopped after ${timeLimitMs} ms` });
+      }
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new AppError('too_large', IMPORT_TOO_COMPLEX_MESSAGE, { logDetail: `import passed the ${memoryLimitMb} MB heap cap` });
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+      running -= 1;
+    }
+  };
+
   return {
     async readAgreement(bytes) {
-      if (running >= 1 + IMPORT_QUEUE) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 2);
-      running += 1;
-      const { port1, port2 } = new MessageChannel();
-      const controller = new AbortController();
-      let isStarted = false;
-      let timer = setTimeout(() => controller.abort(), IMPORT_START_DEADLINE_MS);
-      port1.once('message', () => {
-        isStarted = true;
-        clearTimeout(timer);
-        timer = setTimeout(() => controller.abort(), timeLimitMs);
-      });
-      try {
-        const task: ImportTask = { bytes, started: port2 };
-        const result = (await open().run(task, { transferList: [port2], signal: controller.signal })) as ImportTaskResult;
-        recordWork(result.workMs);
-        if (!result.ok) throw new AppError(result.code, result.message, { issues: result.issues, logDetail: result.logDetail });
-        return { document: result.document, workMs: result.workMs };
-      } catch (error) {
-        if (controller.signal.aborted && !isStarted) throw new WorkQueueFullError(IMPORT_BUSY_MESSAGE, 5);
-        if (controller.signal.aborted) {
-          recordWork(timeLimitMs);
-          throw new AppError('bad_request', IMPORT_TOO_SLOW_MESSAGE, { logDetail: `import stopped after ${timeLimitMs} ms` });
-        }
-        if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw new AppError('too_large', IMPORT_TOO_COMPLEX_MESSAGE, { logDetail: `import passed the ${memoryLimitMb} MB heap cap` });
-        }
-        throw error;
-      } finally {
-        clearTimeout(timer);
-        port1.close();
-        running -= 1;
-      }
+      const { value, workMs } = await run<ContractDocument>('default', (started) => ({ bytes, started }) satisfies ImportTask);
+      return { document: value, workMs };
+    },
+    async readMasterTemplate(text, fileName) {
+      return (await run<MasterTemplate>('readMasterTemplateTask', (started) => ({ text, fileName, started }) satisfies MasterTemplateTask)).value;
     },
     async close() {
       await pool?.destroy();

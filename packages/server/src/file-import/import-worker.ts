@@ -5,7 +5,8 @@
  * (import-pool.ts). Loaded as `import-worker.ts` under tsx and as `import-worker.js` once compiled.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { ContractDocument } from '@bpa/domain/contract';
+import type { ContractDocument, MasterTemplate } from '@bpa/domain/contract';
+import { MasterCsvError, parseMasterCsv } from '@bpa/domain/master-csv';
 import { AppError, type ErrorCode } from '../errors';
 import { readUploadedAgreement } from './read-uploaded-agreement';
 
@@ -21,27 +22,61 @@ export interface ImportTask {
   started: MessagePort;
 }
 
-/** What crosses back: the document, or the AppError's fields (a class does not survive structured clone). */
-export type ImportTaskResult =
-  | { ok: true; document: ContractDocument; workMs: number }
+/** A master template upload to read (the administrator's CSV, docs/product.md §D6). */
+export interface MasterTemplateTask {
+  text: string;
+  fileName: string;
+  started: MessagePort;
+}
+
+/** What crosses back: the value, or the AppError's fields (a class does not survive structured clone). */
+export type TaskResult<T> =
+  | { ok: true; value: T; workMs: number }
   | { ok: false; code: ErrorCode; message: string; issues: AppError['issues']; logDetail: string | undefined; workMs: number };
+export type ImportTaskResult = TaskResult<ContractDocument>;
+
+/**
+ * Tells the pool the task began (its time limit starts now), runs `read`, and returns its value
+ * or the AppError it threw, with the milliseconds spent.
+ *
+ * @throws whatever is not an AppError (a bug): piscina hands it to the caller of `run`
+ */
+async function runTask<T>(started: MessagePort, read: () => Promise<T> | T): Promise<TaskResult<T>> {
+  await pdfJsLoaded;
+  const startedAt = performance.now();
+  started.postMessage('started');
+  started.close();
+  try {
+    return { ok: true, value: await read(), workMs: performance.now() - startedAt };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, code: error.code, message: error.message, issues: error.issues, logDetail: error.logDetail, workMs: performance.now() - startedAt };
+  }
+}
 
 /**
  * Reads one uploaded agreement file (read-uploaded-agreement.ts).
  *
  * @returns the checked document or the user's error, with the milliseconds the worker spent on it
- * @throws whatever is not an AppError (a bug): piscina hands it to the caller of `run`
  */
 export default async function readAgreementTask(task: ImportTask): Promise<ImportTaskResult> {
-  await pdfJsLoaded;
-  const startedAt = performance.now();
-  task.started.postMessage('started');
-  task.started.close();
-  try {
-    const document = await readUploadedAgreement(task.bytes);
-    return { ok: true, document, workMs: performance.now() - startedAt };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false, code: error.code, message: error.message, issues: error.issues, logDetail: error.logDetail, workMs: performance.now() - startedAt };
-  }
+  return runTask(task.started, () => readUploadedAgreement(task.bytes));
+}
+
+/**
+ * Reads an uploaded master template (parseMasterCsv: 13 categories, names checked); piscina
+ * calls it by name.
+ *
+ * @returns the template, or bad_request "`fileName` was not uploaded: …" with the line- and
+ *   column-numbered issues, with the milliseconds spent
+ */
+export async function readMasterTemplateTask(task: MasterTemplateTask): Promise<TaskResult<MasterTemplate>> {
+  return runTask(task.started, () => {
+    try {
+      return parseMasterCsv(task.text);
+    } catch (error) {
+      if (!(error instanceof MasterCsvError)) throw error;
+      throw new AppError('bad_request', `${task.fileName} was not uploaded: ${error.message}`, { issues: error.issues });
+    }
+  });
 }

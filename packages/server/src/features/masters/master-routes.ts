@@ -5,13 +5,13 @@
  */
 import { MasterListAnswerSchema, MasterUploadAnswerSchema, UuidParamSchema } from '@bpa/domain/api-admin';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
-import { type MasterTemplate } from '@bpa/domain/contract';
-import { MasterCsvError, parseMasterCsv } from '@bpa/domain/master-csv';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import { Admission } from '../../admission/admission';
 import { AppError } from '../../errors';
+import type { ImportPool } from '../../file-import/import-pool';
 import { requireAdmin } from '../sessions/session-plugin';
 import { getMasterCsv } from './get-master-csv';
 import { listMasters } from './list-masters';
@@ -21,6 +21,10 @@ import { storeMasterTemplate } from './store-master-template';
 export interface MasterRoutesOptions {
   db: Database;
   now: () => Date;
+  /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
+  importPool: ImportPool;
+  /** Counts each client's expensive work (admission/admission.ts); one per app. */
+  admission?: Admission;
 }
 
 const errors = ErrorEnvelopeSchema;
@@ -35,7 +39,7 @@ export function uploadedMessage(templateName: string, result: { isReplaced: bool
 }
 
 /** Registers GET /api/v1/masters, POST /api/v1/masters and GET /api/v1/masters/{id}/csv (administrators). */
-export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (app, { db, now }) => {
+export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
   // Registered here, not on the root: only this plugin's routes accept multipart bodies. The
   // limits are set per request in read-csv-upload.ts.
   await app.register(fastifyMultipart);
@@ -63,7 +67,16 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
           'Uploads a master template: multipart/form-data with one CSV file (docs/product.md §D6 format, at most 1,000,000 bytes) in the field "text". ' +
           'A new name adds a template (201); an existing name replaces its content (200). A file with errors changes nothing and answers 400 with the line- and column-numbered issues.',
         consumes: ['multipart/form-data'],
-        response: { 200: MasterUploadAnswerSchema, 201: MasterUploadAnswerSchema, 400: errors, 401: errors, 403: errors, 413: errors },
+        response: {
+          200: MasterUploadAnswerSchema,
+          201: MasterUploadAnswerSchema,
+          400: errors,
+          401: errors,
+          403: errors,
+          413: errors,
+          429: errors,
+          503: errors,
+        },
       },
     },
     async (request, reply) => {
@@ -75,13 +88,8 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
         if (error instanceof AppError && error.code === 'too_large') reply.header('connection', 'close');
         throw error;
       }
-      let template: MasterTemplate;
-      try {
-        template = parseMasterCsv(upload.text);
-      } catch (error) {
-        if (!(error instanceof MasterCsvError)) throw error;
-        throw new AppError('bad_request', `${upload.fileName} was not uploaded: ${error.message}`, { issues: error.issues });
-      }
+      // Parsed in the import worker, with its time limit and memory cap (ADR 190).
+      const template = await admission.run(request, reply, () => importPool.readMasterTemplate(upload.text, upload.fileName));
       const result = await storeMasterTemplate(db, template, now());
       return reply.code(result.isReplaced ? 200 : 201).send({
         status: 'success' as const,
