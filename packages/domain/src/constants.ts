@@ -60,6 +60,18 @@ export const MAX_SUBJECTS_PER_CATEGORY = 100;
 /** Most options under one subject, placeholder row included: the largest template's 12 plus 18 of the user's. */
 export const MAX_OPTIONS_PER_SUBJECT = 30;
 /**
+ * Largest body of a request that carries a whole agreement (a save, a PDF, the card, the compare
+ * PDF), in bytes: the largest template's agreement is about 300 kB of JSON, the longest names and
+ * most items the schema allows stay under 2 MiB.
+ */
+export const AGREEMENT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/**
+ * Largest body of every other request, in bytes (names, emails, marks, shares, a few ids): a
+ * signed-in client cannot make the server parse megabytes of JSON on a route that needs a few
+ * hundred bytes (docs/decisions/191-admission-by-cost.md).
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+/**
  * Largest body of a guest PDF request (POST /api/v1/contracts/pdf-guest), in bytes. Only the two
  * trial categories are printed (docs/product.md §1), so the web app sends the other eleven empty: the two trial
  * categories as shipped are about 47 kB of JSON, and 256 KiB leaves room for about 200 kB of

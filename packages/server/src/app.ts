@@ -3,11 +3,12 @@
  * and the web app. Nothing listens here: server.ts listens, tests call `app.inject()`.
  *
  * Request path: onRequest (helmet headers, origin check, rate limit) -> body parsing (JSON, at
- * most JSON_BODY_LIMIT_BYTES) -> zod validation -> route -> operation (features/<area>/) ->
+ * most DEFAULT_BODY_LIMIT_BYTES, or AGREEMENT_BODY_LIMIT_BYTES where a route takes a whole agreement) -> zod validation -> route -> operation (features/<area>/) ->
  * zod-checked answer (except an agreement load, which sends the stored document text that was checked
  * when it was saved); any throw goes to the one error handler (plugins/error-handler.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { join } from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
@@ -51,9 +52,6 @@ import { supportRoutes } from './features/support/support-routes';
 
 /** The app with the zod type provider, as routes and tests see it. */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-
-/** Largest request body, in bytes. An agreement with the largest template is well under 1 MB; uploads set their own limit. */
-export const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** Default time between runs of the expired-PDF cleanup, in milliseconds. */
 export const PDF_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -135,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       hooks: { streamWrite: redactLogLine },
       ...(options.logDestination ? { stream: options.logDestination } : {}),
     },
-    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Routes that take a whole agreement set AGREEMENT_BODY_LIMIT_BYTES; uploads set their own.
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Path segments up to 300 characters (the router's default is 100, which once refused PDF file
     // names of long agreement names with a 404: issue 9, item 1). File names stay at most 84.
     routerOptions: { maxParamLength: 300 },
@@ -150,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Installed first so that every plugin and route below inherits it; the web app's fallback is
   // known only once the build has been looked for.
   let onPageNotFound: Parameters<typeof installErrorHandling>[1]['onNotFound'] = (request, reply) => sendApiNotFound(request, reply);
-  installErrorHandling(app, { bodyLimit: JSON_BODY_LIMIT_BYTES, onNotFound: (request, reply) => onPageNotFound(request, reply) });
+  installErrorHandling(app, { bodyLimit: DEFAULT_BODY_LIMIT_BYTES, onNotFound: (request, reply) => onPageNotFound(request, reply) });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },

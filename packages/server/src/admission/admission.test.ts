@@ -5,7 +5,7 @@
  * agreement schema.
  */
 import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
-import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
+import { DEFAULT_BODY_LIMIT_BYTES, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { emptyNonTrialCategories, selectAllInCategory } from '@bpa/domain/editing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,26 @@ describe('work per address and per client', () => {
     expect((await guestPdf(app, '203.0.113.51')).statusCode).toBe(200);
     clock += 1_000;
     expect((await guestPdf(app, '203.0.113.50')).statusCode).toBe(200);
+  });
+});
+
+describe('body limits', () => {
+  it('refuses a body of more than 64 KiB on a route that takes a few fields with 413, and takes a whole agreement where a route needs one', async () => {
+    const app = apps[0]!;
+    const anna = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, anna.id);
+    const padded = { contractName: 'Padded', padding: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES) };
+    const created = await app.inject({ method: 'POST', url: '/api/v1/contracts/my', headers: { cookie }, payload: padded });
+    expect(created.statusCode).toBe(413);
+    expect(created.json().message).toBe('The request is too large: the limit is 64 kB.');
+    // A route that takes a whole agreement takes a body past 64 KiB (what a schema does not know is dropped).
+    const pdf = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/pdfCreator',
+      headers: { cookie },
+      payload: { contract: agreement, padding: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES) },
+    });
+    expect(pdf.statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@
  * days and fetched from the pdfviewer route; the answer also lists what did not fit on the card
  * (its fit report), so the editor can say so before the download.
  */
+import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { ErrorEnvelopeSchema, MakePdfRequestSchema } from '@bpa/domain/api';
 import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,6 +37,7 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
     {
       onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['agreements', 'pdf'],
         summary: 'Makes the ACBL-style convention card of an agreement (two Letter pages, a third for what did not fit); fetch it from the pdfviewer route',

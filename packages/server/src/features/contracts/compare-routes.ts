@@ -4,6 +4,7 @@
  * documents. The comparison itself is the domain's (`compareAgreements`); both routes need a
  * signed-in account.
  */
+import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { ContractAnswerSchema, ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { ComparePdfRequestSchema, TemplateIdParamsSchema } from '@bpa/domain/api-contracts';
 import { compareAgreements, comparisonSheet } from '@bpa/domain/compare';
@@ -54,6 +55,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
     {
       onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['compare', 'pdf'],
         summary: 'The "What\'s different" PDF of two agreements, laid out like the agreement PDF, as a download',

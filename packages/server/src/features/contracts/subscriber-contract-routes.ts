@@ -6,6 +6,7 @@
  * only; during impersonation that is the impersonated subscriber. Routes only parse, authorise,
  * call one operation and answer.
  */
+import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { ContractAnswerSchema, ErrorEnvelopeSchema, MakePdfRequestSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import {
   ContractIdParamsSchema,
@@ -225,6 +226,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
     {
       onRequest: requireUser,
       config: { rateLimit: saveRateLimit(savesPerMinute) },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['agreements'],
         summary:
@@ -257,6 +259,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
     {
       onRequest: requireUser,
       config: { rateLimit: saveRateLimit(savesPerMinute) },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['agreements'],
         summary:
@@ -356,6 +359,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
     {
       onRequest: [requireUser, admission.refuseEarly],
       config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['agreements', 'pdf'],
         summary: "Makes the PDF of a subscriber's agreement (all 13 categories); fetch it from the pdfviewer route within 30 days",
