@@ -123,7 +123,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/messages/challenge':                  { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'POST /api/v1/messages':                           { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },
   'GET /api/v1/messages':                            { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
-  'DELETE /api/v1/messages/:id':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // no such message: deleting is idempotent
+  'DELETE /api/v1/messages/:id':                     { codes: [401, 403, 401, 404], shared: [403, 403, 403, 401] }, // a template's id: no such message
   'GET /api/v1/masters':                             { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] },
   'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], shared: [403, 403, 403, 401], body: () => ({}) }, // JSON, not a multipart upload
   'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // the trial template: hidden, still downloadable
