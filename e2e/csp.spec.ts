@@ -4,7 +4,8 @@
  * editor and the PDF viewer (where PrimeReact and PDF.js add styles). Any `securitypolicyviolation`
  * event, console error or uncaught exception fails the test; the only console errors let through
  * are Chromium's "Failed to load resource" lines for 4xx answers of the API, which are answers the
- * pages expect (401 from /api/v1/users/me for a guest, 400 for a made-up token).
+ * pages expect (401 from /api/v1/users/me for a guest, 400 for a made-up token). The API
+ * documentation (/api/docs, Swagger UI) is held to the same policy.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/first-admin';
@@ -126,6 +127,19 @@ test('no CSP violation or console error on any subscriber or administrator page'
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/\/my\/pdfview/);
+  await page.waitForLoadState('networkidle');
+  expect(problems.list).toEqual([]);
+});
+
+test('no CSP violation or console error on the API documentation, which lists the operations and opens one', async ({ page }) => {
+  const problems = await watch(page);
+  await page.goto('/api/docs');
+  const health = page.locator('.opblock-summary', { hasText: '/api/v1/health' }).first();
+  await expect(health).toBeVisible();
+  expect(await page.locator('.opblock-summary').count()).toBeGreaterThan(20);
+  // An operation opened: its parameters, responses and example answers (highlighted code).
+  await health.click();
+  await expect(page.locator('.opblock.is-open .responses-wrapper').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(problems.list).toEqual([]);
 });

@@ -12,8 +12,18 @@ import {
   toAgreementCsv,
   toAgreementFile,
 } from './agreement-file';
+import { MAX_NAME_LENGTH, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
-import { createAgreementFromTemplate, selectAllInCategory } from './editing';
+import {
+  clearAllInCategory,
+  createAgreementFromTemplate,
+  removeParagraphBreaks,
+  renameOption,
+  renameSubject,
+  selectAllInCategory,
+  toggleOption,
+  toggleSubject,
+} from './editing';
 import { parseMasterCsv } from './master-csv';
 import { sampleTemplateCsv } from './sample-template';
 
@@ -165,5 +175,116 @@ describe('agreement files (issue 14 §3)', () => {
     expect(detectAgreementFileKind(bytes('%PDF-1.7\n'))).toBe('pdf');
     expect(detectAgreementFileKind(bytes('\uFEFF  {"format"'))).toBe('json');
     expect(detectAgreementFileKind(bytes('level,name,bold'))).toBe('csv');
+  });
+});
+
+/** One change an agreement can get: the editor's rules (editing.ts), and the names a save or a JSON import may give. */
+type Edit =
+  | { kind: 'toggleSubject' | 'toggleOption' | 'renameSubject' | 'renameOption'; category: number; subject: number; option: number; name: string }
+  | { kind: 'selectAll'; category: number }
+  | { kind: 'clearAll'; category: number }
+  | { kind: 'renameCategory'; category: number; name: string }
+  | { kind: 'renameAgreement'; name: string };
+
+let idCount = 0;
+const nextId = () => `id-${++idCount}`;
+
+function pick<T>(list: readonly T[], index: number): T | undefined {
+  return list.length === 0 ? undefined : list[index % list.length];
+}
+
+function applyEdit(doc: ContractDocument, edit: Edit): ContractDocument {
+  if (edit.kind === 'renameAgreement') return { ...doc, contractName: edit.name };
+  const category = pick(doc.categories, edit.category)!;
+  // No editor rule renames a category, but a save or a JSON import can (docs/agreement-format.md).
+  if (edit.kind === 'renameCategory') return { ...doc, categories: doc.categories.map((c) => (c === category ? { ...c, categoryName: edit.name } : c)) };
+  if (edit.kind === 'selectAll') return selectAllInCategory(doc, category._id);
+  if (edit.kind === 'clearAll') return clearAllInCategory(doc, category._id);
+  // The last subject and option are the "Add New …" rows: renaming one adds an item.
+  const subject = pick(category.subjects, edit.subject)!;
+  if (edit.kind === 'toggleSubject') return toggleSubject(doc, category._id, subject._id);
+  if (edit.kind === 'renameSubject') return renameSubject(doc, category._id, subject._id, edit.name, nextId);
+  const option = pick(subject.options, edit.option);
+  if (!option) return doc;
+  if (edit.kind === 'toggleOption') return toggleOption(doc, category._id, subject._id, option._id);
+  return renameOption(doc, category._id, subject._id, option._id, edit.name, nextId);
+}
+
+/**
+ * Names as people type them: markup and suit shorthand, what a spreadsheet would run as a formula,
+ * CSV's own characters, names that look like placeholders or "User added", any text, the longest.
+ */
+const nameArb = fc
+  .oneof(
+    fc.constantFrom(
+      '##c2#Red### !h',
+      'Jacoby 2NT over 1!s, 1!h',
+      '\\#1 \\\\ back',
+      '=SUM(A1)',
+      "'quoted",
+      '-1 and +2',
+      '@home',
+      'a, "b"; c',
+      'buttonless',
+      'User added',
+      'Overcalls',
+      'line\nbreak',
+    ),
+    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    fc.string({ minLength: 1, maxLength: 3 }).map((start) => start.repeat(MAX_NAME_LENGTH).slice(0, MAX_NAME_LENGTH)),
+  )
+  // What the editor and a save keep of a name: one line, trimmed (editing.ts removeParagraphBreaks), at most 500 characters.
+  .map(removeParagraphBreaks)
+  .filter((name) => name !== '' && name.length <= MAX_NAME_LENGTH);
+
+const index = fc.nat(40);
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('toggleSubject' as const, 'toggleOption' as const, 'renameSubject' as const, 'renameOption' as const),
+    category: index,
+    subject: index,
+    option: index,
+    name: nameArb,
+  }),
+  fc.record({ kind: fc.constantFrom('selectAll' as const, 'clearAll' as const), category: index }),
+  fc.record({ kind: fc.constant('renameCategory' as const), category: index, name: nameArb }),
+  fc.record({ kind: fc.constant('renameAgreement' as const), name: nameArb }),
+);
+
+describe('CSV export and import (docs/agreement-format.md)', () => {
+  const base = agreementFrom('sample');
+
+  // Bounded: 80 agreements of up to 12 changes, well under a second of CPU.
+  it('gives back every agreement the editor can make, except for ids: renamed categories, renamed and added items, any name', () => {
+    fc.assert(
+      fc.property(fc.array(editArb, { maxLength: 12 }), (edits) => {
+        const agreement = edits.reduce(applyEdit, base);
+        expect(ContractDocumentSchema.safeParse(agreement).success).toBe(true);
+        const back = readAgreementCsv(toAgreementCsv(agreement));
+        expect(withoutIds(back)).toEqual(withoutIds(agreement));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('gives back a category and a subject full to the limit, which have no "Add New …" row left, as they are', () => {
+    let agreement = base;
+    const category = agreement.categories[0]!;
+    while (agreement.categories[0]!.subjects.length < MAX_SUBJECTS_PER_CATEGORY || isPlaceholderName(agreement.categories[0]!.subjects.at(-1)!.subjectName)) {
+      const last = agreement.categories[0]!.subjects.at(-1)!;
+      agreement = renameSubject(agreement, category._id, last._id, `Added ${agreement.categories[0]!.subjects.length}`, nextId);
+    }
+    const subject = agreement.categories[0]!.subjects[0]!;
+    while (!agreement.categories[0]!.subjects[0]!.options.every((option) => !isPlaceholderName(option.optionName))) {
+      const last = agreement.categories[0]!.subjects[0]!.options.at(-1)!;
+      agreement = renameOption(agreement, category._id, subject._id, last._id, 'x'.repeat(MAX_NAME_LENGTH), nextId);
+    }
+    expect(agreement.categories[0]!.subjects).toHaveLength(MAX_SUBJECTS_PER_CATEGORY);
+    expect(agreement.categories[0]!.subjects[0]!.options).toHaveLength(MAX_OPTIONS_PER_SUBJECT);
+    const back = readAgreementCsv(toAgreementCsv(agreement));
+    expect(ContractDocumentSchema.safeParse(back).success).toBe(true);
+    expect(withoutIds(back)).toEqual(withoutIds(agreement));
+    expect(withoutIds(readAgreementJson(JSON.stringify(toAgreementFile(agreement, new Date()))))).toEqual(withoutIds(agreement));
   });
 });

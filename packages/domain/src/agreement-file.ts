@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
-import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject } from './editing';
+import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
+import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject, withPlaceholderRow } from './editing';
 import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
 
 /** The `format` of every agreement file. */
@@ -85,7 +86,10 @@ export function toAgreementFile(document: ContractDocument, exportedAt: Date): A
   };
 }
 
-/** The agreement as a CSV in the master-template format: its name on the template row. */
+/**
+ * The agreement as a CSV in the master-template format (docs/agreement-format.md, "CSV"): its name on
+ * the template row, names as shown, and the original names of edited items in the `original` column.
+ */
 export function toAgreementCsv(document: ContractDocument): string {
   return serialiseMasterCsv({ templateName: document.contractName, categories: document.categories });
 }
@@ -212,9 +216,9 @@ export function readAgreementJson(text: string): ContractDocument {
 
 /**
  * The agreement with the placeholder rows the editor needs (docs/product.md §D4: every category
- * ends with an "Add New Subject" row, every subject with an "Add New Option" row), added where a
- * file written by hand or by another tool left them out; a file the product wrote has them all and
- * comes back unchanged.
+ * ends with an "Add New Subject" row, every subject with an "Add New Option" row, unless full to its
+ * limit), added where a file written by hand or by another tool left them out; a file the product
+ * wrote has them all and comes back unchanged.
  */
 function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
   const endsWithPlaceholder = (names: string[]) => names.length > 0 && isPlaceholderName(names[names.length - 1]!);
@@ -224,10 +228,10 @@ function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
       const subjects = category.subjects.map((subject) =>
         isPlaceholderName(subject.subjectName) || endsWithPlaceholder(subject.options.map((option) => option.optionName))
           ? subject
-          : { ...subject, options: [...subject.options, makePlaceholderOption()] },
+          : { ...subject, options: withPlaceholderRow(subject.options, MAX_OPTIONS_PER_SUBJECT, makePlaceholderOption) },
       );
       const ended = endsWithPlaceholder(subjects.map((subject) => subject.subjectName));
-      return { ...category, subjects: ended ? subjects : [...subjects, makePlaceholderSubject()] };
+      return { ...category, subjects: ended ? subjects : withPlaceholderRow(subjects, MAX_SUBJECTS_PER_CATEGORY, makePlaceholderSubject) };
     }),
   };
 }
@@ -257,14 +261,17 @@ function duplicateIdIssues(agreement: ContractDocument): AgreementFileIssue[] {
 }
 
 /**
- * Reads an agreement from a CSV in the master-template format: the template row's name becomes the
- * agreement's name, and the items get fresh ids (docs/product.md §D4).
+ * Reads an agreement from a CSV in the master-template format, as an agreement (parseMasterCsv's
+ * `kind: 'agreement'`: categories may be renamed, edited items carry their original names): the
+ * template row's name becomes the agreement's name, and the items get fresh ids (docs/product.md
+ * §D4, docs/agreement-format.md). A CSV written by `toAgreementCsv` gives back the same agreement
+ * except for its ids and player names; older exports, without the `original` column, still read.
  *
  * @throws AgreementFileError with the CSV's problems by line
  */
 export function readAgreementCsv(text: string): ContractDocument {
   try {
-    const template = parseMasterCsv(text);
+    const template = parseMasterCsv(text, { kind: 'agreement' });
     return createAgreementFromTemplate(template, template.templateName);
   } catch (error) {
     if (!(error instanceof MasterCsvError)) throw error;

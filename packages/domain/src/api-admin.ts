@@ -27,8 +27,14 @@ import { MAX_UPLOAD_BYTES } from './constants';
 import { TemplateSummarySchema } from './contract';
 import { ContactMessageSchema } from './validation';
 
-/** A database id in a path (`/messages/{id}`, `/masters/{id}/csv`): a UUID. */
+/** A database id in a path (`/bookings/{id}/renew`, `/masters/{id}/csv`): a UUID. */
 export const UuidParamSchema = z.object({ id: z.guid() });
+
+/**
+ * The path of `DELETE /messages/{id}`: any storable text up to 100 characters, as for an agreement's
+ * id; one that is not a message's UUID is answered 404 like an unknown one (docs/product.md §7).
+ */
+export const MessageIdParamsSchema = z.object({ id: storableText(z.string().max(100)) });
 
 // ---------------------------------------------------------------------------------------------
 // Subscriptions (bookings)

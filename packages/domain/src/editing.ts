@@ -38,9 +38,18 @@ export function makePlaceholderSubject(newId: NewId = randomId): Subject {
 }
 
 /**
+ * The rows with a placeholder row added at the end, unless they are at `limit` already: a full
+ * category or subject has no "Add New …" row, as in the editor (renameSubject, renameOption).
+ */
+export function withPlaceholderRow<T>(rows: T[], limit: number, makePlaceholder: () => T): T[] {
+  return rows.length < limit ? [...rows, makePlaceholder()] : rows;
+}
+
+/**
  * Makes a new agreement from a template (docs/product.md §D4): fresh ids everywhere, every subject ends with
- * a placeholder option and every category with a placeholder subject. Placeholders already in the
- * template are dropped first, so applying this to an agreement makes a clean copy.
+ * a placeholder option and every category with a placeholder subject, except a subject or category
+ * full to its limit (docs/product.md §9). Placeholders already in the template are dropped first, so
+ * applying this to an agreement makes a clean copy.
  *
  * @param template name and 13 categories (as `parseMasterCsv` returns them).
  * @param contractName the new agreement's name.
@@ -52,19 +61,21 @@ export function createAgreementFromTemplate(template: MasterTemplate, contractNa
       ...category,
       _id: newId(),
       order: index + 1,
-      subjects: [
-        ...category.subjects
+      subjects: withPlaceholderRow(
+        category.subjects
           .filter((s) => !isPlaceholderName(s.subjectName))
           .map((subject) => ({
             ...subject,
             _id: newId(),
-            options: [
-              ...subject.options.filter((o) => !isPlaceholderName(o.optionName)).map((option) => ({ ...option, _id: newId() })),
-              makePlaceholderOption(newId),
-            ],
+            options: withPlaceholderRow(
+              subject.options.filter((o) => !isPlaceholderName(o.optionName)).map((option) => ({ ...option, _id: newId() })),
+              MAX_OPTIONS_PER_SUBJECT,
+              () => makePlaceholderOption(newId),
+            ),
           })),
-        makePlaceholderSubject(newId),
-      ],
+        MAX_SUBJECTS_PER_CATEGORY,
+        () => makePlaceholderSubject(newId),
+      ),
     })),
   };
 }

@@ -263,6 +263,13 @@ export const SetMarkRequestSchema = z.object({
 });
 export type SetMarkRequest = z.input<typeof SetMarkRequestSchema>;
 
+/**
+ * A mark refused because its item id is no subject's or option's `_id` in the agreement as saved
+ * (docs/product.md §10): the item was removed, is not saved yet, or the id never belonged to it.
+ */
+export const MARK_ITEM_NOT_FOUND_MESSAGE =
+  'This subject or option is not in the saved agreement. Save your changes or reload the agreement, then mark it again.';
+
 /** Path of one item's mark. */
 export const MarkParamsSchema = z.object({ id: storableText(z.string().max(100)), itemId: storableText(z.string().min(1).max(64)) });
 

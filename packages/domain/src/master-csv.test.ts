@@ -160,3 +160,60 @@ describe('serialiseMasterCsv (docs/product.md §D6)', () => {
     expect(parseMasterCsv(text).categories).toHaveLength(13);
   });
 });
+
+describe("an agreement's CSV (docs/agreement-format.md)", () => {
+  const agreement = () => {
+    const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv(), { newId }), 'Ours', newId);
+    const category = doc.categories[0]!;
+    return renameSubject(doc, category._id, category.subjects[0]!._id, 'Our name', newId);
+  };
+
+  it('adds the original column only when an item was edited; a template keeps the six columns', () => {
+    expect(serialiseMasterCsv({ templateName: 'Sample', categories: parseMasterCsv(sampleTemplateCsv()).categories }).split('\n')[0]).toBe(
+      'level,name,bold,italic,selected,locked',
+    );
+    const lines = serialiseMasterCsv({ templateName: 'Ours', categories: agreement().categories }).split('\n');
+    expect(lines[0]).toBe('level,name,bold,italic,selected,locked,original');
+    expect(lines).toContain('subject,Our name,yes,,yes,,Subject 1.1 with 1!c');
+  });
+
+  it('reads the original name back in an agreement; a template reads the name as shown and still needs the trial categories', () => {
+    const text = serialiseMasterCsv({ templateName: 'Ours', categories: agreement().categories }).replace('category,Overcalls', 'category,Our overcalls');
+    const subjectOf = (template: { categories: { subjects: unknown[] }[] }) => template.categories[0]!.subjects[0];
+    expect(subjectOf(parseMasterCsv(text, { kind: 'agreement' }))).toMatchObject({
+      subjectName: 'Subject 1.1 with 1!c',
+      editedName: 'Our name',
+      isEdited: true,
+    });
+    expect(issuesOf(text).map((issue) => issue.message)).toContain('The category "Overcalls" is missing');
+    const template = parseMasterCsv(text.replace('category,Our overcalls', 'category,Overcalls'));
+    expect(subjectOf(template)).toMatchObject({ subjectName: 'Our name', editedName: '', isEdited: false });
+  });
+
+  it('reads an older export (six columns, names as shown) with renamed categories as an agreement', () => {
+    const older = sampleTemplateCsv().replace('category,Overcalls', 'category,Our overcalls').replace('category,Doubles and Redoubles', 'category,buttons');
+    const read = parseMasterCsv(older, { kind: 'agreement' });
+    expect(read.categories.map((category) => category.categoryName)).toContain('Our overcalls');
+    expect(read.categories.map((category) => category.categoryName)).toContain('buttons');
+  });
+
+  it('refuses an original name on a row that is no subject or option, and an original name of a placeholder', () => {
+    const issues = (text: string) => {
+      try {
+        parseMasterCsv(text, { kind: 'agreement' });
+      } catch (error) {
+        if (error instanceof MasterCsvError) return error.issues.map((issue) => issue.message);
+        throw error;
+      }
+      return [];
+    };
+    const header = 'level,name,bold,italic,selected,locked,original';
+    const base = sampleTemplateCsv().replace('level,name,bold,italic,selected,locked', header);
+    expect(issues(base.replace('category,Overcalls,,,,', 'category,Overcalls,,,,,Old'))).toContain(
+      'Only a subject or an option has an original name; leave it empty for a category',
+    );
+    expect(issues(base.replace('option,Option 1.1.1,,,,', 'option,Option 1.1.1,,,,,buttonOption'))).toContain(
+      'Names may not start with "button" (reserved for placeholder rows)',
+    );
+  });
+});

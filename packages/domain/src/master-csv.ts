@@ -9,6 +9,13 @@
  * among them Overcalls and Doubles and Redoubles (docs/product.md §1); names are at most 500 characters.
  * Errors name the line and column and reject the whole file.
  *
+ * An agreement's CSV (docs/agreement-format.md, "CSV") is read with `kind: 'agreement'`: it may
+ * have a seventh column, `original`, holding the original name of a subject or option whose name
+ * was edited (`name` is the name shown), so that an export gives back the same agreement; its
+ * categories may have any names, and a category or the agreement may have a name starting with
+ * `button` (only subjects and options are placeholder rows). A template file is read as before:
+ * the `original` column, when there, is ignored.
+ *
  * Formula protection (issue 13 §2, OWASP "CSV injection"): a spreadsheet runs a cell starting
  * with `=`, `+`, `-`, `@`, tab or carriage return as a formula. Downloads therefore write such a
  * name with a leading apostrophe (`'=SUM(A1)`), and a name that itself starts with an apostrophe
@@ -23,7 +30,20 @@ import { type NewId, randomId } from './ids';
 
 /** The header row, in the order the serialiser writes it. */
 export const MASTER_CSV_HEADER = ['level', 'name', 'bold', 'italic', 'selected', 'locked'] as const;
-type Column = (typeof MASTER_CSV_HEADER)[number];
+/**
+ * The optional column after them: the original name of a subject or option whose name was edited
+ * (docs/agreement-format.md, "CSV"); empty for an item shown under its original name.
+ */
+export const ORIGINAL_NAME_COLUMN = 'original';
+const COLUMNS = [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN] as const;
+type Column = (typeof COLUMNS)[number];
+
+/**
+ * What a file is read as: a `template` (uploaded or shipped; docs/product.md §D6) or an exported
+ * `agreement` (docs/agreement-format.md), whose categories may be renamed and whose items may
+ * carry their original names.
+ */
+export type MasterCsvKind = 'template' | 'agreement';
 
 /** One problem found in a file: 1-based line and column (column omitted when the whole row is meant). */
 export interface CsvIssue {
@@ -95,12 +115,16 @@ function detectDelimiter(text: string): (typeof DELIMITERS)[number] | undefined 
  * @param text the file's content (a leading BOM is allowed); columns separated by commas, or by
  *   semicolons or tabs as spreadsheet programs write them in some locales (read from the header).
  * @param options.newId id maker for categories, subjects and options (default: random UUIDs).
+ * @param options.kind `template` (default): the two trial categories must be there, and the
+ *   `original` column is ignored; `agreement`: any category names, and an item with an `original`
+ *   name gets it back as its name, with the shown name as its edited name.
  * @returns the template: its name and 13 categories in file order, `order` 1..13.
  * @throws MasterCsvError with every problem found (line and column numbered); nothing is returned
  *   for a file with any problem.
  */
-export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): MasterTemplate {
+export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: MasterCsvKind } = {}): MasterTemplate {
   const newId = options.newId ?? randomId;
+  const isAgreement = options.kind === 'agreement';
   const issues: CsvIssue[] = [];
   const fail = (issue: CsvIssue) => {
     if (issues.length < MAX_ISSUES) issues.push(issue);
@@ -157,6 +181,8 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
     }
     const level = cell('level').trim().toLowerCase();
     const name = readCsvName(cell('name').trim());
+    // The name the item had before it was edited; '' when it was not (or in a template).
+    const original = isAgreement ? readCsvName(cell(ORIGINAL_NAME_COLUMN).trim()) : '';
     const flag = (column: Column): boolean => {
       const value = cell(column).trim().toLowerCase();
       if (TRUE_FLAGS.has(value)) return true;
@@ -173,12 +199,26 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
       fail({ line, column: columnOf('name'), message: `Name is ${name.length} characters long; the maximum is ${MAX_NAME_LENGTH}` });
       continue;
     }
+    if (original.length > MAX_NAME_LENGTH) {
+      fail({ line, column: columnOf(ORIGINAL_NAME_COLUMN), message: `Name is ${original.length} characters long; the maximum is ${MAX_NAME_LENGTH}` });
+      continue;
+    }
+    const isItem = level === 'subject' || level === 'option';
+    if (original !== '' && !isItem) {
+      fail({ line, column: columnOf(ORIGINAL_NAME_COLUMN), message: `Only a subject or an option has an original name; leave it empty for a ${level}` });
+      continue;
+    }
     if (name === '' && level !== 'subcategory') {
       fail({ line, column: columnOf('name'), message: `A ${level} needs a name` });
       continue;
     }
-    if (isPlaceholderName(name)) {
-      fail({ line, column: columnOf('name'), message: `Names may not start with "button" (reserved for placeholder rows)` });
+    // Only subjects and options are placeholder rows; what decides is an edited item's original name.
+    if (isPlaceholderName(original === '' ? name : original) && (isItem || !isAgreement)) {
+      fail({
+        line,
+        column: columnOf(original === '' ? 'name' : ORIGINAL_NAME_COLUMN),
+        message: `Names may not start with "button" (reserved for placeholder rows)`,
+      });
       continue;
     }
     if (templateName === undefined && level !== 'template') {
@@ -208,7 +248,6 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
         }
         subject = {
           _id: newId(),
-          subjectName: name,
           subcategoryName: subcategory.name,
           subcategoryBold: subcategory.bold,
           subcategoryItalics: subcategory.italics,
@@ -217,8 +256,7 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
           isSelected,
           isLocked,
           options: [],
-          editedName: '',
-          isEdited: false,
+          ...(original === '' ? { subjectName: name, editedName: '', isEdited: false } : { subjectName: original, editedName: name, isEdited: true }),
         };
         category.subjects.push(subject);
         break;
@@ -228,7 +266,13 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
           fail({ line, column: columnOf('level'), message: 'An option must come after a subject' });
           break;
         }
-        subject.options.push({ _id: newId(), optionName: name, isSelected, bold, italics, editedName: '', isEdited: false });
+        subject.options.push({
+          _id: newId(),
+          isSelected,
+          bold,
+          italics,
+          ...(original === '' ? { optionName: name, editedName: '', isEdited: false } : { optionName: original, editedName: name, isEdited: true }),
+        });
         break;
     }
   }
@@ -238,7 +282,8 @@ export function parseMasterCsv(text: string, options: { newId?: NewId } = {}): M
   if (categories.length !== CATEGORY_COUNT) {
     fail({ line: lastLine, message: `A template needs exactly ${CATEGORY_COUNT} categories; this file has ${categories.length}` });
   }
-  for (const required of TRIAL_CATEGORY_NAMES) {
+  // The trial opens these two categories of its template (docs/product.md §1); an agreement may rename them.
+  for (const required of isAgreement ? [] : TRIAL_CATEGORY_NAMES) {
     if (!categories.some((c) => c.categoryName === required)) fail({ line: lastLine, message: `The category "${required}" is missing` });
   }
   if (issues.length > 0) throw new MasterCsvError(issues.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0)));
@@ -249,8 +294,12 @@ function readHeader(header: { record: string[]; line: number }, fail: (issue: Cs
   const columns = new Map<Column, number>();
   header.record.forEach((raw, index) => {
     const name = raw.trim().toLowerCase() as Column;
-    if (!(MASTER_CSV_HEADER as readonly string[]).includes(name)) {
-      fail({ line: header.line, column: index + 1, message: `Unknown column "${raw}" (expected ${MASTER_CSV_HEADER.join(',')})` });
+    if (!(COLUMNS as readonly string[]).includes(name)) {
+      fail({
+        line: header.line,
+        column: index + 1,
+        message: `Unknown column "${raw}" (expected ${MASTER_CSV_HEADER.join(',')}, and ${ORIGINAL_NAME_COLUMN} in an agreement)`,
+      });
     } else if (columns.has(name)) {
       fail({ line: header.line, column: index + 1, message: `Column "${raw}" appears twice` });
     } else {
@@ -266,34 +315,57 @@ function readHeader(header: { record: string[]; line: number }, fail: (issue: Cs
 
 const yes = (value: boolean) => (value ? 'yes' : '');
 
+/** A subject's or option's original name, when its name was edited ('' otherwise): the `original` column. */
+function originalNameOf(item: Subject | Option): string {
+  if (!item.isEdited) return '';
+  return 'subjectName' in item ? item.subjectName : item.optionName;
+}
+
 /**
  * Writes a template or an agreement as a master CSV (docs/product.md §D6): placeholders are left out, names
  * are display names (an edited name replaces the original), subcategory rows are written where
- * the heading changes.
+ * the heading changes. When some item's name was edited, a seventh column `original` holds each
+ * edited item's original name (docs/agreement-format.md, "CSV"); a template has none, so its file
+ * keeps the six columns.
  *
- * @returns the file's text, LF line ends, no BOM; parses back with `parseMasterCsv`.
+ * @returns the file's text, LF line ends, no BOM; parses back with `parseMasterCsv` (an agreement's
+ *   with `kind: 'agreement'`, which gives back the same agreement except for its ids)
  */
 export function serialiseMasterCsv(template: { templateName: string; categories: readonly Category[] }): string {
-  const rows: string[][] = [[...MASTER_CSV_HEADER], ['template', template.templateName, '', '', '', '']];
+  const rows: string[][] = [['template', template.templateName, '', '', '', '', '']];
   for (const category of template.categories) {
-    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '']);
+    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '', '']);
     let heading = { name: '', bold: false, italics: false };
     for (const subject of category.subjects) {
       if (isPlaceholderName(subject.subjectName)) continue;
       const next = { name: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics };
       if (next.name !== heading.name || next.bold !== heading.bold || next.italics !== heading.italics) {
-        rows.push(['subcategory', next.name, yes(next.bold), yes(next.italics), '', '']);
+        rows.push(['subcategory', next.name, yes(next.bold), yes(next.italics), '', '', '']);
         heading = next;
       }
-      rows.push(['subject', displayName(subject), yes(subject.bold), yes(subject.italics), yes(subject.isSelected), yes(subject.isLocked)]);
+      const subjectRow = [yes(subject.bold), yes(subject.italics), yes(subject.isSelected), yes(subject.isLocked)];
+      rows.push(['subject', displayName(subject), ...subjectRow, originalNameOf(subject)]);
       for (const option of subject.options as Option[]) {
         if (isPlaceholderName(option.optionName)) continue;
-        rows.push(['option', displayName(option), yes(option.bold), yes(option.italics), yes(option.isSelected), '']);
+        rows.push(['option', displayName(option), yes(option.bold), yes(option.italics), yes(option.isSelected), '', originalNameOf(option)]);
       }
     }
   }
+  const hasOriginalNames = rows.some((row) => row[6] !== '');
+  const header: string[] = hasOriginalNames ? [...COLUMNS] : [...MASTER_CSV_HEADER];
   return stringify(
-    rows.map(([level = '', name = '', ...flags]) => [level, protectCsvName(name), ...flags]),
+    [
+      header,
+      ...rows.map(([level = '', name = '', bold = '', italic = '', selected = '', locked = '', original = '']) => [
+        level,
+        protectCsvName(name),
+        bold,
+        italic,
+        selected,
+        locked,
+        ...(hasOriginalNames ? [protectCsvName(original)] : []),
+      ]),
+    ],
     { record_delimiter: '\n' },
   );
 }

@@ -7,7 +7,7 @@ import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } fr
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
 import { AGREEMENT_FILE_FORMAT, PDF_WITHOUT_AGREEMENT_MESSAGE, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { selectAllInCategory } from '@bpa/domain/editing';
+import { renameOption, renameSubject, selectAllInCategory } from '@bpa/domain/editing';
 import { RevisionListAnswerSchema } from '@bpa/domain/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -124,6 +124,48 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     ).data;
     expect(history.revisions[0]).toMatchObject({ revision: after.revision, kind: 'import' });
     expect(history.revisions[0]?.summary).toMatch(new RegExp(`^imported "mine\\.${format}"`));
+  });
+
+  it('imports the CSV of an agreement with renamed categories (the trial ones too) and renamed and added items as the same agreement', async () => {
+    const account = await createTestAccount(database.db);
+    const ownCookie = await signInAs(database.db, account.id);
+    const renamed = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'buttons and bows' });
+    const into = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Into' });
+    let document: ContractDocument = {
+      contractName: renamed.document.contractName,
+      categories: renamed.document.categories.map((category, index) => ({
+        ...category,
+        categoryName: `##c${(index % 5) + 1}#${category.categoryName}### (ours) !s`,
+      })),
+    };
+    const category = document.categories.find((c) => c.subjects.length > 1 && c.subjects[0]!.options.length > 1)!;
+    const [subject, placeholder] = [category.subjects[0]!, category.subjects.at(-1)!];
+    document = renameSubject(document, category._id, subject._id, '=Ours, "quoted" 1!h');
+    document = renameOption(document, category._id, subject._id, subject.options[0]!._id, 'buttonhole');
+    document = renameSubject(document, category._id, placeholder._id, 'x'.repeat(500));
+    const added = document.categories.find((c) => c._id === category._id)!.subjects.at(-2)!;
+    document = renameOption(document, category._id, added._id, added.options[0]!._id, "'Added option");
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/contracts/my/${renamed.id}`,
+      headers: { cookie: ownCookie },
+      payload: { ...document, revision: 0 },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/${renamed.id}/export?format=csv`, headers: { cookie: ownCookie } });
+    expect(file.statusCode).toBe(200);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${into.id}/import`,
+      headers: { cookie: ownCookie },
+      payload: { fileName: 'renamed.csv', data: file.rawPayload.toString('base64') },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = ContractAnswerSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${into.id}`, headers: { cookie: ownCookie } })).json(),
+    ).data;
+    expect(withoutIds(documentOf(after))).toEqual(withoutIds(document));
   });
 
   it('imports a PDF the product made, from its attachment', async () => {

@@ -1,7 +1,7 @@
-import { ContractAnswerSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
-import { ChangesAnswerSchema, ChangesWaitingAnswerSchema, MarksAnswerSchema } from '@bpa/domain/history';
+import { ChangesAnswerSchema, ChangesWaitingAnswerSchema, MARK_ITEM_NOT_FOUND_MESSAGE, MarksAnswerSchema } from '@bpa/domain/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { readPdfText } from '../../test/read-pdf-text';
@@ -150,5 +150,39 @@ describe('agreed / to discuss (issue 12 §2)', () => {
     const link = await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, ownerCookie);
     const token = (link.json() as { data: { linkToken: string } }).data.linkToken;
     expect((await app.inject({ method: 'GET', url: `/api/v1/shared-links/${token}` })).body).not.toContain('Which suits');
+  });
+
+  it("refuses a mark on an id that is no subject or option of the agreement's current document (404); options can be marked; removing a missing mark is idempotent", async () => {
+    const { agreement, ownerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    const doc = await load(agreement.id, ownerCookie);
+    const [{ category, subject }] = editableSubjects(doc, 1) as [
+      { category: Contract['categories'][number]; subject: Contract['categories'][number]['subjects'][number] },
+    ];
+    const option = subject.options[0]!;
+    const refused = async (itemId: string) => {
+      const answer = await call('PUT', `${url}/marks/${encodeURIComponent(itemId)}`, ownerCookie, { status: 'discuss', note: 'orphan' });
+      expect(answer.statusCode).toBe(404);
+      expect(ErrorEnvelopeSchema.parse(answer.json()).message).toBe(MARK_ITEM_NOT_FOUND_MESSAGE);
+    };
+    await refused('no-such-item');
+    await refused(category._id); // a category is no subject or option
+    await refused(`${subject._id}x`);
+
+    expect((await call('PUT', `${url}/marks/${option._id}`, ownerCookie, { status: 'agreed', note: '' })).statusCode).toBe(200);
+    const marks = MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data;
+    expect(marks.map((m) => m.itemId)).toEqual([option._id]);
+
+    // Once the subject is gone from the document, its id can no longer be marked.
+    const removed = {
+      ...doc,
+      categories: doc.categories.map((c) => (c._id === category._id ? { ...c, subjects: c.subjects.filter((s) => s._id !== subject._id) } : c)),
+    };
+    await save(removed, ownerCookie);
+    await refused(subject._id);
+    await refused(option._id);
+    expect((await call('DELETE', `${url}/marks/no-such-item`, ownerCookie)).statusCode).toBe(200);
+    expect((await call('DELETE', `${url}/marks/${option._id}`, ownerCookie)).statusCode).toBe(200);
+    expect(MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { CAPTCHA_FAILED_MESSAGE, CaptchaChallengeSchema, ContactMessageAnswerSchema, MessageListAnswerSchema } from '@bpa/domain/api-admin';
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { MESSAGES } from '@bpa/domain/messages';
 import { UNSTORABLE_TEXT_MESSAGE } from '@bpa/domain/text';
 import { solveChallenge } from 'altcha-lib';
@@ -11,6 +12,7 @@ import { messages } from '../../db/schema/messages';
 import { buildTestApp } from '../../test/test-app';
 import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { MESSAGE_NOT_FOUND_MESSAGE } from './delete-message';
 import { CONTACT_RATE_LIMIT } from './message-routes';
 
 let database: TestDatabase;
@@ -219,15 +221,19 @@ describe('GET /api/v1/messages and DELETE /api/v1/messages/{id}', () => {
     expect(after).toEqual(list.filter((m) => m._id !== middle._id));
     expect(await listMessages()).toEqual(after);
 
-    // Deleting it again (another administrator was quicker) is no error: the same list comes back.
+    // Deleting it again (another administrator was quicker) says it is gone; nothing else changes.
     const again = await app.inject({ method: 'DELETE', url: `/api/v1/messages/${middle._id}`, headers: { cookie: adminCookie } });
-    expect(again.statusCode).toBe(200);
-    expect(MessageListAnswerSchema.parse(again.json()).data).toEqual(after);
+    expect(again.statusCode).toBe(404);
+    expect(ErrorEnvelopeSchema.parse(again.json()).message).toBe(MESSAGE_NOT_FOUND_MESSAGE);
+    expect(await listMessages()).toEqual(after);
   });
 
-  it('refuses an id that is not a UUID', async () => {
-    const response = await app.inject({ method: 'DELETE', url: '/api/v1/messages/1%20or%201=1', headers: { cookie: adminCookie } });
-    expect(response.statusCode).toBe(400);
+  it('answers 404 for an id that names no message: unknown, or not a UUID at all', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', '1%20or%201=1', 'not-a-uuid']) {
+      const response = await app.inject({ method: 'DELETE', url: `/api/v1/messages/${id}`, headers: { cookie: adminCookie } });
+      expect(response.statusCode, id).toBe(404);
+      expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(MESSAGE_NOT_FOUND_MESSAGE);
+    }
   });
 
   it('shows messages to administrators only', async () => {

@@ -8,8 +8,8 @@ import {
   CaptchaChallengeSchema,
   ContactMessageAnswerSchema,
   ContactMessageRequestSchema,
+  MessageIdParamsSchema,
   MessageListAnswerSchema,
-  UuidParamSchema,
 } from '@bpa/domain/api-admin';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { MESSAGES } from '@bpa/domain/messages';
@@ -123,9 +123,9 @@ export const messageRoutes: FastifyPluginAsyncZod<MessageRoutesOptions> = async 
       onRequest: requireAdmin,
       schema: {
         tags: ['messages', 'admin'],
-        summary: 'Deletes a contact message (a message already gone is no error); answers the updated list',
-        params: UuidParamSchema,
-        response: { 200: MessageListAnswerSchema, 400: errors, 401: errors, 403: errors },
+        summary: 'Deletes a contact message; answers the updated list (404 for an id that names no message, also one already deleted)',
+        params: MessageIdParamsSchema,
+        response: { 200: MessageListAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors },
       },
     },
     async (request) => {

@@ -6,7 +6,8 @@
  * ordinary `CUSTOM_ERROR` failure, never a crash. Reloads follow docs/product.md §4: adding a user reloads the
  * user and subscription lists (tags Users, Bookings), a master upload reloads the template list
  * (Masters, and the subscribers' template names, Templates). Deleting a message answers the
- * updated list (docs/product.md §7), which replaces the cached list without another request.
+ * updated list (docs/product.md §7), which replaces the cached list without another request; a
+ * message already gone (404) reloads the list.
  */
 import type { z } from 'zod';
 import {
@@ -67,11 +68,16 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       providesTags: ['Messages'],
     }),
-    /** DELETE /api/v1/messages/{id}: answers the list after the deletion, which becomes the cached list (docs/product.md §7). */
+    /**
+     * DELETE /api/v1/messages/{id}: answers the list after the deletion, which becomes the cached list
+     * (docs/product.md §7). A 404 says the message is gone already (another administrator deleted
+     * it): the caller shows the server's sentence and the list is reloaded, so the row leaves.
+     */
     deleteMessage: build.mutation<ContactMessageItem[], string, z.infer<typeof MessageListAnswerSchema>>({
       query: (id) => ({ url: `/messages/${encodeURIComponent(id)}`, method: 'DELETE' }),
       rawResponseSchema: MessageListAnswerSchema,
       transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, error) => (error?.status === 404 ? ['Messages'] : []),
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
         try {
           const { data: messages } = await queryFulfilled;
