@@ -58,7 +58,7 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await share.getByLabel('Access').selectOption('edit');
   await share.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(share.getByRole('combobox', { name: `Access of ${partnerEmail}` })).toHaveValue('edit');
-  await expect(share).toContainText('invited, not opened yet');
+  await expect(share).toContainText('invited, not accepted yet');
   await expectNoSeriousAxeViolations(page);
   await page.keyboard.press('Escape');
 
@@ -74,6 +74,9 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await expect(partner).toHaveURL(/\/my\/home$/);
   await expect(partner.getByRole('heading', { level: 1 })).toHaveText('Agreements shared with you');
   await expect(partner.getByRole('cell', { name: ownerEmail })).toBeVisible();
+  // Offered, not accepted: it opens nothing until the partner accepts it.
+  await expect(partner.getByRole('button', { name: 'Edit Agreement: Partner 1' })).toHaveCount(0);
+  await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
 
   // Both open Partner 1 at the same revision.
   await partner.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();

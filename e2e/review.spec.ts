@@ -47,6 +47,7 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await partner.goto('/login');
   await signIn(partner, partnerEmail, USER_PASSWORD);
   await expect(partner).toHaveURL(/\/my\/home$/);
+  await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
   await openPartner1(partner);
   await expect(partner.getByText('Shared by')).toBeVisible();
 

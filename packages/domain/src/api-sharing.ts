@@ -2,7 +2,9 @@
  * Request and answer shapes of sharing an agreement with partners and by a read-only link
  * (issue 11 §1; ADR 172). Routes (all answers are `{ status, ... }` envelopes; errors ErrorEnvelope):
  *
- * - GET    /api/v1/contracts/shared                          200 SharedContractsAnswer (agreements shared with me)
+ * - GET    /api/v1/contracts/shared                          200 SharedContractsAnswer (agreements shared with me, offered ones `isPending`)
+ * - POST   /api/v1/contracts/shared/{id}/accept              200 SharedContractsAnswer | 404 (the partner accepts an offered agreement)
+ * - DELETE /api/v1/contracts/shared/{id}                     200 SharedContractsAnswer | 404 (the partner declines or leaves it)
  * - GET    /api/v1/contracts/my/{id}/shares                  200 SharingAnswer | 403 not owner | 404
  * - POST   /api/v1/contracts/my/{id}/shares    SharePartnerRequest  201 SharingAnswer | 400 | 403 | 404 | 409 four already
  *                                                                   | 429 ten new addresses in 24 hours
@@ -134,6 +136,11 @@ export const SharedContractSchema = z.object({
   access: ContractAccessLevelSchema,
   /** True when edit access is paused because the owner's subscription lapsed. */
   isPausedByOwner: z.boolean(),
+  /**
+   * True while the share is only offered: the partner has not accepted it yet, and it opens nothing
+   * until they do (POST /api/v1/contracts/shared/{id}/accept; DELETE declines it).
+   */
+  isPending: z.boolean(),
 });
 export type SharedContract = z.infer<typeof SharedContractSchema>;
 export const SharedContractsAnswerSchema = successEnvelope(z.array(SharedContractSchema));

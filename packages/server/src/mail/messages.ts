@@ -152,8 +152,8 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
     before: [
       `${ownerName} shared the partnership agreement "${contractName}" with you on ${PRODUCT_TITLE}: you can ${input.access === 'edit' ? 'read it, change it' : 'read it'} and download it as PDF.`,
       input.token === null
-        ? 'Sign in with your account to find it under Shared with me.'
-        : 'A partner account is free. Choose your password by opening the link below.',
+        ? 'Sign in with your account and accept it under Shared with me: nothing is shared until you do.'
+        : 'A partner account is free. Choose your password by opening the link below, then accept the agreement under Shared with me.',
     ],
     action: input.token === null ? 'Sign in' : 'Choose my password',
     link,

@@ -16,7 +16,7 @@
  */
 import { CONTRACT_NOT_FOUND_MESSAGE } from '@bpa/domain/api-contracts';
 import type { ContractAccessLevel } from '@bpa/domain/api-sharing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractShares, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
@@ -63,7 +63,11 @@ export async function findContractAccess(db: Database, request: { contractId: st
     })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.ownerUserId))
-    .leftJoin(contractShares, and(eq(contractShares.contractId, contracts.id), eq(contractShares.userId, request.userId)))
+    .leftJoin(
+      contractShares,
+      // A share opens the agreement once its partner accepted it (ADR 172, "Consent").
+      and(eq(contractShares.contractId, contracts.id), eq(contractShares.userId, request.userId), isNotNull(contractShares.acceptedAt)),
+    )
     .where(eq(contracts.id, request.contractId))
     .limit(1);
   if (!row) throw new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);

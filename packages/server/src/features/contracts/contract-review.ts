@@ -4,12 +4,11 @@
  * routes (review-routes.ts); these functions trust the agreement id.
  */
 import { type ItemChange, MARK_ITEM_NOT_FOUND_MESSAGE, type Mark, type MarkStatus, type SeenChange, listItemChanges } from '@bpa/domain/history';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
-import { acceptShares } from './contract-sharing';
 import { contractNotFound } from './owned-contracts';
 import { documentsSince } from './revision-store';
 
@@ -57,10 +56,8 @@ export async function getChangesSince(db: Database, request: { contractId: strin
 
 /**
  * Records that the caller has seen the agreement up to `revision` (never beyond the current one).
- * A partner opening it accepts its share: the owner then sees their name (ADR 172, "Amended").
  */
 export async function markSeen(db: Database, request: { contractId: string; userId: string; revision: number; now: Date }): Promise<void> {
-  await acceptShares(db, request);
   await db
     .insert(contractViews)
     .values({ contractId: request.contractId, userId: request.userId, revision: request.revision, seenAt: request.now })
@@ -76,7 +73,10 @@ export async function markSeen(db: Database, request: { contractId: string; user
  */
 export async function listChangesWaiting(db: Database, userId: string): Promise<{ _id: string; count: number }[]> {
   const owned = db.select({ id: contracts.id }).from(contracts).where(eq(contracts.ownerUserId, userId));
-  const shared = db.select({ id: contractShares.contractId }).from(contractShares).where(eq(contractShares.userId, userId));
+  const shared = db
+    .select({ id: contractShares.contractId })
+    .from(contractShares)
+    .where(and(eq(contractShares.userId, userId), isNotNull(contractShares.acceptedAt)));
   const candidates = await db
     .selectDistinct({ contractId: contractViews.contractId })
     .from(contractViews)

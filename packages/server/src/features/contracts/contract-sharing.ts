@@ -15,7 +15,7 @@ import {
   type SharedContract,
   type Sharing,
 } from '@bpa/domain/api-sharing';
-import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractLinks, contractShares, contracts } from '../../db/schema/contracts';
 import { users } from '../../db/schema/users';
@@ -190,13 +190,12 @@ export async function findLinkedContract(db: Database, token: string) {
 }
 
 /**
- * The agreements shared with an account, for its dashboard ("Shared with me"), by name. Listing
- * them accepts the shares not yet accepted: their owners now see the partner's name (getSharing).
+ * The agreements shared with an account, for its dashboard ("Shared with me"), by name: those it
+ * accepted, and those only offered (`isPending`), which it may accept or decline (ADR 172, "Consent").
  *
  * @param request the account and `now` (a lapsed owner's edit access shows as view)
  */
 export async function listSharedWithMe(db: Database, request: { userId: string; now: Date }): Promise<SharedContract[]> {
-  await acceptShares(db, { userId: request.userId, now: request.now });
   const rows = await db
     .select({
       _id: contracts.id,
@@ -206,6 +205,7 @@ export async function listSharedWithMe(db: Database, request: { userId: string; 
       ownerEmail: users.email,
       ownerRole: users.role,
       access: contractShares.access,
+      acceptedAt: contractShares.acceptedAt,
     })
     .from(contractShares)
     .innerJoin(contracts, eq(contracts.id, contractShares.contractId))
@@ -224,23 +224,43 @@ export async function listSharedWithMe(db: Database, request: { userId: string; 
       ownerName: displayName({ name: row.ownerName, email: row.ownerEmail }),
       access: isPausedByOwner ? 'view' : row.access,
       isPausedByOwner,
+      isPending: row.acceptedAt === null,
     };
   });
 }
 
+/** 404 text when a partner accepts or declines a share that is not (or no longer) there. */
+export const SHARE_OFFER_NOT_FOUND_MESSAGE = 'This agreement is no longer shared with you.';
+
 /**
- * Records that a partner has seen what was shared with them (all their shares, or one agreement's):
- * the owner's view then shows their name instead of the typed address (ADR 172, "Amended").
+ * A partner accepts an agreement shared with them (ADR 172, "Consent"): until then it is only
+ * offered under Shared with me, and opens nothing. Accepting again changes nothing.
+ *
+ * @param request the partner's account, the agreement, and `now` (when it was accepted)
+ * @throws AppError not_found SHARE_OFFER_NOT_FOUND_MESSAGE when no share of that agreement names the account
  */
-export async function acceptShares(db: Database, request: { userId: string; contractId?: string; now: Date }): Promise<void> {
-  await db
+export async function acceptShare(db: Database, request: { userId: string; contractId: string; now: Date }): Promise<void> {
+  if (!isUuid(request.contractId)) throw new AppError('not_found', SHARE_OFFER_NOT_FOUND_MESSAGE);
+  const where = and(eq(contractShares.userId, request.userId), eq(contractShares.contractId, request.contractId));
+  const [share] = await db
     .update(contractShares)
-    .set({ acceptedAt: request.now })
-    .where(
-      and(
-        eq(contractShares.userId, request.userId),
-        isNull(contractShares.acceptedAt),
-        request.contractId === undefined ? undefined : eq(contractShares.contractId, request.contractId),
-      ),
-    );
+    .set({ acceptedAt: sql`coalesce(${contractShares.acceptedAt}, ${request.now.toISOString()}::timestamptz)` })
+    .where(where)
+    .returning({ contractId: contractShares.contractId });
+  if (!share) throw new AppError('not_found', SHARE_OFFER_NOT_FOUND_MESSAGE);
+}
+
+/**
+ * A partner declines an offered agreement, or leaves one they accepted: the share ends, as when the
+ * owner ends it (a partner account without a password goes with its last share: ADR 172).
+ *
+ * @throws AppError not_found SHARE_OFFER_NOT_FOUND_MESSAGE when no share of that agreement names the account
+ */
+export async function declineShare(db: Database, request: { userId: string; contractId: string }): Promise<void> {
+  if (!isUuid(request.contractId)) throw new AppError('not_found', SHARE_OFFER_NOT_FOUND_MESSAGE);
+  const ended = await db
+    .delete(contractShares)
+    .where(and(eq(contractShares.userId, request.userId), eq(contractShares.contractId, request.contractId)))
+    .returning({ contractId: contractShares.contractId });
+  if (ended.length === 0) throw new AppError('not_found', SHARE_OFFER_NOT_FOUND_MESSAGE);
 }

@@ -42,6 +42,7 @@ async function partnership() {
   const ownerCookie = await signInAs(database.db, owner.id);
   const partnerCookie = await signInAs(database.db, partner.id);
   expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, ownerCookie, { email: partner.email, access: 'edit' })).statusCode).toBe(201);
+  expect((await call('POST', `/api/v1/contracts/shared/${agreement.id}/accept`, partnerCookie)).statusCode).toBe(200);
   return { owner, partner, agreement, ownerCookie, partnerCookie };
 }
 

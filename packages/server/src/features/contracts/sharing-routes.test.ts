@@ -80,6 +80,11 @@ async function load(id: string, cookie: string): Promise<Contract> {
 
 const body = (doc: Contract) => ({ contractName: doc.contractName, categories: doc.categories, revision: doc.revision });
 
+/** The partner accepts what was shared with them (ADR 172, "Consent"). */
+async function accept(id: string, partnerCookie: string): Promise<void> {
+  expect((await call('POST', `/api/v1/contracts/shared/${id}/accept`, { cookie: partnerCookie })).statusCode).toBe(200);
+}
+
 describe('sharing with partners', () => {
   it('makes a free partner account for a new address, invites it, and lets it open and edit the agreement', async () => {
     const { account, agreement, cookie } = await owner();
@@ -103,7 +108,11 @@ describe('sharing with partners', () => {
 
     const partnerCookie = await signInAs(database.db, partnerRow!.id);
     const list = SharedContractsAnswerSchema.parse((await call('GET', '/api/v1/contracts/shared', { cookie: partnerCookie })).json()).data;
-    expect(list).toEqual([{ _id: agreement.id, contractName: 'With Anna', ownerName: account.email, access: 'edit', isPausedByOwner: false }]);
+    expect(list).toEqual([{ _id: agreement.id, contractName: 'With Anna', ownerName: account.email, access: 'edit', isPausedByOwner: false, isPending: true }]);
+    // Offered, not accepted: it opens nothing yet.
+    expect((await call('GET', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie })).statusCode).toBe(404);
+    const accepted = await call('POST', `/api/v1/contracts/shared/${agreement.id}/accept`, { cookie: partnerCookie });
+    expect(SharedContractsAnswerSchema.parse(accepted.json()).data).toEqual([{ ...list[0], isPending: false }]);
     // A partner account holds no agreements of its own.
     expect((await call('GET', '/api/v1/contracts/my', { cookie: partnerCookie })).json()).toMatchObject({ count: 0 });
     expect((await call('POST', '/api/v1/contracts/my', { cookie: partnerCookie, payload: {} })).statusCode).toBe(403);
@@ -130,6 +139,7 @@ describe('sharing with partners', () => {
       (await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'view' } })).json(),
     ).data;
     expect(sharing).toMatchObject({ partners: [{ userId: partner.id, access: 'view', status: 'invited' }], isInvitationSent: true });
+    await accept(agreement.id, partnerCookie);
 
     const loaded = await load(agreement.id, partnerCookie);
     expect(loaded.access).toBe('view');
@@ -176,6 +186,7 @@ describe('sharing with partners', () => {
     const partner = await createTestAccount(database.db, { role: 'partner' });
     const partnerCookie = await signInAs(database.db, partner.id);
     await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
+    await accept(agreement.id, partnerCookie);
     await database.db
       .update(bookings)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -189,6 +200,36 @@ describe('sharing with partners', () => {
     });
     const pdf = await call('POST', '/api/v1/contracts/pdfCreator', { cookie: partnerCookie, payload: { contract: loaded } });
     expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe('consent', () => {
+  it('offers a share until the partner accepts it: it opens nothing, does not count in the badge, and may be declined', async () => {
+    const { agreement, cookie } = await owner();
+    const partner = await createTestAccount(database.db);
+    const partnerCookie = await signInAs(database.db, partner.id);
+    await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
+    for (const [method, url] of [
+      ['GET', `/api/v1/contracts/my/${agreement.id}`],
+      ['GET', `/api/v1/contracts/${agreement.id}/revisions`],
+      ['GET', `/api/v1/contracts/${agreement.id}/export?format=json`],
+      ['POST', `/api/v1/contracts/${agreement.id}/seen`],
+    ] as const) {
+      expect((await call(method, url, { cookie: partnerCookie, ...(method === 'POST' ? { payload: { revision: 0 } } : {}) })).statusCode, url).toBe(404);
+    }
+    // Declined: the share ends, and the owner sees no partner.
+    const declined = await call('DELETE', `/api/v1/contracts/shared/${agreement.id}`, { cookie: partnerCookie });
+    expect(SharedContractsAnswerSchema.parse(declined.json()).data).toEqual([]);
+    expect(SharingAnswerSchema.parse((await call('GET', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie })).json()).data.partners).toEqual([]);
+    expect((await call('POST', `/api/v1/contracts/shared/${agreement.id}/accept`, { cookie: partnerCookie })).statusCode).toBe(404);
+    // Another account cannot accept a share that names someone else.
+    await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
+    const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
+    expect((await call('POST', `/api/v1/contracts/shared/${agreement.id}/accept`, { cookie: stranger })).statusCode).toBe(404);
+    // A partner may leave an agreement they accepted.
+    await accept(agreement.id, partnerCookie);
+    expect((await call('DELETE', `/api/v1/contracts/shared/${agreement.id}`, { cookie: partnerCookie })).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie })).statusCode).toBe(404);
   });
 });
 
@@ -348,9 +389,13 @@ describe('what the owner sees of a partner', () => {
     expect(toAdmin.text).toMatch(/\/login\b/);
     expect(toFresh.text).toMatch(/\/accept-invite\//);
 
-    // Once the partner has seen what is shared with them, the owner sees their name.
+    // Once the partner has accepted what is shared with them, the owner sees their name.
     await database.db.update(users).set({ name: 'The Admin' }).where(eq(users.id, admin.id));
-    await call('GET', '/api/v1/contracts/shared', { cookie: await signInAs(database.db, admin.id) });
+    // Listing it is not accepting it (ADR 172, "Consent"): the owner still sees the address typed.
+    const adminCookie = await signInAs(database.db, admin.id);
+    await call('GET', '/api/v1/contracts/shared', { cookie: adminCookie });
+    expect(SharingAnswerSchema.parse((await listed(agreement.id)).json()).data.partners[0]).toMatchObject({ status: 'invited' });
+    await accept(agreement.id, adminCookie);
     const after = SharingAnswerSchema.parse((await listed(agreement.id)).json()).data;
     expect(after.partners).toEqual([{ userId: admin.id, email: admin.email, userName: 'The Admin', access: 'edit', status: 'active' }]);
   });

@@ -27,7 +27,17 @@ import { AppError } from '../../errors';
 import type { AccountMail } from '../users/account-mail';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { getRevision, listRevisions } from './contract-history';
-import { changeShare, findLinkedContract, getSharing, listSharedWithMe, replaceLink, revokeLink, sharePartner } from './contract-sharing';
+import {
+  acceptShare,
+  changeShare,
+  declineShare,
+  findLinkedContract,
+  getSharing,
+  listSharedWithMe,
+  replaceLink,
+  revokeLink,
+  sharePartner,
+} from './contract-sharing';
 import { Admission } from '../../admission/admission';
 import { makePdfDownloadName, makePdfFileName } from './pdf-file-names';
 import type { RenderAgreementPdf } from './render-pdf';
@@ -67,6 +77,43 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       schema: { tags: ['sharing'], summary: 'The agreements shared with the signed-in account', response: { 200: SharedContractsAnswerSchema, 401: errors } },
     },
     async (request) => ({ status: 'success' as const, data: await listSharedWithMe(db, { userId: signedIn(request).id, now: now() }) }),
+  );
+
+  // Consent (ADR 172): a share opens nothing until its partner accepts it; they may decline it, or leave later.
+  app.post(
+    '/api/v1/contracts/shared/:id/accept',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Accepts an agreement offered to the signed-in account; answers the agreements shared with it',
+        params: ContractIdParamsSchema,
+        response: { 200: SharedContractsAnswerSchema, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const userId = signedIn(request).id;
+      await acceptShare(db, { userId, contractId: request.params.id, now: now() });
+      return { status: 'success' as const, data: await listSharedWithMe(db, { userId, now: now() }) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/contracts/shared/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Declines an agreement offered to the signed-in account, or leaves one it accepted; answers the agreements shared with it',
+        params: ContractIdParamsSchema,
+        response: { 200: SharedContractsAnswerSchema, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const userId = signedIn(request).id;
+      await declineShare(db, { userId, contractId: request.params.id });
+      return { status: 'success' as const, data: await listSharedWithMe(db, { userId, now: now() }) };
+    },
   );
 
   app.get(

@@ -52,6 +52,9 @@ interface Fixtures {
   leaving: TestAccount;
   /** The read-only link of another agreement of `subscriber` (the link lines must not replace it). */
   linkToken: string;
+  /** Agreements of `subscriber` offered to `editor` and `viewer`, not accepted: one the accept line accepts, one the decline line declines. */
+  offered: TestContract;
+  declined: TestContract;
 }
 
 interface RouteCase {
@@ -143,6 +146,9 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/v1/contracts/:id/marks/:itemId':      { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/item-1` },
   // Sharing, read-only links and history (issue 11). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  // Consent: only the partner a share names may accept or decline it.
+  'POST /api/v1/contracts/shared/:id/accept':        { codes: [401, 404, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/shared/${f.offered.id}/accept` },
+  'DELETE /api/v1/contracts/shared/:id':             { codes: [401, 404, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/shared/${f.declined.id}` },
   'GET /api/v1/contracts/my/:id/shares':             { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares` },
   'POST /api/v1/contracts/my/:id/shares':            { codes: [401, 201, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares`, body: () => ({ email: newEmail(), access: 'view' }) },
   'PATCH /api/v1/contracts/my/:id/shares/:userId':   { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/shares/${f.viewer.id}`, body: () => ({ access: 'view' }) },
@@ -199,15 +205,36 @@ beforeAll(async () => {
   accounts.editor = await createTestAccount(database.db);
   accounts.viewer = await createTestAccount(database.db, { role: 'partner' });
   const leaving = await createTestAccount(database.db, { role: 'partner' });
+  const acceptedAt = new Date();
   await database.db.insert(contractShares).values([
-    { contractId: subscriberContract.id, userId: accounts.editor.id, invitedEmail: accounts.editor.email, access: 'edit' },
-    { contractId: subscriberContract.id, userId: accounts.viewer.id, invitedEmail: accounts.viewer.email, access: 'view' },
-    { contractId: subscriberContract.id, userId: leaving.id, invitedEmail: leaving.email, access: 'view' },
+    { contractId: subscriberContract.id, userId: accounts.editor.id, invitedEmail: accounts.editor.email, access: 'edit', acceptedAt },
+    { contractId: subscriberContract.id, userId: accounts.viewer.id, invitedEmail: accounts.viewer.email, access: 'view', acceptedAt },
+    { contractId: subscriberContract.id, userId: leaving.id, invitedEmail: leaving.email, access: 'view', acceptedAt },
   ]);
+  // Offered to the editor and the viewer, not accepted yet: one to accept, one to decline.
+  const offered = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Offered' });
+  const declined = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Declined' });
+  await database.db.insert(contractShares).values(
+    [offered, declined].flatMap((contract) => [
+      { contractId: contract.id, userId: accounts.editor!.id, invitedEmail: accounts.editor!.email, access: 'edit' as const },
+      { contractId: contract.id, userId: accounts.viewer!.id, invitedEmail: accounts.viewer!.email, access: 'view' as const },
+    ]),
+  );
   const linked = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
   const linkToken = makeSecret();
   await database.db.insert(contractLinks).values({ contractId: linked.id, tokenHash: hashSecret(linkToken) });
-  fixtures = { subscriber: accounts.subscriber, other, trialId, subscriberPdf, subscriberContract, viewer: accounts.viewer, leaving, linkToken };
+  fixtures = {
+    subscriber: accounts.subscriber,
+    other,
+    trialId,
+    subscriberPdf,
+    subscriberContract,
+    viewer: accounts.viewer,
+    leaving,
+    linkToken,
+    offered,
+    declined,
+  };
 });
 afterAll(async () => {
   await app?.close();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { renderWithApp } from '../../test/render-with-app';
 import { type TestApiServer, startTestApiServer } from '../../test/test-api-server';
 import { ExportImportDialog } from './export-import-dialog';
-import { SharedWithMe } from './shared-with-me';
+import { OFFERED_TEXT, SharedWithMe } from './shared-with-me';
 
 let server: TestApiServer;
 
@@ -101,9 +101,9 @@ describe('Shared with me', () => {
     server.answer('GET /api/v1/contracts/shared', 200, {
       status: 'success',
       data: [
-        { _id: 's1', contractName: 'With Ann', ownerName: 'Ann', access: 'edit', isPausedByOwner: false },
-        { _id: 's2', contractName: 'With Bob', ownerName: 'Bob', access: 'view', isPausedByOwner: false },
-        { _id: 's3', contractName: 'With Cy', ownerName: 'Cy', access: 'edit', isPausedByOwner: true },
+        { _id: 's1', contractName: 'With Ann', ownerName: 'Ann', access: 'edit', isPausedByOwner: false, isPending: false },
+        { _id: 's2', contractName: 'With Bob', ownerName: 'Bob', access: 'view', isPausedByOwner: false, isPending: false },
+        { _id: 's3', contractName: 'With Cy', ownerName: 'Cy', access: 'edit', isPausedByOwner: true, isPending: false },
       ],
     });
     renderWithApp(<SharedWithMe isOnlyList />);
@@ -117,5 +117,20 @@ describe('Shared with me', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export or import: With Ann' }));
     await screen.findByRole('dialog', { name: 'Export or import' });
     expect(screen.getByLabelText('File to import into With Ann')).toBeTruthy();
+  });
+
+  it('offers an agreement not accepted yet with Accept and Decline only, and opens it once accepted', async () => {
+    const offered = { _id: 's4', contractName: 'With Di', ownerName: 'Di', access: 'edit', isPausedByOwner: false, isPending: true };
+    server.answer('GET /api/v1/contracts/changes-waiting', 200, { status: 'success', data: [] });
+    server.answer('GET /api/v1/contracts/shared', 200, { status: 'success', data: [offered] });
+    renderWithApp(<SharedWithMe isOnlyList />);
+    expect(await screen.findByText(OFFERED_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Agreement: With Di' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export or import: With Di' })).toBeNull();
+    server.answer('POST /api/v1/contracts/shared/s4/accept', 200, { status: 'success', data: [{ ...offered, isPending: false }] });
+    server.answer('GET /api/v1/contracts/shared', 200, { status: 'success', data: [{ ...offered, isPending: false }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Accept: With Di' }));
+    expect(await screen.findByRole('button', { name: 'Edit Agreement: With Di' })).toBeTruthy();
+    expect(server.received.some((request) => request.method === 'POST' && request.path === '/api/v1/contracts/shared/s4/accept')).toBe(true);
   });
 });

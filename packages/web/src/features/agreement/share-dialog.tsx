@@ -27,8 +27,8 @@ import {
 
 export const SHARE_TITLE = 'Share with partner';
 export const PARTNERS_FREE_TEXT = 'Partner accounts are free. Your partner gets an email with a link to the agreement (one a day at most).';
-/** Beside a partner who has not yet opened what was shared. */
-export const PARTNER_INVITED_LABEL = 'invited, not opened yet';
+/** Beside a partner who has not yet accepted what was shared (ADR 172, "Consent"). */
+export const PARTNER_INVITED_LABEL = 'invited, not accepted yet';
 /** Beside a link just made: it is shown this once (ADR 172: only its hash is stored). */
 export const LINK_SHOWN_ONCE_TEXT = 'Copy the link now: it is shown only this once. If you lose it, replace it with a new one.';
 /** Beside an active link made earlier. */

@@ -56,6 +56,20 @@ export const sharingApi = api.injectEndpoints({
       providesTags: ['SharedContracts'],
       keepUnusedDataFor: 0,
     }),
+    /** POST /api/v1/contracts/shared/{id}/accept: the partner accepts an offered agreement (ADR 172, "Consent"). */
+    acceptShare: build.mutation<SharedContract[], string, z.infer<typeof SharedContractsAnswerSchema>>({
+      query: (contractId) => ({ url: `/contracts/shared/${id(contractId)}/accept`, method: 'POST' }),
+      rawResponseSchema: SharedContractsAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: ['SharedContracts'],
+    }),
+    /** DELETE /api/v1/contracts/shared/{id}: the partner declines an offered agreement, or leaves one. */
+    declineShare: build.mutation<SharedContract[], string, z.infer<typeof SharedContractsAnswerSchema>>({
+      query: (contractId) => ({ url: `/contracts/shared/${id(contractId)}`, method: 'DELETE' }),
+      rawResponseSchema: SharedContractsAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: ['SharedContracts'],
+    }),
     /** GET base/{id}/shares: an agreement's partners and whether it has a read-only link (owner; never the link's token). */
     getSharing: build.query<Sharing, string, z.infer<typeof SharingAnswerSchema>>({
       query: (contractId) => ({ url: `${MY}/${id(contractId)}/shares` }),
@@ -178,6 +192,8 @@ export const sharingApi = api.injectEndpoints({
 
 export const {
   useGetSharedContractsQuery,
+  useAcceptShareMutation,
+  useDeclineShareMutation,
   useGetSharingQuery,
   useSharePartnerMutation,
   useChangeShareMutation,
