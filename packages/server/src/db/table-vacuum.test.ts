@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renameContract } from '../features/contracts/rename-contract';
+import { schedulePdfFileCleanup } from '../features/contracts/schedule-pdf-file-cleanup';
 import { insertTestContract } from '../features/contracts/test-contracts';
 import { loadTemplates } from '../features/templates/load-templates';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
+import { jobRuns } from './schema/job-runs';
 import { TableVacuum, noteAgreementWrite } from './table-vacuum';
 
 let database: TestDatabase;
@@ -136,6 +139,24 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
       table: ['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=50'],
       toast: ['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=50'],
     });
+  });
+
+  it('vacuums the whole embedded database once a day among the maintenance jobs, and leaves PostgreSQL to its autovacuum', async () => {
+    const before = await contractsVacuumCount();
+    const errors: unknown[] = [];
+    const log = { info: () => undefined, error: (fields: unknown) => void errors.push(fields) } as unknown as FastifyBaseLogger;
+    const isEmbedded = database.kind === 'pglite';
+    const stop = schedulePdfFileCleanup(database.db, { intervalMs: 60 * 60 * 1000, now: () => new Date(), log, isShared: !isEmbedded });
+    try {
+      // The jobs run once at start, one after the other; the vacuum (embedded only) is the last.
+      const lastJob = isEmbedded ? 'vacuum-database' : 'prune-invitation-emails';
+      await vi.waitFor(async () => expect((await database.db.select().from(jobRuns).where(eq(jobRuns.name, lastJob))).length).toBe(1), { timeout: 10_000 });
+      expect(errors).toEqual([]);
+      expect((await database.db.select().from(jobRuns).where(eq(jobRuns.name, 'vacuum-database'))).length).toBe(isEmbedded ? 1 : 0);
+      expect(await contractsVacuumCount()).toBe(isEmbedded ? before + 1 : before);
+    } finally {
+      stop();
+    }
   });
 
   it('counts nothing for a database whose vacuum was not started (scripts, the CLI)', () => {
