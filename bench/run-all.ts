@@ -19,6 +19,7 @@ const BENCHMARKS: readonly string[] = [
   'compare-bench.ts',
   'history-bench.ts',
   'acbl-bench.ts',
+  'storage-bench.ts',
 ];
 
 let failures = 0;

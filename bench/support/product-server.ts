@@ -46,11 +46,12 @@ export interface BenchDatabase {
  * Creates an empty database on a PostgreSQL server, for one bench run.
  *
  * @param serverUrl any database URL of that server (its database part is replaced)
+ * @param prefix the start of the new database's name (then the time and the process id)
  * @returns the new database's URL, and `drop` to remove it
  * @throws when the server cannot be reached or the database not created
  */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bpa_bench_${Date.now()}_${process.pid}`;
+export async function createPostgresDatabase(serverUrl: string, prefix = 'bpa_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

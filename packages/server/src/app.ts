@@ -21,6 +21,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, GZIP_OPTIONS } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { startTableVacuum } from './db/table-vacuum';
 import { guestContractRoutes } from './features/contracts/guest-contract-routes';
 import { pdfFileRoutes } from './features/contracts/pdf-file-routes';
 import type { RenderAcblCard, RenderAgreementPdf } from './features/contracts/render-pdf';
@@ -80,6 +81,12 @@ export interface BuildAppOptions {
   /** Milliseconds between expired-PDF cleanups; 0 turns the timer off (tests run the cleanup directly). */
   pdfCleanupIntervalMs?: number;
   /**
+   * The vacuum of the agreement table (db/table-vacuum.ts, ADR 192): after `everyWrites` agreement
+   * writes (default VACUUM_EVERY_WRITES; 0: never by count) and every `intervalMs` when writes were
+   * counted (default VACUUM_INTERVAL_MS; 0: no timer).
+   */
+  tableVacuum?: { everyWrites?: number; intervalMs?: number };
+  /**
    * Sends the account emails; unless given, one is made from the config (SMTP_URL, or the outbox
    * DATA_DIR/outbox) and closed with the app. A given mailer is the caller's to close.
    */
@@ -117,7 +124,7 @@ function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
 
 /**
  * Builds the app. Call `await app.ready()` (or `inject`/`listen`, which do it) before use and
- * `await app.close()` after; closing stops the cleanup timer but leaves the database open.
+ * `await app.close()` after; closing stops the cleanup and vacuum timers (waiting for a VACUUM that is running) but leaves the database open.
  *
  * @throws from `ready()` when a plugin fails to register
  */
@@ -220,6 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir, { hasSessionCookie: (request) => sessions.cookie.read(request) !== undefined });
+
+  // Every agreement write leaves its replaced document dead until a VACUUM; the embedded database
+  // has no autovacuum, PostgreSQL's is too slow for a burst of saves (ADR 192).
+  const tableVacuum = startTableVacuum(db, { ...options.tableVacuum, isEmbedded: config.databaseUrl === undefined, log: app.log });
+  app.addHook('onClose', async () => tableVacuum.close());
 
   const intervalMs = options.pdfCleanupIntervalMs ?? PDF_CLEANUP_INTERVAL_MS;
   if (intervalMs > 0) {

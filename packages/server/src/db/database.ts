@@ -50,9 +50,12 @@ export interface DatabaseConnection {
  * PostgreSQL settings of the embedded database. Its default shared buffers (128 MB) are sized for
  * a database server with many clients; one process with a product's data needs far fewer, and
  * every megabyte here stays resident (issue 15: idle server <= 300 MB). Pages beyond it are read
- * through the operating system's file cache.
+ * through the operating system's file cache. After a checkpoint PostgreSQL keeps at least
+ * `min_wal_size` of old write-ahead log segments for reuse (80 MB by default, and up to
+ * `max_wal_size`, 1 GB, after busy periods); in the data folder of one process 32 MB is plenty
+ * (ADR 192: the server's CHECKPOINTs, table-vacuum.ts, keep the log that short).
  */
-const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 32MB', 'max_wal_size = 64MB'];
 
 /**
  * Opens PGlite in a folder (or in memory) in its own thread (pglite-thread.ts).

@@ -8,6 +8,7 @@ import type { Operation } from 'fast-json-patch';
 import jsonPatch from 'fast-json-patch';
 import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
+import { noteAgreementWrite } from '../../db/table-vacuum';
 import { AppError } from '../../errors';
 import type { AgreementMemory, StoredContract } from './agreement-memory';
 import { pointerTokens } from './apply-changes';
@@ -341,7 +342,9 @@ async function writeChange(
  *    "to discuss" (issue 12 §2). When another change (another tab, partner or server) was stored
  *    in between, nothing is written and the change is worked out again from the newer revision:
  *    two changes at once are applied one after the other, as with a row lock, but the work of
- *    steps 2-3 holds no lock (issue 15; ADR 182).
+ *    steps 2-3 holds no lock (issue 15; ADR 182);
+ * 5. the write is counted for the server's vacuum of the agreement table, which frees the replaced
+ *    document's space for later writes (ADR 192).
  *
  * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
  *
@@ -377,6 +380,8 @@ export async function replaceContractDocument(
     const documentText = plan.databaseChanges === null ? JSON.stringify(plan.next) : null;
     const written = await writeChange(db, { id, revision: row.revision, plan, documentText, author, now });
     if (written) {
+      // The replaced document is now dead space until a VACUUM (db/table-vacuum.ts, ADR 192).
+      noteAgreementWrite(db);
       memory?.rememberStored(
         id,
         { revision: written.revision, document: plan.next, contractName: written.contractName, templateName: plan.templateName },
