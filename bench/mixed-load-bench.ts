@@ -22,7 +22,7 @@
  * both, the default: `pglite,postgres`).
  */
 import { SUBSCRIBER_AGREEMENT_COUNT } from '@bpa/domain/constants';
-import { type BenchDatabase, type ProductServer, seedBenchDatabase, startProductServer } from './support/product-server';
+import { type BenchDatabase, type ProductServer, runOnEngines, seedBenchDatabase, startProductServer } from './support/product-server';
 
 const RATE = Number(process.env.MIXED_BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.MIXED_BENCH_SECONDS ?? 30);
@@ -279,9 +279,4 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
   }
 }
 
-const postgresUrl = process.env.DATABASE_URL?.trim();
-const engines = (process.env.MIXED_BENCH_ENGINES ?? 'pglite,postgres').split(',').map((engine) => engine.trim());
-if (engines.includes('pglite')) await runOn(undefined);
-if (!engines.includes('postgres')) console.log('\n(MIXED_BENCH_ENGINES leaves out PostgreSQL: its run is skipped)');
-else if (postgresUrl) await runOn(postgresUrl);
-else console.log('\n(DATABASE_URL is not set: the PostgreSQL run is skipped)');
+await runOnEngines('MIXED_BENCH_ENGINES', runOn);

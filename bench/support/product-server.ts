@@ -234,3 +234,20 @@ export async function startProductServer(database: BenchDatabase, port: number, 
     },
   };
 }
+
+/**
+ * Runs a benchmark on the embedded PGlite database and on PostgreSQL (a fresh database on the
+ * server DATABASE_URL names), as the environment variable `variable` chooses (`pglite`,
+ * `postgres` or both, the default), saying which run it skips and why.
+ *
+ * @param variable e.g. `MIXED_BENCH_ENGINES`
+ * @param runOn the benchmark, given the PostgreSQL server's URL or undefined for PGlite
+ */
+export async function runOnEngines(variable: string, runOn: (postgresServerUrl: string | undefined) => Promise<void>): Promise<void> {
+  const postgresUrl = process.env.DATABASE_URL?.trim();
+  const engines = (process.env[variable] ?? 'pglite,postgres').split(',').map((engine) => engine.trim());
+  if (engines.includes('pglite')) await runOn(undefined);
+  if (!engines.includes('postgres')) console.log(`\n(${variable} leaves out PostgreSQL: its run is skipped)`);
+  else if (postgresUrl) await runOn(postgresUrl);
+  else console.log('\n(DATABASE_URL is not set: the PostgreSQL run is skipped)');
+}
