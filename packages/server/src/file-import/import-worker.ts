@@ -11,10 +11,17 @@ import { AppError, type ErrorCode } from '../errors';
 import { readUploadedAgreement } from './read-uploaded-agreement';
 
 /**
- * PDF.js, loaded as the worker starts (a third of a second), so that its loading is not counted
- * against the first file's time limit. Not a top-level await (see pdf/pdf-worker.ts).
+ * PDF.js and the code it runs as its "worker" (in this thread: Node has no web workers), loaded as
+ * the worker starts, so that their loading is not counted against the first file's time limit.
+ * Given as `globalThis.pdfjsWorker`, the worker code is not imported again by the first
+ * `getDocument` (under tsx on Node 24 that import alone takes about a second). Not a top-level
+ * await (see pdf/pdf-worker.ts).
  */
-const pdfJsLoaded = import('pdfjs-dist/legacy/build/pdf.mjs').catch(() => undefined);
+const pdfJsLoaded = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])
+  .then(([, worker]) => {
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+  })
+  .catch(() => undefined);
 
 /** One file to read; `started` is told when the worker begins, so the time limit counts work, not queueing. */
 export interface ImportTask {
