@@ -17,7 +17,8 @@ import { readUploadedAgreement } from './read-uploaded-agreement';
  * `getDocument` (under tsx on Node 24 that import alone takes about a second). Not a top-level
  * await (see pdf/pdf-worker.ts).
  */
-const pdfJsLoaded = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])
+const PDFJS_WORKER_MODULE: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // ships no types: imported by name, as unknown
+const pdfJsLoaded = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER_MODULE) as Promise<unknown>])
   .then(([, worker]) => {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
   })
