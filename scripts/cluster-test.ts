@@ -205,13 +205,19 @@ function countError(kind: string) {
 
 async function call(
   path: string,
-  init: { method?: string; body?: unknown; cookie?: string; isRetryable?: boolean; isBusyCounted?: boolean },
+  init: { method?: string; body?: unknown; cookie?: string; address?: string; isRetryable?: boolean; isBusyCounted?: boolean },
 ): Promise<Response | null> {
   counts.requests += 1;
   try {
     const response = await fetch(`${publicUrl}${path}`, {
       method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        // Each simulated player at their own address, as the proxy names it (TRUST_PROXY): the
+        // limits per address (admission/admission.ts) count players, not the test machine.
+        ...(init.address ? { 'x-forwarded-for': init.address } : {}),
+      },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
     const isBusy = response.status === 503 && response.headers.has('retry-after');
@@ -230,11 +236,11 @@ async function call(
   }
 }
 
-async function simulateUser(email: string, until: number): Promise<void> {
-  const login = await call('/api/v1/users/login', { method: 'POST', body: { email, password: TEST_PASSWORD } });
+async function simulateUser(email: string, address: string, until: number): Promise<void> {
+  const login = await call('/api/v1/users/login', { method: 'POST', body: { email, password: TEST_PASSWORD }, address });
   const cookie = login?.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) return;
-  const made = await call('/api/v1/contracts/my', { method: 'POST', body: {}, cookie });
+  const made = await call('/api/v1/contracts/my', { method: 'POST', body: {}, cookie, address });
   if (!made?.ok) return;
   let contract = ((await made.json()) as { data: Contract }).data;
   let step = 0;
@@ -246,6 +252,7 @@ async function simulateUser(email: string, until: number): Promise<void> {
     const saved = await call(`/api/v1/contracts/my/${contract._id}`, {
       method: 'PATCH',
       cookie,
+      address,
       body: { contractName: edited.contractName, categories: edited.categories, revision: contract.revision },
     });
     if (saved?.ok) {
@@ -257,18 +264,18 @@ async function simulateUser(email: string, until: number): Promise<void> {
       contract = { ...edited, revision: answer.data.revision };
     } else {
       // Reload and carry on (a refused or lost save is not acknowledged).
-      const loaded = await call(`/api/v1/contracts/my/${contract._id}`, { cookie });
+      const loaded = await call(`/api/v1/contracts/my/${contract._id}`, { cookie, address });
       if (loaded?.ok) contract = ((await loaded.json()) as { data: Contract }).data;
       counts.loads += 1;
     }
     if (step % 15 === 0) {
       // As the web app does: a busy PDF service (503 with Retry-After) is asked once more after the wait.
       const body = { contract: { contractName: contract.contractName, categories: contract.categories } };
-      let pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, body, isRetryable: true });
+      let pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, address, body, isRetryable: true });
       if (pdf?.status === 503) {
         counts.busyPdfs += 1;
         await new Promise((resolve) => setTimeout(resolve, Number(pdf?.headers.get('retry-after') ?? 1) * 1000));
-        pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, body, isBusyCounted: true });
+        pdf = await call('/api/v1/contracts/pdfCreator', { method: 'POST', cookie, address, body, isBusyCounted: true });
       }
       if (pdf?.ok) counts.pdfs += 1;
     }
@@ -295,7 +302,7 @@ try {
   );
   const started = Date.now();
   const until = started + SECONDS * 1000;
-  const users = emails.map((email) => simulateUser(email, until));
+  const users = emails.map((email, index) => simulateUser(email, `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`, until));
 
   // A third of the way: server A dies without warning, then comes back.
   await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 3));

@@ -44,13 +44,18 @@ export interface AdmissionLimits {
  */
 export const ADMISSION_LIMITS: AdmissionLimits = {
   client: { jobs: 2, budgetMs: 4_000, refillMsPerSecond: 250 },
-  address: { jobs: 4, budgetMs: 8_000, refillMsPerSecond: 500 },
+  address: { jobs: 6, budgetMs: 10_000, refillMsPerSecond: 750 },
   requestThreadMs: 20,
 };
 
 /** 429 text: the client already has its share of jobs running. */
 export function tooManyJobsMessage(jobs: number): string {
   return `You already have ${jobs} PDFs or files being made or read. Please wait for them to finish, then try again.`;
+}
+
+/** 429 text: the address (a club's network, say) has its share of jobs running, though this client may have none. */
+export function addressBusyMessage(seconds: number): string {
+  return `Many PDFs and files are being made or read for your network right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
 /** 429 text: the client used its share of the server's time. */
@@ -159,15 +164,16 @@ export class Admission {
     this.sweepSometimes();
     for (const [key, limits] of keys) {
       const state = this.state(key);
+      const isAddress = key.startsWith('address:');
       if (state.running >= limits.jobs) {
         void reply.header('Retry-After', '1');
         this.forgetIfIdle(key, state, limits);
-        throw new AppError('rate_limited', tooManyJobsMessage(limits.jobs));
+        throw new AppError('rate_limited', isAddress ? addressBusyMessage(1) : tooManyJobsMessage(limits.jobs));
       }
       if (state.balanceMs <= 0) {
         const seconds = Math.max(1, Math.ceil((1 - state.balanceMs) / limits.refillMsPerSecond));
         void reply.header('Retry-After', String(seconds));
-        throw new AppError('rate_limited', overBudgetMessage(seconds));
+        throw new AppError('rate_limited', isAddress ? addressBusyMessage(seconds) : overBudgetMessage(seconds));
       }
     }
   }
