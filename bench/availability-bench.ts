@@ -21,7 +21,7 @@
  * AVAILABILITY_BENCH_PORT (default 3293), DATABASE_URL (also run on PostgreSQL),
  * AVAILABILITY_BENCH_ENGINES (`pglite`, `postgres` or both, the default).
  */
-import { deflateSync } from 'node:zlib';
+import { pdfWithAttachment } from '@bpa/server/test/hostile-pdfs';
 import { type BenchDatabase, type ProductServer, runOnEngines, seedBenchDatabase, startProductServer } from './support/product-server';
 
 const RATE = Number(process.env.AVAILABILITY_BENCH_RATE ?? 20);
@@ -138,9 +138,14 @@ async function fixedRate(server: ProductServer, agreements: Agreement[], seconds
 }
 
 /** The attacker's requests, one of each expensive route, sent in turn on every connection. */
-function attackRequests(server: ProductServer, attacker: Agreement, other: Agreement, productPdf: Buffer): { route: string; send: () => Promise<number> }[] {
+function attackRequests(
+  server: ProductServer,
+  attacker: Agreement,
+  other: Agreement,
+  productPdf: Buffer,
+  bomb: Buffer,
+): { route: string; send: () => Promise<number> }[] {
   const wholeAgreement = JSON.stringify({ isSubscriber: true, contract: { _id: attacker.id, ...attacker.document } });
-  const bomb = pdfWithBomb();
   const post =
     (path: string, body: string, cookie = true) =>
     async () => {
@@ -181,19 +186,12 @@ function attackRequests(server: ProductServer, attacker: Agreement, other: Agree
   ];
 }
 
-/** A PDF of a few kB whose attachment inflates to 1 GiB: zeros deflated twice. */
+/**
+ * The attack run's bomb: a PDF of a few kB whose `agreement.json` attachment is 1 GiB of zeros
+ * deflated twice, in a file PDF.js reads as it would a real one (test/hostile-pdfs.ts).
+ */
 function pdfWithBomb(): Buffer {
-  const zeros = Buffer.alloc(64 * 1024 * 1024);
-  let packed = deflateSync(zeros, { level: 9 });
-  // Sixteen times 64 MB of zeros: the inner layer, deflated again.
-  packed = Buffer.concat(Array.from({ length: 16 }, () => packed));
-  packed = deflateSync(packed, { level: 9 });
-  return Buffer.concat([
-    Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode] /Length '),
-    Buffer.from(`${packed.length} >>\nstream\n`),
-    packed,
-    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
-  ]);
+  return pdfWithAttachment(Buffer.alloc(1024 * 1024 * 1024), 2);
 }
 
 async function attack(requests: ReturnType<typeof attackRequests>, until: () => boolean): Promise<Map<string, Map<number, number>>> {
@@ -247,7 +245,7 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     const baselineCpu = server.cpuSeconds() - cpuBeforeBaseline;
 
     let isOver = false;
-    const requests = attackRequests(server, attacker, other, productPdf);
+    const requests = attackRequests(server, attacker, other, productPdf, pdfWithBomb());
     const attacking = attack(requests, () => isOver);
     await sleep(2000); // the attacker spends its saved-up budget first
     const cpuBeforeAttack = server.cpuSeconds();

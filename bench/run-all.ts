@@ -20,6 +20,7 @@ const BENCHMARKS: readonly string[] = [
   'history-bench.ts',
   'acbl-bench.ts',
   'storage-bench.ts',
+  'availability-bench.ts',
 ];
 
 let failures = 0;
