@@ -248,6 +248,17 @@ describe('web app', () => {
     }
   });
 
+  it('marks the pages whose address holds a token noindex and sends no Referer from them', async () => {
+    for (const url of ['/shared/abc', '/reset-password/abc', '/accept-invite/abc']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const home = await app.inject({ method: 'GET', url: '/guest/home', headers: { accept: 'text/html' } });
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('caches hashed assets for a year and answers 404 (not index.html) for a missing one', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -42,6 +42,9 @@ const PRERENDERED_PAGES: ReadonlyMap<string, { file: string; isForVisitorsOnly: 
   ['/trial', { file: 'trial.html', isForVisitorsOnly: true }],
   ['/guest/contract', { file: 'guest-contract.html', isForVisitorsOnly: true }],
 ]);
+/** Pages whose path holds a token (paths.ts `TokenRoute`): `/shared/{token}`, `/reset-password/{token}`, … */
+const TOKEN_PAGE = /^\/(?:shared|reset-password|accept-invite|login)\/[^/?#]+/;
+
 /** HTML files that are only sent with a nonce (sendHtml), never as plain files. */
 const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);
 
@@ -105,6 +108,9 @@ export async function registerWebApp(
 
   return (request, reply) => {
     if (!isPageRequest(request)) return sendApiNotFound(request, reply);
+    // A page whose address holds a secret (a read-only link, a one-time token) is not indexed and
+    // its address not sent on as a Referer (ADR 172: as the link's API answer and PDF).
+    if (TOKEN_PAGE.test(request.url)) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     return sendHtml(webDistDir, reply);
   };
 }
