@@ -229,7 +229,7 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
     // hundreds of MB, so a leak shows as a rising line, not as one difference.
     const tenths: number[] = [];
     // Four at a time, each of another subscriber (at most two PDFs of one account are in flight:
-    // pdf-admission.ts), going round every subscriber's agreements in turn.
+    // admission/admission.ts), going round every subscriber's agreements in turn.
     const spread = (m: number) => (m % SUBSCRIBER_COUNT) * SUBSCRIBER_AGREEMENT_COUNT + (Math.floor(m / SUBSCRIBER_COUNT) % SUBSCRIBER_AGREEMENT_COUNT);
     for (let n = 0; n < PDF_COUNT; n += 4) {
       pdfOutcomes.push(...(await Promise.all([0, 1, 2, 3].map((k) => send(server, 'pdf', agreements, spread(n + k), performance.now())))));

@@ -15,7 +15,7 @@
  * job (work-meter.ts) plus a fixed charge for the request thread's share (reading and checking the
  * body, the answer).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { WorkQueueFullError, meterWork } from './work-meter';
 
@@ -90,8 +90,8 @@ export class Admission {
    *
    * @throws AppError rate_limited (429, with Retry-After) as `run` would
    */
-  refuseEarly = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    this.check(this.keysOf(request), reply);
+  refuseEarly = async (request: FastifyRequest): Promise<void> => {
+    this.check(this.keysOf(request));
   };
 
   /**
@@ -99,15 +99,14 @@ export class Admission {
    * them its work.
    *
    * @param request whose account (or address, for an anonymous request) and address are charged
-   * @param reply gets `Retry-After` on a refusal
    * @returns what `job` returns
    * @throws AppError rate_limited (429) when a key has its jobs running or its budget spent;
    *   unavailable (503, Retry-After) when `job` throws WorkQueueFullError; anything else `job`
    *   throws, unchanged (its work is charged all the same)
    */
-  async run<T>(request: FastifyRequest, reply: FastifyReply, job: () => Promise<T>): Promise<T> {
+  async run<T>(request: FastifyRequest, job: () => Promise<T>): Promise<T> {
     const keys = this.keysOf(request);
-    this.check(keys, reply);
+    this.check(keys);
     const states = keys.map(([key]) => this.state(key));
     for (const state of states) state.running += 1;
     const meter = { workMs: 0 };
@@ -115,8 +114,7 @@ export class Admission {
       return await meterWork(meter, job);
     } catch (error) {
       if (error instanceof WorkQueueFullError) {
-        void reply.header('Retry-After', String(error.retryAfterSeconds));
-        throw new AppError('unavailable', error.userMessage, { cause: error });
+        throw new AppError('unavailable', error.userMessage, { cause: error, retryAfterSeconds: error.retryAfterSeconds });
       }
       throw error;
     } finally {
@@ -128,13 +126,6 @@ export class Admission {
         this.forgetIfIdle(key, state, keys[index]![1]);
       }
     }
-  }
-
-  /** Jobs running now, all clients together (for tests and the benchmarks). */
-  running(): number {
-    let total = 0;
-    for (const [key, state] of this.keys) if (key.startsWith('address:')) total += state.running;
-    return total;
   }
 
   private keysOf(request: FastifyRequest): [string, KeyLimits][] {
@@ -160,20 +151,18 @@ export class Admission {
     return state;
   }
 
-  private check(keys: [string, KeyLimits][], reply: FastifyReply): void {
+  private check(keys: [string, KeyLimits][]): void {
     this.sweepSometimes();
     for (const [key, limits] of keys) {
       const state = this.state(key);
       const isAddress = key.startsWith('address:');
       if (state.running >= limits.jobs) {
-        void reply.header('Retry-After', '1');
         this.forgetIfIdle(key, state, limits);
-        throw new AppError('rate_limited', isAddress ? addressBusyMessage(1) : tooManyJobsMessage(limits.jobs));
+        throw new AppError('rate_limited', isAddress ? addressBusyMessage(1) : tooManyJobsMessage(limits.jobs), { retryAfterSeconds: 1 });
       }
       if (state.balanceMs <= 0) {
         const seconds = Math.max(1, Math.ceil((1 - state.balanceMs) / limits.refillMsPerSecond));
-        void reply.header('Retry-After', String(seconds));
-        throw new AppError('rate_limited', isAddress ? addressBusyMessage(seconds) : overBudgetMessage(seconds));
+        throw new AppError('rate_limited', isAddress ? addressBusyMessage(seconds) : overBudgetMessage(seconds), { retryAfterSeconds: seconds });
       }
     }
   }

@@ -45,10 +45,10 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
         response: { 200: AcblCardAnswerSchema, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = request.currentUser!;
       const document = request.body.contract;
-      const data = await admission.run(request, reply, async () => {
+      const data = await admission.run(request, async () => {
         const { pdf, fitReport } = await renderCard(document);
         const name = `${document.contractName} card`;
         const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };

@@ -75,7 +75,7 @@ export const compareRoutes: FastifyPluginAsyncZod<CompareRoutesOptions> = async 
       if (!user) throw new AppError('unauthorised', NOT_SIGNED_IN_MESSAGE);
       const { left, right, pageSize } = request.body;
       const sheet = comparisonSheet(compareAgreements(left.contract, right.contract), { left: left.label, right: right.label });
-      const content = await admission.run(request, reply, () => renderPdf(sheet, { pageSize: pageSize ?? 'letter' }));
+      const content = await admission.run(request, () => renderPdf(sheet, { pageSize: pageSize ?? 'letter' }));
       const name = `What's different - ${stripMarkup(left.label)} - ${stripMarkup(right.label)}`;
       return reply
         .type('application/pdf')

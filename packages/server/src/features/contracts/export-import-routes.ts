@@ -87,7 +87,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
     },
     async (request, reply) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      const file = await admission.run(request, reply, async () => {
+      const file = await admission.run(request, async () => {
         const [row] = await db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
         if (!row) throw contractNotFound();
         return exportAgreement(row.document, request.query.format, now());
@@ -114,14 +114,12 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
         response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
       const bytes = Buffer.from(request.body.data, 'base64');
       if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
       // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
-      const { document } = await admission.run(request, reply, () =>
-        importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      );
+      const { document } = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
       const changed = await replaceContractDocument(db, {
         id: contractId,
         change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },

@@ -93,7 +93,7 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
       return {
         status: 'success' as const,
         // A guest is known by address (behind a proxy: TRUST_PROXY makes request.ip the client's).
-        data: await admission.run(request, reply, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
+        data: await admission.run(request, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
       };
     },
   );

@@ -263,7 +263,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
       const row = await findLinkedContract(db, request.params.token);
       const { contractName, categories } = row.document;
-      const content = await admission.run(request, reply, () =>
+      const content = await admission.run(request, () =>
         renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter', attachment: { contractName, categories } }),
       );
       return reply

@@ -367,7 +367,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         response: { 200: PdfFileInfoAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const ownerUserId = owner(request).id;
       const discussionOf = request.body.discussionOf;
       const discussionMarks = discussionOf
@@ -375,7 +375,7 @@ export const subscriberContractRoutes: FastifyPluginAsyncZod<SubscriberContractR
         : undefined;
       return {
         status: 'success' as const,
-        data: await admission.run(request, reply, () =>
+        data: await admission.run(request, () =>
           makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now(), ...(discussionMarks ? { discussionMarks } : {}) }),
         ),
       };

@@ -89,7 +89,7 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
         throw error;
       }
       // Parsed in the import worker, with its time limit and memory cap (ADR 190).
-      const template = await admission.run(request, reply, () => importPool.readMasterTemplate(upload.text, upload.fileName));
+      const template = await admission.run(request, () => importPool.readMasterTemplate(upload.text, upload.fileName));
       const result = await storeMasterTemplate(db, template, now());
       return reply.code(result.isReplaced ? 200 : 201).send({
         status: 'success' as const,
