@@ -27,7 +27,7 @@ import { type DatabaseLocation, openDatabase } from '@bpa/server/db/database';
 import { createPostgresDatabase } from './support/product-server';
 import { contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
-import { documentsSince } from '@bpa/server/features/contracts/revision-store';
+import { documentsSince } from '@bpa/server/features/agreements/revision-store';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount, signInAs } from '@bpa/server/test/test-accounts';
 import { eq, inArray } from 'drizzle-orm';

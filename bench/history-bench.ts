@@ -18,8 +18,8 @@ import { createAgreementFromTemplate, selectAllInCategory, toggleSubject } from 
 import { openDatabase, type Database } from '@bpa/server/db/database';
 import { contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
-import { replaceContractDocument } from '@bpa/server/features/contracts/replace-contract-document';
-import { documentAtRevision } from '@bpa/server/features/contracts/revision-store';
+import { replaceContractDocument } from '@bpa/server/features/agreements/replace-agreement-document';
+import { documentAtRevision } from '@bpa/server/features/agreements/revision-store';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount } from '@bpa/server/test/test-accounts';
 import { eq, sql } from 'drizzle-orm';

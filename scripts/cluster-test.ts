@@ -23,7 +23,7 @@ import { toggleSubject } from '@bpa/domain/editing';
 import type { Contract } from '@bpa/domain/contract';
 import { openDatabase } from '@bpa/server/db/database';
 import { contracts } from '@bpa/server/db/schema/contracts';
-import { documentsSince } from '@bpa/server/features/contracts/revision-store';
+import { documentsSince } from '@bpa/server/features/agreements/revision-store';
 import { FORGOT_PASSWORD_RATE_LIMIT } from '@bpa/server/features/users/user-routes';
 import { TEST_PASSWORD, createTestAccount } from '@bpa/server/test/test-accounts';
 import { eq } from 'drizzle-orm';

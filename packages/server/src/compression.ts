@@ -1,7 +1,7 @@
 /**
  * How the server compresses what it answers (issue 15: compress API answers): one set of settings
  * for @fastify/compress (app.ts, every answer compressed as it is sent) and for answers the server
- * compresses once and keeps (an agreement's load answer: features/contracts/agreement-memory.ts).
+ * compresses once and keeps (an agreement's load answer: features/agreements/agreement-memory.ts).
  *
  * Brotli at quality 4 costs about as much CPU as gzip at 6 and is about half its size on an
  * agreement's JSON (about 290 kB: 14 kB against 29 kB); higher brotli qualities cost several times

@@ -10,7 +10,7 @@ import type { ContractDocument } from '@bpa/domain/contract';
 import { emptyNonTrialCategories, selectAllInCategory } from '@bpa/domain/editing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import type { RenderAgreementPdf } from '../features/contracts/render-pdf';
+import type { RenderAgreementPdf } from '../pdf/render-pdf';
 import { loadTemplates } from '../features/templates/load-templates';
 import { PDF_BUSY_MESSAGE } from '../pdf/pdf-pool';
 import { readPdfText } from '../test/read-pdf-text';

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findLinkedContract } from '../features/contracts/contract-sharing';
+import { findLinkedContract } from '../features/sharing/agreement-sharing';
 import { hashSecret, makeSecret } from '../features/sessions/secrets';
 import { MIGRATIONS_DIR, type Database } from './database';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renameContract } from '../features/contracts/rename-contract';
-import { schedulePdfFileCleanup } from '../features/contracts/schedule-pdf-file-cleanup';
-import { insertTestContract } from '../features/contracts/test-contracts';
+import { renameContract } from '../features/agreements/rename-agreement';
+import { schedulePdfFileCleanup } from '../jobs/schedule-cleanup';
+import { insertTestContract } from '../features/agreements/test-agreements';
 import { loadTemplates } from '../features/templates/load-templates';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';

@@ -32,7 +32,7 @@ const VACUUM_STATEMENT = sql`vacuum (analyze, skip_locked) contracts`;
 
 /**
  * Vacuums the whole embedded database and writes a checkpoint: the nightly job of the embedded
- * database (features/contracts/schedule-pdf-file-cleanup.ts), which has no autovacuum to keep the
+ * database (jobs/schedule-cleanup.ts), which has no autovacuum to keep the
  * other tables' dead rows and statistics in order (ADR 192). Not for PostgreSQL, whose autovacuum
  * does this and where CHECKPOINT needs a privileged role.
  *

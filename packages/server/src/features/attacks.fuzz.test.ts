@@ -25,7 +25,7 @@ import { pdfWithAttachment } from '../test/hostile-pdfs';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
-import { type TestContract, insertTestContract } from './contracts/test-contracts';
+import { type TestContract, insertTestContract } from './agreements/test-agreements';
 import { loadTemplates } from './templates/load-templates';
 
 /** Generated files in all (each one import). */

@@ -20,7 +20,7 @@ import { createTestAccount, insertBlankTemplate, signInAs } from '../test/test-a
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../test/test-smtp-server';
-import { insertTestContract } from './contracts/test-contracts';
+import { insertTestContract } from './agreements/test-agreements';
 import { loadTemplates } from './templates/load-templates';
 
 /** Bodies in all, spread over the write routes (about 20 s on the 2-core reference machine). */

@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RenderAcblCard, RenderAgreementPdf } from '../features/contracts/render-pdf';
+import type { RenderAcblCard, RenderAgreementPdf } from './render-pdf';
 import { WorkQueueFullError, recordWork } from '../admission/work-meter';
 import { workerModuleLocation } from '../worker-location';
 import type { PdfTask } from './pdf-worker';
@@ -27,7 +27,7 @@ export class PdfQueueFullError extends WorkQueueFullError {
   }
 }
 
-/** A pool of PDF workers: `render` has the renderer's signature (features/contracts/render-pdf.ts). */
+/** A pool of PDF workers: `render` has the renderer's signature (pdf/render-pdf.ts). */
 export interface PdfPool {
   render: RenderAgreementPdf;
   /** Draws an ACBL-style convention card in a worker (issue 14 §1). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
-import { insertTestContract } from '../features/contracts/test-contracts';
+import { insertTestContract } from '../features/agreements/test-agreements';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../test/test-app';
 import { loadTemplates } from '../features/templates/load-templates';

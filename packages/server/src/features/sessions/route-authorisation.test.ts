@@ -23,8 +23,8 @@ import { buildTestApp, FIXTURE_TEMPLATES_DIR, makeTestConfig } from '../../test/
 import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
-import { makePathName } from '../contracts/pdf-file-names';
-import { type TestContract, insertTestContract } from '../contracts/test-contracts';
+import { makePathName } from '../../pdf/pdf-file-names';
+import { type TestContract, insertTestContract } from '../agreements/test-agreements';
 import { loadTemplates } from '../templates/load-templates';
 
 type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin' | 'partner' | 'editor' | 'viewer' | 'link';

@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema/sessions';
 import { buildTestApp } from '../../test/test-app';
 import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
-import { makePathName } from '../contracts/pdf-file-names';
+import { makePathName } from '../../pdf/pdf-file-names';
 
 let database: TestDatabase;
 let app: App;

@@ -15,7 +15,7 @@ import { buildTestApp, makeTestConfig } from '../../test/test-app';
 import { TEST_PASSWORD, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
-import { insertTestContract } from '../contracts/test-contracts';
+import { insertTestContract } from '../agreements/test-agreements';
 import { INVITATION_NOT_SENT_MESSAGE } from './user-routes';
 
 const PUBLIC_URL = 'https://bridge.example.org';

@@ -6,7 +6,7 @@ import { bookings } from '../../db/schema/bookings';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { type AccountMail, sendAccountEmail } from './account-mail';
-import { findBlankTemplate, insertAgreements } from '../contracts/create-contract';
+import { findBlankTemplate, insertAgreements } from '../agreements/create-agreement';
 import { normaliseEmail } from './normalise-email';
 import { subscriptionExpiry } from '../bookings/subscriber-status';
 

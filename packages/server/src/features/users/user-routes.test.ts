@@ -18,7 +18,7 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
 import { NOT_ADMIN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
 import { hashSecret } from '../sessions/secrets';
-import { BLANK_TEMPLATE_MISSING_MESSAGE } from '../contracts/create-contract';
+import { BLANK_TEMPLATE_MISSING_MESSAGE } from '../agreements/create-agreement';
 import { CANNOT_IMPERSONATE_ADMIN_MESSAGE, NO_SUCH_USER_MESSAGE } from './impersonate-user';
 import { NOT_IMPERSONATING_MESSAGE } from './stop-impersonating';
 import {

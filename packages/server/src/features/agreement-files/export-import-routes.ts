@@ -1,0 +1,132 @@
+/**
+ * Export and import of agreements (issue 14 §3, docs/product.md §12, docs/agreement-format.md):
+ *
+ * - GET  /api/v1/contracts/{id}/export?format=json|csv   anyone who may open the agreement
+ * - POST /api/v1/contracts/{id}/import                   its owner, or a partner who can edit
+ * - GET  /api/v1/agreement-format                        anyone: the JSON Schema of the agreement file
+ *
+ * An import replaces the agreement's name and categories, as loading a template does (the user
+ * confirmed "This will completely erase the existing Agreement."), and is a version in its history
+ * ("imported "file.json""), so it can be undone by restoring the version before. A file that
+ * cannot be imported changes nothing and is answered 400 with its problems by line or field.
+ */
+import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, AgreementFileSchema } from '@bpa/domain/agreement-file';
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import { ContractIdParamsSchema, ExportQuerySchema, ImportAgreementRequestSchema, SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
+import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
+import { create as createContentDisposition } from 'content-disposition';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { contracts } from '../../db/schema/contracts';
+import { Admission } from '../../admission/admission';
+import { AppError } from '../../errors';
+import type { ImportPool } from '../../file-import/import-pool';
+import { requireUser } from '../sessions/session-plugin';
+import { exportAgreement } from './agreement-files';
+import { contractNotFound } from '../agreements/owned-agreements';
+import { replaceContractDocument } from '../agreements/replace-agreement-document';
+import { checkAccess, revisionAuthor } from '../agreements/route-helpers';
+
+export interface ExportImportRoutesOptions {
+  db: Database;
+  now: () => Date;
+  /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
+  importPool: ImportPool;
+  /** Counts each client's expensive work (admission/admission.ts); one per app. */
+  admission?: Admission;
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** The JSON body of an import: the file in base64 (4/3 of its size) and a little more. */
+const IMPORT_BODY_LIMIT_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4096;
+
+/** Imports per account per minute: each rewrites an agreement and parses a file. */
+const IMPORT_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+
+/** Registers the export and import routes. */
+export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
+  // The format is public, so other tools can read and write agreements (docs/agreement-format.md).
+  const formatSchema = z.toJSONSchema(AgreementFileSchema, { target: 'draft-2020-12' });
+  app.get(
+    '/api/v1/agreement-format',
+    {
+      schema: {
+        tags: ['agreements'],
+        summary: `The JSON Schema of the agreement file, format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION} (exports and the PDF attachment)`,
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(formatSchema),
+  );
+
+  app.get(
+    '/api/v1/contracts/:id/export',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['agreements'],
+        summary: 'The agreement as a file: JSON (the versioned agreement format) or CSV (the master-template format)',
+        params: ContractIdParamsSchema,
+        querystring: ExportQuerySchema,
+        response: {
+          // The format is published here (docs/agreement-format.md); the body is sent as written.
+          200: {
+            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md) or CSV (the master-template format)`,
+            content: { 'application/json': { schema: AgreementFileSchema }, 'text/csv': { schema: z.string() } },
+          },
+          400: errors,
+          401: errors,
+          404: errors,
+          429: errors,
+          503: errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const file = await admission.run(request, async () => {
+        const [row] = await db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
+        if (!row) throw contractNotFound();
+        return exportAgreement(row.document, request.query.format, now());
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', createContentDisposition(file.downloadName, { type: 'attachment', fallback: file.fileName }))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/:id/import',
+    {
+      onRequest: [requireUser, admission.refuseEarly],
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      config: { rateLimit: IMPORT_RATE_LIMIT },
+      schema: {
+        tags: ['agreements'],
+        summary: 'Replaces the agreement with the one in a file: a PDF made by the product, an agreement JSON file or a master-template CSV',
+        params: ContractIdParamsSchema,
+        body: ImportAgreementRequestSchema,
+        response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
+      const bytes = Buffer.from(request.body.data, 'base64');
+      if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
+      // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
+      const { document } = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      const changed = await replaceContractDocument(db, {
+        id: contractId,
+        change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },
+        author: revisionAuthor(request),
+        now: now(),
+      });
+      return { status: 'success' as const, data: changed };
+    },
+  );
+};

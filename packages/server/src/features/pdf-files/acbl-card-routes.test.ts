@@ -1,0 +1,51 @@
+/** POST /api/v1/contracts/acbl-card (issue 14 §1): the card is stored for its maker and its fit report answered. */
+import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { readPdfText } from '../../test/read-pdf-text';
+import { createTestAccount, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { loadTemplates } from '../templates/load-templates';
+import { insertTestContract } from '../agreements/test-agreements';
+
+let database: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  app = await buildTestApp(database.db);
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('POST /api/v1/contracts/acbl-card', () => {
+  it('makes the card of the agreement sent, for its maker only, with the fit report', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Club night' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/acbl-card',
+      headers: { cookie },
+      payload: { contract: { ...agreement.document, playerNames: ['Anna', 'Bob'] } },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = AcblCardAnswerSchema.parse(response.json()).data;
+    expect(answer.fileName).toBe('Club-night-card.pdf');
+    expect(Array.isArray(answer.fitReport)).toBe(true);
+    const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    const text = (await readPdfText(file.rawPayload)).join(' ');
+    expect(text).toContain('CONVENTION CARD');
+    expect(text).toContain('Anna & Bob');
+    const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie: stranger } })).statusCode,
+    ).toBe(404);
+  });
+});

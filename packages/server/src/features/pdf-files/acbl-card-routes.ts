@@ -1,0 +1,68 @@
+/**
+ * The ACBL-style convention card (issue 14 §1, docs/product.md §13):
+ *
+ * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body (as Make PDF)
+ *
+ * The card is drawn in a PDF worker (render-acbl-card.ts), stored like a subscriber's PDF for 30
+ * days and fetched from the pdfviewer route; the answer also lists what did not fit on the card
+ * (its fit report), so the editor can say so before the download.
+ */
+import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
+import { ErrorEnvelopeSchema, MakePdfRequestSchema } from '@bpa/domain/api';
+import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { pdfFiles } from '../../db/schema/pdf-files';
+import { requireUser } from '../sessions/session-plugin';
+import { SUBSCRIBER_PDF_LIFETIME_MS } from './make-subscriber-pdf';
+import { Admission } from '../../admission/admission';
+import { makePathName } from '../../pdf/pdf-file-names';
+import type { RenderAcblCard } from '../../pdf/render-pdf';
+import { SUBSCRIBER_PDF_RATE_LIMIT } from '../agreements/route-helpers';
+import { downloadName, safeFileName } from '../../safe-file-name';
+
+export interface AcblCardRoutesOptions {
+  db: Database;
+  renderCard: RenderAcblCard;
+  now: () => Date;
+  admission?: Admission;
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** Registers the convention card route. */
+export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = async (app, { db, renderCard, now, admission = new Admission() }) => {
+  app.post(
+    '/api/v1/contracts/acbl-card',
+    {
+      onRequest: [requireUser, admission.refuseEarly],
+      config: { rateLimit: SUBSCRIBER_PDF_RATE_LIMIT },
+      bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['agreements', 'pdf'],
+        summary: 'Makes the ACBL-style convention card of an agreement (two Letter pages, a third for what did not fit); fetch it from the pdfviewer route',
+        body: MakePdfRequestSchema,
+        response: { 200: AcblCardAnswerSchema, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
+      },
+    },
+    async (request) => {
+      const user = request.currentUser!;
+      const document = request.body.contract;
+      const data = await admission.run(request, async () => {
+        const { pdf, fitReport } = await renderCard(document);
+        const name = `${document.contractName} card`;
+        const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };
+        await db.insert(pdfFiles).values({
+          ...info,
+          downloadName: downloadName(name, 'pdf', 'convention-card'),
+          ownerUserId: user.id,
+          isGuest: false,
+          content: pdf,
+          expiresAt: new Date(now().getTime() + SUBSCRIBER_PDF_LIFETIME_MS),
+        });
+        return { ...info, fitReport };
+      });
+      return { status: 'success' as const, data };
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import type { Contract } from '@bpa/domain/contract';
+import { renameSubject, toggleSubject } from '@bpa/domain/editing';
+import { ChangesAnswerSchema, ChangesWaitingAnswerSchema, MARK_ITEM_NOT_FOUND_MESSAGE, MarksAnswerSchema } from '@bpa/domain/history';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { readPdfText } from '../../test/read-pdf-text';
+import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../../test/test-app';
+import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
+import { loadTemplates } from '../templates/load-templates';
+import { insertTestContract } from '../agreements/test-agreements';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let app: App;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
+  // Sharing sends an invitation: to a real SMTP server, not into the fixtures' outbox.
+  smtp = await startTestSmtpServer();
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) {
+  return app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+/** An owner and a partner (can edit) of one agreement, both signed in. */
+async function partnership() {
+  const owner = await createTestAccount(database.db);
+  const partner: TestAccount = await createTestAccount(database.db, { role: 'partner' });
+  const agreement = await insertTestContract(database.db, { ownerUserId: owner.id, contractName: 'Anna and Bob' });
+  const ownerCookie = await signInAs(database.db, owner.id);
+  const partnerCookie = await signInAs(database.db, partner.id);
+  expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, ownerCookie, { email: partner.email, access: 'edit' })).statusCode).toBe(201);
+  expect((await call('POST', `/api/v1/contracts/shared/${agreement.id}/accept`, partnerCookie)).statusCode).toBe(200);
+  return { owner, partner, agreement, ownerCookie, partnerCookie };
+}
+
+/** The first subjects that can be changed (not locked, not placeholders), with their category. */
+function editableSubjects(doc: Contract, count: number) {
+  return doc.categories
+    .flatMap((category) =>
+      category.subjects.filter((s) => !s.isLocked && !s.subjectName.startsWith('button') && s.options.length >= 1).map((subject) => ({ category, subject })),
+    )
+    .slice(0, count);
+}
+
+async function load(id: string, cookie: string): Promise<Contract> {
+  return ContractAnswerSchema.parse((await call('GET', `/api/v1/contracts/my/${id}`, cookie)).json()).data;
+}
+
+async function save(doc: Contract, cookie: string): Promise<Contract> {
+  const answer = await call('PATCH', `/api/v1/contracts/my/${doc._id}`, cookie, {
+    contractName: doc.contractName,
+    categories: doc.categories,
+    revision: doc.revision,
+  });
+  expect(answer.statusCode).toBe(200);
+  return { ...doc, revision: (answer.json() as { data: { revision: number } }).data.revision };
+}
+
+describe('changes since the last visit (issue 12 §1)', () => {
+  it("lists exactly the items the partner changed, with author; never one's own; the badge counts them; seen clears them", async () => {
+    const { owner, agreement, ownerCookie, partnerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    // First visit: nothing to show, the visit is recorded.
+    expect(ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data).toEqual({
+      sinceRevision: null,
+      currentRevision: 0,
+      changes: [],
+    });
+    await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
+
+    let doc = await load(agreement.id, ownerCookie);
+    const [first, second, third, fourth] = editableSubjects(doc, 4);
+    const [s1, s2, s3] = [first!.subject, second!.subject, third!.subject];
+    doc = toggleSubject(doc, first!.category._id, s1._id);
+    doc = renameSubject(doc, second!.category._id, s2._id, 'Weak jump overcalls');
+    doc = await save(doc, ownerCookie);
+    doc = await save(toggleSubject(doc, third!.category._id, s3._id), ownerCookie);
+
+    // The partner changes one more item: not highlighted for the partner.
+    let mine = await load(agreement.id, partnerCookie);
+    mine = await save(toggleSubject(mine, fourth!.category._id, fourth!.subject._id), partnerCookie);
+
+    const changes = ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
+    expect(changes.sinceRevision).toBe(0);
+    expect(changes.changes.map((c) => [c.itemId, c.kind, c.author])).toEqual([
+      [s1._id, s1.isSelected ? 'unticked' : 'ticked', owner.email],
+      [s2._id, 'renamed', owner.email],
+      [s3._id, s3.isSelected ? 'unticked' : 'ticked', owner.email],
+    ]);
+    const waiting = ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', partnerCookie)).json()).data;
+    expect(waiting).toEqual([{ _id: agreement.id, count: 3 }]);
+    // The owner has no visit recorded, so no badge; their own changes never count.
+    expect(ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', ownerCookie)).json()).data).toEqual([]);
+
+    await call('POST', `${url}/seen`, partnerCookie, { revision: mine.revision });
+    expect(ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data.changes).toEqual([]);
+    expect(ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', partnerCookie)).json()).data).toEqual([]);
+  });
+});
+
+describe('agreed / to discuss (issue 12 §2)', () => {
+  it("keeps both partners' marks; a change by the other reopens an agreed item; the discussion sheet prints the notes, the normal PDF and the link do not", async () => {
+    const { agreement, ownerCookie, partnerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    let doc = await load(agreement.id, ownerCookie);
+    const [{ category: overcalls, subject }] = editableSubjects(doc, 1) as [
+      { category: Contract['categories'][number]; subject: Contract['categories'][number]['subjects'][number] },
+    ];
+    const option = subject; // marks belong to subjects and options alike
+
+    await call('PUT', `${url}/marks/${option._id}`, partnerCookie, { status: 'discuss', note: 'Which suits after 1!h?' });
+    const marks = MarksAnswerSchema.parse((await call('PUT', `${url}/marks/${option._id}`, ownerCookie, { status: 'agreed', note: '' })).json()).data;
+    expect(marks.map((m) => [m.status, m.note, m.isMine])).toEqual([
+      ['discuss', 'Which suits after 1!h?', false],
+      ['agreed', '', true],
+    ]);
+    expect((await call('PUT', `${url}/marks/${option._id}`, ownerCookie, { status: 'agreed', note: 'x'.repeat(1001) })).statusCode).toBe(400);
+
+    // The partner changes the item: the owner's "agreed" must be looked at again.
+    const partnerDoc = await load(agreement.id, partnerCookie);
+    await save(toggleSubject(partnerDoc, overcalls._id, subject._id), partnerCookie);
+    const after = MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data;
+    expect(after.map((m) => m.status)).toEqual(['discuss', 'discuss']);
+
+    doc = await load(agreement.id, ownerCookie);
+    const withSheet = await call('POST', '/api/v1/contracts/pdfCreator', ownerCookie, { contract: doc, discussionOf: agreement.id });
+    const plain = await call('POST', '/api/v1/contracts/pdfCreator', ownerCookie, { contract: doc });
+    const text = async (answer: { json(): unknown }) => {
+      const info = PdfFileInfoAnswerSchema.parse(answer.json()).data;
+      const file = await call('GET', `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, ownerCookie);
+      return (await readPdfText(file.rawPayload)).join('\n');
+    };
+    const sheet = await text(withSheet);
+    expect(sheet).toContain('To discuss');
+    expect(sheet).toContain('Which suits after 1♥?');
+    expect(await text(plain)).not.toContain('Which suits');
+
+    const link = await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, ownerCookie);
+    const token = (link.json() as { data: { linkToken: string } }).data.linkToken;
+    expect((await app.inject({ method: 'GET', url: `/api/v1/shared-links/${token}` })).body).not.toContain('Which suits');
+  });
+
+  it("refuses a mark on an id that is no subject or option of the agreement's current document (404); options can be marked; removing a missing mark is idempotent", async () => {
+    const { agreement, ownerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    const doc = await load(agreement.id, ownerCookie);
+    const [{ category, subject }] = editableSubjects(doc, 1) as [
+      { category: Contract['categories'][number]; subject: Contract['categories'][number]['subjects'][number] },
+    ];
+    const option = subject.options[0]!;
+    const refused = async (itemId: string) => {
+      const answer = await call('PUT', `${url}/marks/${encodeURIComponent(itemId)}`, ownerCookie, { status: 'discuss', note: 'orphan' });
+      expect(answer.statusCode).toBe(404);
+      expect(ErrorEnvelopeSchema.parse(answer.json()).message).toBe(MARK_ITEM_NOT_FOUND_MESSAGE);
+    };
+    await refused('no-such-item');
+    await refused(category._id); // a category is no subject or option
+    await refused(`${subject._id}x`);
+
+    expect((await call('PUT', `${url}/marks/${option._id}`, ownerCookie, { status: 'agreed', note: '' })).statusCode).toBe(200);
+    const marks = MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data;
+    expect(marks.map((m) => m.itemId)).toEqual([option._id]);
+
+    // Once the subject is gone from the document, its id can no longer be marked.
+    const removed = {
+      ...doc,
+      categories: doc.categories.map((c) => (c._id === category._id ? { ...c, subjects: c.subjects.filter((s) => s._id !== subject._id) } : c)),
+    };
+    await save(removed, ownerCookie);
+    await refused(subject._id);
+    await refused(option._id);
+    expect((await call('DELETE', `${url}/marks/no-such-item`, ownerCookie)).statusCode).toBe(200);
+    expect((await call('DELETE', `${url}/marks/${option._id}`, ownerCookie)).statusCode).toBe(200);
+    expect(MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The Admin Panel's Templates tab (docs/product.md §2, docs/product.md §7 `GET/POST /api/v1/masters`, docs/product.md §D6): the
+ * template list, the CSV upload and a CSV download of any template. Administrators only. Shapes:
+ * @bpa/domain/api-admin.
+ */
+import { MasterListAnswerSchema, MasterUploadAnswerSchema, UuidParamSchema } from '@bpa/domain/api-admin';
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { Admission } from '../../admission/admission';
+import { AppError } from '../../errors';
+import type { ImportPool } from '../../file-import/import-pool';
+import { requireAdmin } from '../sessions/session-plugin';
+import { getMasterCsv } from './get-template-csv';
+import { listMasters } from './list-catalogue-templates';
+import { readCsvUpload } from './read-csv-upload';
+import { storeMasterTemplate } from './store-template';
+
+export interface MasterRoutesOptions {
+  db: Database;
+  now: () => Date;
+  /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
+  importPool: ImportPool;
+  /** Counts each client's expensive work (admission/admission.ts); one per app. */
+  admission?: Admission;
+}
+
+const errors = ErrorEnvelopeSchema;
+
+/** The toast text after an upload. */
+export function uploadedMessage(templateName: string, result: { isReplaced: boolean; isHidden: boolean }): string {
+  if (result.isHidden)
+    return `The template "${templateName}" was ${result.isReplaced ? 'replaced' : 'added'}. It stays hidden from the template lists: it is the trial agreement.`;
+  return result.isReplaced
+    ? `The template "${templateName}" was replaced. Agreements already made from it are unchanged.`
+    : `The template "${templateName}" was added.`;
+}
+
+/** Registers GET /api/v1/masters, POST /api/v1/masters and GET /api/v1/masters/{id}/csv (administrators). */
+export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
+  // Registered here, not on the root: only this plugin's routes accept multipart bodies. The
+  // limits are set per request in read-csv-upload.ts.
+  await app.register(fastifyMultipart);
+
+  app.get(
+    '/api/v1/masters',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['masters', 'admin'],
+        summary: 'The templates (the hidden Free Trial Agreement left out), oldest first',
+        response: { 200: MasterListAnswerSchema, 401: errors, 403: errors },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await listMasters(db) }),
+  );
+
+  app.post(
+    '/api/v1/masters',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['masters', 'admin'],
+        summary:
+          'Uploads a master template: multipart/form-data with one CSV file (docs/product.md §D6 format, at most 1,000,000 bytes) in the field "text". ' +
+          'A new name adds a template (201); an existing name replaces its content (200). A file with errors changes nothing and answers 400 with the line- and column-numbered issues.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: MasterUploadAnswerSchema,
+          201: MasterUploadAnswerSchema,
+          400: errors,
+          401: errors,
+          403: errors,
+          413: errors,
+          429: errors,
+          503: errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      let upload;
+      try {
+        upload = await readCsvUpload(request);
+      } catch (error) {
+        // The rest of an oversized body is not worth reading: close the connection after the answer.
+        if (error instanceof AppError && error.code === 'too_large') reply.header('connection', 'close');
+        throw error;
+      }
+      // Parsed in the import worker, with its time limit and memory cap (ADR 190).
+      const template = await admission.run(request, () => importPool.readMasterTemplate(upload.text, upload.fileName));
+      const result = await storeMasterTemplate(db, template, now());
+      return reply.code(result.isReplaced ? 200 : 201).send({
+        status: 'success' as const,
+        data: { ...result.template, isReplaced: result.isReplaced, isHidden: result.isHidden },
+        message: uploadedMessage(result.template.templateName, result),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/masters/:id/csv',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['masters', 'admin'],
+        summary: 'Downloads a template as a master CSV file (the upload format); hidden templates too',
+        params: UuidParamSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), 400: errors, 401: errors, 403: errors, 404: errors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await getMasterCsv(db, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
