@@ -13,7 +13,6 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../db/uuid';
 import { type AgreementMemory, revisionKey } from './agreement-memory';
 
-
 /** The 404 of every agreement route (docs/product.md §D7: an id of someone else's agreement is "missing"). */
 export function contractNotFound(): AppError {
   return new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
