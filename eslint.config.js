@@ -5,10 +5,58 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'worker_threads'];
+
+/** Folders directly under `folder` (relative to this file). */
+const foldersIn = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Import zones (ARCHITECTURE.md, "Where things live"). Web: features do not import each other; they
+ * meet in app/ (router, routes, store). Inside features/agreement/ every sub-feature may import
+ * core/, and only the composition points (editor/, dashboards/) import other sub-features. Server:
+ * the agreement's sub-features import the agreement core (features/agreements/) and the account
+ * features beneath it, never each other; the core imports none of them.
+ */
+const WEB_FEATURES = './packages/web/src/features';
+const AGREEMENT = `${WEB_FEATURES}/agreement`;
+const AGREEMENT_COMPOSERS = ['editor', 'dashboards'];
+const SERVER_FEATURES = './packages/server/src/features';
+const SERVER_AGREEMENT_SUB_FEATURES = ['trial', 'sharing', 'history', 'review', 'compare', 'agreement-files', 'pdf-files'];
+const SERVER_BASE_FEATURES = ['agreements', 'sessions', 'users', 'bookings', 'templates'];
+const importZones = [
+  ...foldersIn(WEB_FEATURES).map((feature) => ({
+    target: `${WEB_FEATURES}/${feature}`,
+    from: WEB_FEATURES,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; they meet in app/ (docs/conventions.md).',
+  })),
+  ...foldersIn(AGREEMENT)
+    .filter((sub) => !AGREEMENT_COMPOSERS.includes(sub))
+    .map((sub) => ({
+      target: `${AGREEMENT}/${sub}`,
+      from: AGREEMENT,
+      except: sub === 'core' ? ['./core'] : [`./${sub}`, './core'],
+      message: 'An agreement sub-feature imports only core/; editor/ and dashboards/ compose the others (ARCHITECTURE.md).',
+    })),
+  ...SERVER_AGREEMENT_SUB_FEATURES.map((sub) => ({
+    target: `${SERVER_FEATURES}/${sub}`,
+    from: SERVER_FEATURES,
+    except: [`./${sub}`, ...SERVER_BASE_FEATURES.map((base) => `./${base}`)],
+    message: "The agreement's sub-features import the agreement core (features/agreements/), not each other (ARCHITECTURE.md).",
+  })),
+  {
+    target: `${SERVER_FEATURES}/agreements`,
+    from: SERVER_AGREEMENT_SUB_FEATURES.map((sub) => `${SERVER_FEATURES}/${sub}`),
+    message: 'The agreement core imports none of its sub-features (ARCHITECTURE.md).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
@@ -76,8 +124,6 @@ export default tseslint.config(
               group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
               message: 'The web app talks to the server over HTTP only (docs/product.md §D3).',
             },
-            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-            { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
             {
               regex: '^(\\.\\./)+app/',
               message:
@@ -107,15 +153,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
-            { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; they meet in route files (docs/conventions.md).' },
+            {
+              group: ['@bpa/server', '@bpa/server/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              message: 'The web app talks to the server over HTTP only (docs/product.md §D3).',
+            },
           ],
         },
       ],
     },
   },
   {
-    // No import cycles inside a package (between packages the direction rules above already forbid them).
+    // No import cycles inside a package (between packages the direction rules above already forbid them),
+    // and the zones above.
     files: ['packages/*/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -123,7 +172,13 @@ export default tseslint.config(
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }], 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
+  },
+  {
+    // The server's API tests drive the whole app (test/test-app.ts) and may read any feature's store
+    // to check a route's effects, so the zones bind its source files only.
+    files: ['packages/server/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['packages/server/src/config.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', '**/*.config.ts'],

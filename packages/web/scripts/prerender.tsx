@@ -37,8 +37,8 @@ import { routes } from '../src/app/router';
 import { makeStore } from '../src/app/store';
 import { TopNav } from '../src/app/top-nav';
 import { ToastProvider } from '../src/components/ui/toast-provider';
-import { GUEST_AGREEMENT_STORAGE_KEY } from '../src/features/agreement/guest-persistence';
-import { EDITOR_PAGE_TITLE } from '../src/features/agreement/contract-editor-page';
+import { GUEST_AGREEMENT_STORAGE_KEY } from '../src/features/agreement/core/guest-persistence';
+import { EDITOR_PAGE_TITLE } from '../src/features/agreement/editor/agreement-editor-page';
 import LandingPage from '../src/features/landing/landing-page';
 import TrialPage, { TRIAL_PAGE_TITLE } from '../src/features/trial/trial-page';
 import {

@@ -15,7 +15,7 @@
  */
 import './styles';
 import { PATHS } from '@bpa/domain/paths';
-import { OPEN_AGREEMENT_STORAGE_KEY } from './features/agreement/subscriber-agreement-memory';
+import { OPEN_AGREEMENT_STORAGE_KEY } from './features/agreement/core/subscriber-agreement-memory';
 
 if (window.location.pathname === PATHS.landing) {
   try {

@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           { path: PATHS.forgotPassword, lazy: lazyPage('forgot-password', () => import('../features/account/forgot-password-page')) },
           { path: ROUTE_PATTERNS.resetPassword, lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
           { path: ROUTE_PATTERNS.acceptInvite, lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
-          { path: ROUTE_PATTERNS.sharedLink, lazy: lazyPage('shared-link', () => import('../features/agreement/shared-link-page')) },
+          { path: ROUTE_PATTERNS.sharedLink, lazy: lazyPage('shared-link', () => import('../features/agreement/sharing/shared-link-page')) },
           {
             Component: RequireLogin,
             children: [
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.myInstructions, lazy: lazyPage('instructions', () => import('../features/instructions/instructions-page')) },
               { path: PATHS.myContact, lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
               { path: PATHS.myContract, lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
-              { path: PATHS.myCompare, lazy: lazyPage('compare', () => import('../features/agreement/compare-page')) },
+              { path: PATHS.myCompare, lazy: lazyPage('compare', () => import('../features/agreement/compare/compare-page')) },
               { path: PATHS.myPdfView, lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
               { path: PATHS.myPdfFrame, lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
               { Component: RequireImpersonation, children: [{ path: PATHS.imHome, lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },

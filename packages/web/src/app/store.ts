@@ -4,9 +4,9 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
-import { agreementReducer } from '../features/agreement/agreement-slice';
+import { agreementReducer } from '../features/agreement/core/agreement-slice';
 import { sessionReducer } from '../features/account/session-slice';
-import { type KeyValueStorage, getBrowserStorage, readGuestAgreement, startGuestPersistence } from '../features/agreement/guest-persistence';
+import { type KeyValueStorage, getBrowserStorage, readGuestAgreement, startGuestPersistence } from '../features/agreement/core/guest-persistence';
 
 /** Options of `makeStore`. */
 export interface MakeStoreOptions {

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useAppSelector } from './hooks';
-import { selectContract } from '../features/agreement/agreement-slice';
+import { selectContract } from '../features/agreement/core/agreement-slice';
 import { selectIsLoggedIn, selectRole } from '../features/account/session-slice';
 import type { NavState } from './nav-links';
 

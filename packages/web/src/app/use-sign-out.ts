@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import { api } from '../lib/api';
-import { clearAgreement } from '../features/agreement/agreement-slice';
+import { clearAgreement } from '../features/agreement/core/agreement-slice';
 import { logOut } from '../features/account/session-thunks';
 import { useAppDispatch } from './hooks';
 import type { RootState } from './store';

@@ -5,7 +5,7 @@
  */
 import { useNavigate } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';
-import ContractEditorPage from '../../features/agreement/contract-editor-page';
+import ContractEditorPage from '../../features/agreement/editor/agreement-editor-page';
 import { DOWNLOAD_ON_ARRIVAL_STATE } from './subscriber-pdf-view';
 
 export default function GuestContractRoute() {

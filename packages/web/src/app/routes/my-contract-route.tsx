@@ -4,7 +4,7 @@
  * it arrives (docs/product.md §4: "The PDF downloads automatically once file info is returned").
  */
 import { useNavigate } from 'react-router';
-import ContractEditorPage from '../../features/agreement/contract-editor-page';
+import ContractEditorPage from '../../features/agreement/editor/agreement-editor-page';
 import { DOWNLOAD_ON_ARRIVAL_STATE, MY_PDF_VIEW_PATH } from './subscriber-pdf-view';
 
 export default function MyContractRoute() {

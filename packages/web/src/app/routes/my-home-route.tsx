@@ -4,8 +4,8 @@
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
-import { SharedWithMe } from '../../features/agreement/shared-with-me';
-import { SubscriberDashboard } from '../../features/agreement/subscriber-dashboard';
+import { SharedWithMe } from '../../features/agreement/dashboards/shared-with-me';
+import { SubscriberDashboard } from '../../features/agreement/dashboards/subscriber-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function MyHomeRoute() {

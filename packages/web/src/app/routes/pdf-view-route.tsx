@@ -7,8 +7,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../hooks';
-import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/agreement-slice';
-import { MarkupText } from '../../features/agreement/markup-text';
+import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/core/agreement-slice';
+import { MarkupText } from '../../features/agreement/core/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
 import { PATHS } from '@bpa/domain/paths';

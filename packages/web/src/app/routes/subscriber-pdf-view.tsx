@@ -12,9 +12,9 @@
 import { type ComponentType, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { editsDiscarded, selectAgreementState } from '../../features/agreement/agreement-slice';
-import { LeaveWarning } from '../../features/agreement/leave-warning';
-import { MarkupText } from '../../features/agreement/markup-text';
+import { editsDiscarded, selectAgreementState } from '../../features/agreement/core/agreement-slice';
+import { LeaveWarning } from '../../features/agreement/editor/leave-warning';
+import { MarkupText } from '../../features/agreement/core/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import type { OtherViewerLink, PdfViewerPageProps } from '../../features/pdf-viewer/pdf-viewer-props';
 import { PATHS } from '@bpa/domain/paths';

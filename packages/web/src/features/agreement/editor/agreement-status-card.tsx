@@ -1,0 +1,148 @@
+/**
+ * The editor's Agreement card (docs/product.md §2 "Contract editor", left column): the agreement's
+ * name with its pencil, whose it is when shared, the save state with Save (subscribers), Undo and
+ * Redo, Make PDF, History and Share, and one live status line for what the page is doing. Read-only
+ * partners see a note instead of the editing controls (issue 11).
+ */
+import type { ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import type { Contract } from '@bpa/domain/contract';
+import { LinkButton } from '../../../components/ui/link-button';
+import { MarkupText } from '../core/markup-text';
+import { UndoToolbar } from './undo-toolbar';
+import { AGREEMENT_NAME_EDIT_ID } from '../names/use-name-edit';
+
+export const NOT_LOADED_TEXT = 'Agreement is not Loaded';
+export const SAVED_TEXT = 'All changes are saved.';
+export const UNSAVED_TEXT = 'You have unsaved changes.';
+export const REOPENING_TEXT = 'Opening your agreement…';
+export const VIEW_ONLY_TEXT = 'You can view this agreement but not change it.';
+export const PAUSED_TEXT = 'Editing is paused: the owner’s subscription has ended. You can still view it and make its PDF.';
+
+/** The id of the live status line, which Save and Make PDF are described by. */
+const STATUS_MESSAGE_ID = 'agreement-status-message';
+
+export interface AgreementStatusCardProps {
+  /** The loaded agreement, or null. */
+  contract: Contract | null;
+  /** The subscriber's editor (Save, History, Share, the discussion sheet) rather than the trial's. */
+  isSubscriberEditor: boolean;
+  /** A reload of the tab is opening the agreement again. */
+  isReopening: boolean;
+  isReadOnly: boolean;
+  isOwner: boolean;
+  hasUnsavedChanges: boolean;
+  isSaving: boolean;
+  isMakingPdf: boolean;
+  /** What the live status line says (empty: nothing). */
+  statusMessage: string;
+  /** Where Go To Dashboard goes when nothing is loaded. */
+  dashboardPath: string;
+  onEditName: () => void;
+  onSave: () => void;
+  onMakePdf: () => void;
+  onOpenHistory: () => void;
+  onShare: () => void;
+  /** Extra Make PDF choices shown under the button (e.g. the discussion sheet). */
+  pdfOptions?: ReactNode;
+  /** Shown under the agreement's name (the players' names). */
+  details?: ReactNode;
+}
+
+export function AgreementStatusCard(props: AgreementStatusCardProps) {
+  const { contract, isSubscriberEditor, isReopening, isReadOnly, isOwner, hasUnsavedChanges, isSaving, isMakingPdf, statusMessage } = props;
+  return (
+    <section className="editor-card agreement-status" aria-labelledby="agreement-status-title">
+      <h2 id="agreement-status-title" className="editor-card-title">
+        Agreement
+      </h2>
+      {contract ? (
+        <p className="agreement-status-name">
+          <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
+          {!isReadOnly && (
+            // The agreement name gets the colour buttons too (issue 9, item 6); saved with the agreement.
+            <Button
+              id={AGREEMENT_NAME_EDIT_ID}
+              type="button"
+              icon="pi pi-pencil"
+              text
+              rounded
+              size="small"
+              className="item-action"
+              aria-label="Edit the agreement name"
+              tooltip="Edit the agreement name"
+              tooltipOptions={{ position: 'top', showDelay: 400 }}
+              onClick={props.onEditName}
+            />
+          )}
+        </p>
+      ) : isReopening ? (
+        <p className="agreement-status-name is-empty" role="status">
+          {REOPENING_TEXT}
+        </p>
+      ) : (
+        <p className="agreement-status-name is-empty">{NOT_LOADED_TEXT}</p>
+      )}
+      {contract && props.details}
+      {contract && isSubscriberEditor && contract.access !== undefined && contract.access !== 'owner' && (
+        <p className="agreement-owner">Shared by {contract.ownerName}</p>
+      )}
+      {isReadOnly && (
+        <p className="read-only-note" role="note">
+          <span className="pi pi-eye" aria-hidden="true" /> {contract?.isPausedByOwner ? PAUSED_TEXT : VIEW_ONLY_TEXT}
+        </p>
+      )}
+      {contract && isSubscriberEditor && !isReadOnly && (
+        <>
+          {/* A live region: the first change after a save, and the save, are announced. */}
+          <p className={`save-state${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="status">
+            <span className={hasUnsavedChanges ? 'pi pi-circle-fill' : 'pi pi-check-circle'} aria-hidden="true" />{' '}
+            {hasUnsavedChanges ? UNSAVED_TEXT : SAVED_TEXT}
+          </p>
+          <Button
+            type="button"
+            label="Save"
+            icon="pi pi-save"
+            className="w-100 mb-2"
+            loading={isSaving}
+            disabled={!hasUnsavedChanges || isSaving}
+            aria-describedby={STATUS_MESSAGE_ID}
+            onClick={props.onSave}
+          />
+        </>
+      )}
+      {contract ? (
+        <>
+          {!isReadOnly && <UndoToolbar />}
+          <Button
+            type="button"
+            label="Make PDF"
+            icon="pi pi-file-pdf"
+            className="w-100"
+            outlined={isSubscriberEditor}
+            loading={isMakingPdf}
+            disabled={isMakingPdf}
+            aria-describedby={STATUS_MESSAGE_ID}
+            onClick={props.onMakePdf}
+          />
+          {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
+          {props.pdfOptions}
+          {isSubscriberEditor && (
+            <span className="button-row mt-2">
+              <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={props.onOpenHistory} />
+              {isOwner && <Button type="button" label="Share with partner" icon="pi pi-share-alt" size="small" text onClick={props.onShare} />}
+            </span>
+          )}
+        </>
+      ) : isReopening ? null : (
+        <LinkButton to={props.dashboardPath} icon="pi pi-arrow-left">
+          Go To Dashboard
+        </LinkButton>
+      )}
+      <p id={STATUS_MESSAGE_ID} className="agreement-status-message" role="status" aria-live="polite">
+        {statusMessage}
+      </p>
+    </section>
+  );
+}

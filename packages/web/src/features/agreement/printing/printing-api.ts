@@ -1,0 +1,45 @@
+/**
+ * Making PDFs of an agreement (docs/product.md §7): the guest's and the subscriber's agreement PDF
+ * and the ACBL convention card, injected into the one RTK Query `api` (lib/api.ts). Guest calls go
+ * without credentials.
+ */
+import type { z } from 'zod';
+import { type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import { type AcblCardAnswer, AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
+import { api } from '../../../lib/api';
+
+export const printingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * POST /api/v1/contracts/pdf-guest: makes the trial PDF (docs/product.md §7; body `MakePdfRequestSchema`).
+     * The server keeps only the two trial categories whatever is sent (docs/product.md §D4).
+     * @returns where to fetch the file: `{ fileName, pathName }`.
+     */
+    makeGuestPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
+      query: (body) => ({ url: '/contracts/pdf-guest', method: 'POST', body, credentials: 'omit' }),
+      rawResponseSchema: PdfFileInfoAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
+    /**
+     * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
+     * the guest call; sent with the session cookie. Used by /my/contract (subscriber issue).
+     */
+    makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
+      query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
+      rawResponseSchema: PdfFileInfoAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
+    /**
+     * POST /api/v1/contracts/acbl-card (issue 14 §1): makes the ACBL-style convention card of the
+     * agreement sent (same body as Make PDF).
+     * @returns where to fetch it and what did not fit on the card (printed on its page 3)
+     */
+    makeAcblCard: build.mutation<AcblCardAnswer['data'], MakePdfRequest, AcblCardAnswer>({
+      query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', body }),
+      rawResponseSchema: AcblCardAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
+  }),
+});
+
+export const { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation, useMakeAcblCardMutation } = printingApi;

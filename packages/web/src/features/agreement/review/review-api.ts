@@ -1,0 +1,63 @@
+/**
+ * Calls of reviewing an agreement with partners (docs/product.md, review), injected into the one RTK
+ * Query `api` (lib/api.ts): what changed since I last looked, marking it seen, the counts waiting on
+ * the dashboard, and the "agreed" / "to discuss" marks.
+ */
+import {
+  type ChangesAnswer,
+  ChangesAnswerSchema,
+  type ChangesWaitingAnswer,
+  ChangesWaitingAnswerSchema,
+  type Mark,
+  type MarkStatus,
+  type MarksAnswer,
+  MarksAnswerSchema,
+} from '@bpa/domain/history';
+import { api } from '../../../lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const reviewApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/contracts/{id}/changes: what others changed since my last visit (issue 12 §1). */
+    getChanges: build.query<ChangesAnswer['data'], string, ChangesAnswer>({
+      query: (contractId) => ({ url: `/contracts/${id(contractId)}/changes` }),
+      rawResponseSchema: ChangesAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      keepUnusedDataFor: 0,
+    }),
+    /** POST /api/v1/contracts/{id}/seen: I have seen it up to `revision`. */
+    markSeen: build.mutation<void, { contractId: string; revision: number }>({
+      query: ({ contractId, revision }) => ({ url: `/contracts/${id(contractId)}/seen`, method: 'POST', body: { revision } }),
+      invalidatesTags: ['Changes'],
+    }),
+    /** GET /api/v1/contracts/changes-waiting: the dashboard badges. */
+    getChangesWaiting: build.query<ChangesWaitingAnswer['data'], void, ChangesWaitingAnswer>({
+      query: () => ({ url: '/contracts/changes-waiting' }),
+      rawResponseSchema: ChangesWaitingAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      providesTags: ['Changes'],
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /api/v1/contracts/{id}/marks: both partners' agreed / to discuss marks (issue 12 §2). */
+    getMarks: build.query<Mark[], string, MarksAnswer>({
+      query: (contractId) => ({ url: `/contracts/${id(contractId)}/marks` }),
+      rawResponseSchema: MarksAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, contractId) => [{ type: 'Marks', id: contractId }],
+    }),
+    /** PUT / DELETE /api/v1/contracts/{id}/marks/{itemId}: my mark on an item, or none (`status` null). */
+    setMark: build.mutation<Mark[], { contractId: string; itemId: string; status: MarkStatus | null; note: string }, MarksAnswer>({
+      query: ({ contractId, itemId, status, note }) => ({
+        url: `/contracts/${id(contractId)}/marks/${id(itemId)}`,
+        method: status === null ? 'DELETE' : 'PUT',
+        ...(status === null ? {} : { body: { status, note } }),
+      }),
+      rawResponseSchema: MarksAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Marks', id: contractId }],
+    }),
+  }),
+});
+
+export const { useGetChangesQuery, useMarkSeenMutation, useGetChangesWaitingQuery, useGetMarksQuery, useSetMarkMutation } = reviewApi;

@@ -1,0 +1,267 @@
+/**
+ * Reviewing with a partner in the editor (issue 12 §1-2):
+ * - **Changes since your last visit**: the items others changed since this user last opened the
+ *   agreement (never their own), grouped by category with author and time; a line opens the item;
+ *   Mark all as seen dismisses them. Opening the agreement records the visit (useReview).
+ * - **Agreed / To discuss** marks with notes on any subject or option, by each partner; the "To
+ *   discuss" list of open items with their notes; the mark dialog.
+ * The read-only link never shows any of this.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { Contract } from '@bpa/domain/contract';
+import { MAX_MARK_NOTE_LENGTH, type Mark, type MarkStatus, type SeenChange } from '@bpa/domain/history';
+import { useToast } from '../../../components/ui/toast-provider';
+import { toErrorMessage } from '../../../lib/error-message';
+import { MarkupText } from '../core/markup-text';
+import { useGetChangesQuery, useGetMarksQuery, useMarkSeenMutation, useSetMarkMutation } from './review-api';
+
+export const CHANGES_TITLE = 'Changes since your last visit';
+export const TO_DISCUSS_TITLE = 'To discuss';
+
+const KIND_WORDS: Record<SeenChange['kind'], string> = { ticked: 'ticked', unticked: 'unticked', renamed: 'renamed', added: 'added', removed: 'removed' };
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What the editor shows of the review of the open agreement. */
+export interface ReviewState {
+  /** Changes by others since the last visit, by item id (empty once marked as seen). */
+  changed: ReadonlyMap<string, SeenChange>;
+  changes: SeenChange[];
+  /** Every partner's marks, by item id. */
+  marks: ReadonlyMap<string, Mark[]>;
+  markList: Mark[];
+  dismissChanges: () => void;
+}
+
+/**
+ * Loads the review of a saved agreement and records the visit once per opened revision: the
+ * changes are fetched first, then the visit is recorded, so the list shows what was new.
+ */
+export function useReview(contract: Contract | null, isEnabled: boolean): ReviewState {
+  const contractId = contract?._id ?? '';
+  const skip = !isEnabled || contract === null;
+  const changesQuery = useGetChangesQuery(contractId, { skip, refetchOnMountOrArgChange: true });
+  const marksQuery = useGetMarksQuery(contractId, { skip });
+  const [markSeen] = useMarkSeenMutation();
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const recorded = useRef<string | null>(null);
+  const revision = contract?.revision ?? 0;
+
+  useEffect(() => {
+    if (skip || !changesQuery.isSuccess) return;
+    const key = `${contractId}@${revision}`;
+    if (recorded.current === key) return;
+    recorded.current = key;
+    void markSeen({ contractId, revision });
+  }, [skip, changesQuery.isSuccess, contractId, revision, markSeen]);
+
+  const changes = useMemo(() => (dismissedFor === contractId ? [] : (changesQuery.data?.changes ?? [])), [changesQuery.data, dismissedFor, contractId]);
+  const markList = useMemo(() => marksQuery.data ?? [], [marksQuery.data]);
+  return useMemo(() => {
+    const marks = new Map<string, Mark[]>();
+    for (const mark of markList) marks.set(mark.itemId, [...(marks.get(mark.itemId) ?? []), mark]);
+    return {
+      changed: new Map(changes.map((change) => [change.itemId, change])),
+      changes,
+      marks,
+      markList,
+      dismissChanges: () => setDismissedFor(contractId),
+    };
+  }, [changes, markList, contractId]);
+}
+
+/** Opens an item: selects its category and focuses its check box (the caller knows how). */
+export type OpenItem = (place: { categoryId: string; subjectId: string; optionId?: string }) => void;
+
+export function ChangesPanel({ review, onOpen }: { review: ReviewState; onOpen: OpenItem }) {
+  const headingId = useId();
+  if (review.changes.length === 0) return null;
+  const byCategory = new Map<string, SeenChange[]>();
+  for (const change of review.changes) byCategory.set(change.categoryName, [...(byCategory.get(change.categoryName) ?? []), change]);
+  return (
+    <section className="editor-card review-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="editor-card-title">
+        {CHANGES_TITLE} ({review.changes.length})
+      </h2>
+      {[...byCategory].map(([categoryName, changes]) => (
+        <div key={categoryName}>
+          <h3 className="review-category">{categoryName}</h3>
+          <ul className="review-lines">
+            {changes.map((change) => (
+              <li key={change.itemId}>
+                <button type="button" className="review-line" onClick={() => onOpen(change)}>
+                  <MarkupText markup={change.name} />{' '}
+                  <span className="review-meta">
+                    {KIND_WORDS[change.kind]} by {change.author}, {formatTime(change.changedAt)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <Button type="button" label="Mark all as seen" icon="pi pi-check" size="small" outlined onClick={review.dismissChanges} />
+    </section>
+  );
+}
+
+/** Where each item of the agreement is and what it is called, by id. */
+function itemPlaces(contract: Contract) {
+  const places = new Map<string, { categoryId: string; subjectId: string; optionId?: string; name: string; categoryName: string }>();
+  for (const category of contract.categories) {
+    for (const subject of category.subjects) {
+      places.set(subject._id, {
+        categoryId: category._id,
+        subjectId: subject._id,
+        name: subject.isEdited ? subject.editedName : subject.subjectName,
+        categoryName: category.categoryName,
+      });
+      for (const option of subject.options) {
+        places.set(option._id, {
+          categoryId: category._id,
+          subjectId: subject._id,
+          optionId: option._id,
+          name: option.isEdited ? option.editedName : option.optionName,
+          categoryName: category.categoryName,
+        });
+      }
+    }
+  }
+  return places;
+}
+
+/** The items some partner marked "to discuss", with every mark and note on them. */
+export function ToDiscussPanel({ contract, review, onOpen }: { contract: Contract; review: ReviewState; onOpen: OpenItem }) {
+  const headingId = useId();
+  const places = useMemo(() => itemPlaces(contract), [contract]);
+  const open = [...review.marks].filter(([itemId, marks]) => places.has(itemId) && marks.some((mark) => mark.status === 'discuss'));
+  if (open.length === 0) return null;
+  return (
+    <section className="editor-card review-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="editor-card-title">
+        {TO_DISCUSS_TITLE} ({open.length})
+      </h2>
+      <ul className="review-lines">
+        {open.map(([itemId, marks]) => {
+          const place = places.get(itemId)!;
+          return (
+            <li key={itemId}>
+              <button type="button" className="review-line" onClick={() => onOpen(place)}>
+                <MarkupText markup={place.name} /> <span className="review-meta">({place.categoryName})</span>
+              </button>
+              <MarkChips marks={marks} showNotes />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** "Anna: agreed", "Bob: to discuss: which suits?" beside an item. */
+export function MarkChips({ marks, showNotes = false }: { marks: readonly Mark[]; showNotes?: boolean }) {
+  if (marks.length === 0) return null;
+  return (
+    <span className="mark-chips">
+      {marks.map((mark) => (
+        <span key={mark.userId} className={`mark-chip is-${mark.status}`}>
+          {mark.isMine ? 'You' : mark.author}: {mark.status === 'agreed' ? 'agreed' : 'to discuss'}
+          {showNotes && mark.note !== '' && (
+            <>
+              : <MarkupText markup={mark.note.replace(/\\/g, '\\\\').replace(/#/g, '\\#')} />
+            </>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The item being marked. */
+export interface MarkTarget {
+  itemId: string;
+  name: string;
+}
+
+/** Agreed / To discuss / no mark, and a note, for the signed-in user's mark on one item. */
+export function MarkDialog({
+  contractId,
+  target,
+  marks,
+  onClose,
+}: {
+  contractId: string;
+  target: MarkTarget | null;
+  marks: readonly Mark[];
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const noteId = useId();
+  const { showError } = useToast();
+  const [setMark, state] = useSetMarkMutation();
+  const mine = marks.find((mark) => mark.isMine);
+  const [status, setStatus] = useState<MarkStatus | 'none'>(mine?.status ?? 'none');
+  const [note, setNote] = useState(mine?.note ?? '');
+  const others = marks.filter((mark) => !mark.isMine);
+
+  const save = async () => {
+    if (!target) return;
+    try {
+      await setMark({ contractId, itemId: target.itemId, status: status === 'none' ? null : status, note }).unwrap();
+      onClose();
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog
+      visible={target !== null}
+      onHide={onClose}
+      header={<span id={titleId}>Agree or discuss</span>}
+      aria-labelledby={titleId}
+      modal
+      draggable={false}
+      resizable={false}
+      style={{ width: 'min(94vw, 32rem)' }}
+    >
+      {target && (
+        <div className="mark-dialog">
+          <p>
+            <MarkupText markup={target.name} />
+          </p>
+          {others.length > 0 && <MarkChips marks={others} showNotes />}
+          <fieldset className="mark-status">
+            <legend>Your mark</legend>
+            {(['agreed', 'discuss', 'none'] as const).map((value) => (
+              <label key={value} className="merge-choice">
+                <input type="radio" name="mark-status" checked={status === value} onChange={() => setStatus(value)} />{' '}
+                {value === 'agreed' ? 'Agreed' : value === 'discuss' ? 'To discuss' : 'No mark'}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={noteId}>Note (optional; !s !h !d !c for suits)</label>
+          <textarea
+            id={noteId}
+            className="p-inputtext w-100"
+            rows={3}
+            maxLength={MAX_MARK_NOTE_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p className="name-length">
+            {note.length} of {MAX_MARK_NOTE_LENGTH} characters
+          </p>
+          <div className="dialog-actions">
+            <Button type="button" label="Cancel" outlined onClick={onClose} />
+            <Button type="button" label="Save mark" icon="pi pi-check" loading={state.isLoading} onClick={() => void save()} />
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
