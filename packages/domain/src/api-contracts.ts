@@ -166,7 +166,7 @@ export const SaveContractAnswerSchema = successEnvelope(
 /** One conflict of a save, with the author of the other change (issue 11 §3). */
 export const SaveConflictSchema = z.object({
   key: z.string(),
-  field: z.enum(['contractName', 'selected', 'name', 'presence']),
+  field: z.enum(['contractName', 'selected', 'note', 'name', 'presence']),
   place: z.array(z.string()),
   mine: z.string(),
   theirs: z.string(),

@@ -14,7 +14,8 @@
  * - a subject played (ticked) on one side and **not recorded** (present, unticked) on the other,
  *   from one that is **absent** there (e.g. added by the user on one side only);
  * - a subject played on both sides with **different options** ("Count: standard | upside-down");
- * - a **renamed** item (same item, different display names) from different items.
+ * - a **renamed** item (same item, different display names) from different items;
+ * - the same subject played alike with a different **note**; and a category's own note.
  * A subject unticked on both sides is in neither agreement and is never listed. Placeholder rows
  * ("Add New Subject") are ignored. Categories with no difference are reported as `same` so the
  * screen can collapse them to one line ("Doubles and Redoubles: same").
@@ -22,7 +23,7 @@
  * Pure and synchronous: runs in the browser's main thread and on the server (target < 20 ms for
  * the two largest templates with everything selected; `bench/compare-bench.ts`).
  */
-import { type Category, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { type Category, type Option, type Subject, displayName, isPlaceholderName, noteOf } from './contract';
 import { USER_ADDED_LABEL } from './constants';
 
 /** Which column of a comparison. */
@@ -39,6 +40,8 @@ export interface SubjectSideView {
   name: string;
   /** Display names (colour markup) of the selected options, in document order. */
   options: string[];
+  /** The subject's note (colour markup; '' for none or when absent). */
+  note: string;
 }
 
 /** A compared option that is selected on both sides under a different display name. */
@@ -57,9 +60,10 @@ export interface SubjectDifference {
    * - `onlyLeft` / `onlyRight`: played on that side only (the other side is `notRecorded` or `absent`);
    * - `options`: played on both sides with different selected options;
    * - `renamed`: played on both sides with the same options, but the subject or one of its
-   *   selected options is named differently.
+   *   selected options is named differently;
+   * - `note`: played on both sides alike, but with different notes (agreement-fields.ts: notes are compared).
    */
-  kind: 'onlyLeft' | 'onlyRight' | 'options' | 'renamed';
+  kind: 'onlyLeft' | 'onlyRight' | 'options' | 'renamed' | 'note';
   /** True when the subject's display names differ (also possible with `options`). */
   isRenamed: boolean;
   /** Options selected on both sides whose display names differ. */
@@ -73,7 +77,9 @@ export interface CategoryComparison {
   key: string;
   /** The category's name on each side (they differ only for uploaded templates that renamed it). */
   name: { left: string; right: string };
-  /** True when nothing in this category differs. */
+  /** The category's own note on each side (colour markup; '' for none). */
+  note: { left: string; right: string };
+  /** True when nothing in this category differs, its note included. */
   isSame: boolean;
   differences: SubjectDifference[];
 }
@@ -111,14 +117,17 @@ export function compareAgreements(left: ComparableAgreement, right: ComparableAg
   );
   const categories: CategoryComparison[] = categoryPairs.map(([l, r], index) => {
     const differences = compareCategory(l, r);
+    const note = { left: l ? noteOf(l) : '', right: r ? noteOf(r) : '' };
     return {
       key: l?._id ?? r?._id ?? String(index),
       name: { left: l?.categoryName ?? '', right: r?.categoryName ?? '' },
-      isSame: differences.length === 0,
+      note,
+      isSame: differences.length === 0 && note.left === note.right,
       differences,
     };
   });
-  return { categories, differenceCount: categories.reduce((n, c) => n + c.differences.length, 0) };
+  const noteDifferences = categories.filter((c) => c.note.left !== c.note.right).length;
+  return { categories, differenceCount: categories.reduce((n, c) => n + c.differences.length, 0) + noteDifferences };
 }
 
 /**
@@ -188,11 +197,12 @@ function selectedOptions(subject: Subject | undefined): Option[] {
 }
 
 function sideView(subject: Subject | undefined): SubjectSideView {
-  if (!subject) return { presence: 'absent', name: '', options: [] };
+  if (!subject) return { presence: 'absent', name: '', options: [], note: '' };
   return {
     presence: subject.isSelected ? 'played' : 'notRecorded',
     name: displayName(subject),
     options: subject.isSelected ? selectedOptions(subject).map((o) => displayName(o)) : [],
+    note: noteOf(subject),
   };
 }
 
@@ -232,6 +242,7 @@ function compareSubject(left: Subject | undefined, right: Subject | undefined): 
   }
   if (hasOptionDifference) return { ...base, kind: 'options', isRenamed, renamedOptions };
   if (isRenamed || renamedOptions.length > 0) return { ...base, kind: 'renamed', isRenamed, renamedOptions };
+  if (base.left.note !== base.right.note) return { ...base, kind: 'note', isRenamed: false, renamedOptions: [] };
   return null;
 }
 

@@ -55,6 +55,11 @@ export const ADD_OPTION_LABEL = 'Add New Option';
  */
 /** Longest name of a category, subject, option, template or agreement, in characters (docs/product.md §D6), colour marks included. */
 export const MAX_NAME_LENGTH = 500;
+/**
+ * Longest note of a subject or a category, in characters, colour marks and suit shorthand included
+ * (docs/agreement-format.md, "Notes"): a paragraph or two of what the partnership agreed.
+ */
+export const MAX_NOTE_LENGTH = 2000;
 /** Most subjects in one category, placeholder row included: the largest template's 29 plus 70 of the user's. */
 export const MAX_SUBJECTS_PER_CATEGORY = 100;
 /** Most options under one subject, placeholder row included: the largest template's 12 plus 18 of the user's. */

@@ -7,7 +7,15 @@
  * input but stripped: they are never stored or sent back by the server.
  */
 import { z } from 'zod';
-import { CATEGORY_COUNT, MAX_NAME_LENGTH, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY, PLACEHOLDER_PREFIX, USER_ADDED_LABEL } from './constants';
+import {
+  CATEGORY_COUNT,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_OPTIONS_PER_SUBJECT,
+  MAX_SUBJECTS_PER_CATEGORY,
+  PLACEHOLDER_PREFIX,
+  USER_ADDED_LABEL,
+} from './constants';
 import { storableText } from './text';
 
 /**
@@ -21,6 +29,13 @@ export const IdSchema = storableText(z.string().min(1).max(64));
  * text the database can keep as typed (no NUL, no broken character: `storableText`).
  */
 export const NameSchema = storableText(z.string().max(MAX_NAME_LENGTH, `A name may be at most ${MAX_NAME_LENGTH} characters long (colour marks included)`));
+
+/**
+ * A note on a subject or a category (docs/agreement-format.md, "Notes"): free text of several lines
+ * with the colour markup and suit shorthand names have, at most MAX_NOTE_LENGTH characters, and only
+ * text the database can keep. Absent and '' both mean "no note".
+ */
+export const NoteSchema = storableText(z.string().max(MAX_NOTE_LENGTH, `A note may be at most ${MAX_NOTE_LENGTH} characters long (colour marks included)`));
 
 /** One choice under a subject, e.g. "15-17" under "1NT opening range" (docs/product.md §3). */
 export const OptionSchema = z.object({
@@ -52,6 +67,8 @@ export const SubjectSchema = z.object({
   options: z.array(OptionSchema).max(MAX_OPTIONS_PER_SUBJECT, `A subject may have at most ${MAX_OPTIONS_PER_SUBJECT} options`),
   editedName: NameSchema,
   isEdited: z.boolean(),
+  /** What the partnership wrote about this subject (NoteSchema); optional. */
+  note: NoteSchema.optional(),
 });
 export type Subject = z.infer<typeof SubjectSchema>;
 
@@ -63,10 +80,11 @@ export const CategorySchema = z.object({
   bold: z.boolean(),
   italics: z.boolean(),
   subjects: z.array(SubjectSchema).max(MAX_SUBJECTS_PER_CATEGORY, `A category may have at most ${MAX_SUBJECTS_PER_CATEGORY} subjects`),
+  /** What the partnership wrote about the category as a whole (NoteSchema); optional. */
+  note: NoteSchema.optional(),
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (docs/product.md §D4). */
 /** Longest player name, in characters (issue 14 §1: the names line of a convention card). */
 export const MAX_PLAYER_NAME_LENGTH = 60;
 
@@ -75,6 +93,7 @@ export const PlayerNameSchema = storableText(
   z.string().trim().max(MAX_PLAYER_NAME_LENGTH, `A player's name may be at most ${MAX_PLAYER_NAME_LENGTH} characters long`),
 );
 
+/** The agreement document as stored (JSONB) and saved: name and exactly 13 categories (docs/product.md §D4). */
 export const ContractDocumentSchema = z.object({
   contractName: NameSchema,
   categories: z.array(CategorySchema).length(CATEGORY_COUNT),
@@ -84,6 +103,11 @@ export const ContractDocumentSchema = z.object({
    */
   playerNames: z.tuple([PlayerNameSchema, PlayerNameSchema]).optional(),
 });
+
+/** The note of a subject or category as stored ('' when it has none). */
+export function noteOf(item: { note?: string | undefined }): string {
+  return item.note ?? '';
+}
 
 /** "Anna Smith & Bob Jones", "Anna Smith", or '' when no name is set. */
 export function formatPlayerNames(playerNames: readonly [string, string] | undefined): string {

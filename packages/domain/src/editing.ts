@@ -116,6 +116,40 @@ export function toggleSubject<T extends { categories: Category[] }>(doc: T, cate
 }
 
 /**
+ * A note with its line ends made LF and its trailing blanks gone; '' when only blanks remain
+ * (docs/agreement-format.md, "Notes").
+ */
+export function normaliseNote(note: string): string {
+  return note.replace(/\r\n?/g, '\n').trimEnd();
+}
+
+/** Sets `item.note`, or removes it for '' (an empty note is no note). */
+function withNote<I extends { note?: string | undefined }>(item: I, note: string): I {
+  const text = normaliseNote(note);
+  if ((item.note ?? '') === text) return item;
+  const { note: _old, ...rest } = item;
+  return (text === '' ? rest : { ...rest, note: text }) as I;
+}
+
+/**
+ * Writes, changes or removes ('') a subject's note (docs/agreement-format.md, "Notes"). Placeholder
+ * rows take no note; a locked subject does (a note explains, it does not change what is played).
+ *
+ * @param note the text as typed: colour markup and suit shorthand allowed; the schema bounds its
+ *   length (MAX_NOTE_LENGTH), so the editor refuses a longer one before it gets here
+ */
+export function setSubjectNote<T extends { categories: Category[] }>(doc: T, categoryId: string, subjectId: string, note: string): T {
+  return updateCategory(doc, categoryId, (category) =>
+    updateSubject(category, subjectId, (subject) => (isPlaceholderName(subject.subjectName) ? subject : withNote(subject, note))),
+  );
+}
+
+/** Writes, changes or removes ('') a category's own note (docs/agreement-format.md, "Notes"). */
+export function setCategoryNote<T extends { categories: Category[] }>(doc: T, categoryId: string, note: string): T {
+  return updateCategory(doc, categoryId, (category) => withNote(category, note));
+}
+
+/**
  * Ticks or unticks an option (docs/product.md §4); ticking an option also ticks its subject.
  * Options of locked subjects and placeholder rows are left as they are.
  */

@@ -7,6 +7,7 @@
  * compare item by item (ids are stable across revisions of one agreement).
  */
 import { z } from 'zod';
+import { isCountedChange } from './agreement-fields';
 import { storableText } from './text';
 import { successEnvelope } from './api';
 import { type Category, type ContractDocument, type Option, type Subject, ContractSchema, formatPlayerNames, isPlaceholderName } from './contract';
@@ -27,6 +28,8 @@ export interface ChangeCounts {
   added: number;
   /** Rows gone (a restore of a revision before they were added). */
   removed: number;
+  /** Notes written, changed or removed, on subjects and categories. */
+  noted: number;
 }
 
 function originalName(row: Subject | Option): string {
@@ -45,6 +48,7 @@ function countRow(counts: ChangeCounts, before: Subject | Option | undefined, af
   }
   if (before.isSelected !== after.isSelected) counts[after.isSelected ? 'ticked' : 'unticked'] += 1;
   if (before.isEdited !== after.isEdited || before.editedName !== after.editedName) counts.renamed += 1;
+  if ('subjectName' in after && isCountedChange('subject', 'noted', before, after)) counts.noted += 1;
 }
 
 /**
@@ -57,7 +61,7 @@ export function countChanges(
   before: ContractDocument,
   after: ContractDocument,
 ): { counts: ChangeCounts; categories: string[]; isRenamed: boolean; arePlayersChanged: boolean } {
-  const counts: ChangeCounts = { ticked: 0, unticked: 0, renamed: 0, added: 0, removed: 0 };
+  const counts: ChangeCounts = { ticked: 0, unticked: 0, renamed: 0, added: 0, removed: 0, noted: 0 };
   const categories: string[] = [];
   const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
   for (const category of after.categories) {
@@ -65,6 +69,7 @@ export function countChanges(
     // The same object on both sides (a save's changes copy only what they reach): nothing changed in it.
     if (old === category) continue;
     const start = { ...counts };
+    if (old && isCountedChange('category', 'noted', old, category)) counts.noted += 1;
     const oldSubjects = new Map(old?.subjects.map((s) => [s._id, s]));
     const subjectIds = new Set(category.subjects.map((s) => s._id));
     for (const subject of category.subjects) {
@@ -99,7 +104,7 @@ export function summariseChange(before: ContractDocument, after: ContractDocumen
   if (isRenamed) parts.push(`renamed the agreement to "${stripMarkup(after.contractName).trim()}"`);
   if (arePlayersChanged)
     parts.push(formatPlayerNames(after.playerNames) === '' ? 'removed the player names' : `players: ${formatPlayerNames(after.playerNames)}`);
-  const edits = (['ticked', 'unticked', 'renamed', 'added', 'removed'] as const).filter((k) => counts[k] > 0).map((k) => `${k} ${counts[k]}`);
+  const edits = (['ticked', 'unticked', 'renamed', 'added', 'removed', 'noted'] as const).filter((k) => counts[k] > 0).map((k) => `${k} ${counts[k]}`);
   if (edits.length > 0) {
     const named = categories.slice(0, NAMED_CATEGORIES).join('; ');
     const more = categories.length > NAMED_CATEGORIES ? ` and ${categories.length - NAMED_CATEGORIES} more` : '';
@@ -152,7 +157,7 @@ export type RevisionAnswer = z.infer<typeof RevisionAnswerSchema>;
 export const REVISION_PAGE_SIZE = 20;
 
 /** How an item changed between two versions (issue 12 §1). */
-export const ItemChangeKindSchema = z.enum(['ticked', 'unticked', 'renamed', 'added', 'removed']);
+export const ItemChangeKindSchema = z.enum(['ticked', 'unticked', 'renamed', 'added', 'removed', 'noted']);
 export type ItemChangeKind = z.infer<typeof ItemChangeKindSchema>;
 
 /** One changed item: where it is, what it is called, how it changed. */
@@ -171,8 +176,9 @@ export interface ItemChange {
 
 /**
  * The items that changed from `before` to `after`, in document order: ticked, unticked, renamed,
- * added (a named "Add New…" row), removed (back to a placeholder). One entry per item; an item both
- * ticked and renamed is reported as renamed. Rows are matched by `_id` (revisions of one agreement).
+ * added (a named "Add New…" row), removed (back to a placeholder), noted (its note written or
+ * changed; a category's own note is an entry with no subject). One entry per item; an item both
+ * ticked and renamed is reported as renamed, one ticked and noted as ticked. Rows are matched by `_id` (revisions of one agreement).
  */
 export function listItemChanges(before: ContractDocument, after: ContractDocument): ItemChange[] {
   const changes: ItemChange[] = [];
@@ -184,6 +190,7 @@ export function listItemChanges(before: ContractDocument, after: ContractDocumen
     if (wasPlaceholder) return 'added';
     if (old.isEdited !== now.isEdited || old.editedName !== now.editedName) return 'renamed';
     if (old.isSelected !== now.isSelected) return now.isSelected ? 'ticked' : 'unticked';
+    if ('subjectName' in now && isCountedChange('subject', 'noted', old, now)) return 'noted';
     return null;
   };
   const shown = (row: Subject | Option) => (row.isEdited ? row.editedName : originalName(row));
@@ -192,6 +199,9 @@ export function listItemChanges(before: ContractDocument, after: ContractDocumen
     // The same object on both sides (a save's changes copy only what they reach): nothing changed in it.
     if (oldCategory === category) continue;
     const categoryName = stripMarkup(category.categoryName).trim();
+    // A category's own note: an item of the category (no subject).
+    if (oldCategory && isCountedChange('category', 'noted', oldCategory, category))
+      changes.push({ itemId: category._id, categoryId: category._id, subjectId: '', kind: 'noted', name: category.categoryName, categoryName });
     const oldSubjects = new Map(oldCategory?.subjects.map((s) => [s._id, s]));
     for (const subject of category.subjects) {
       const oldSubject = oldSubjects.get(subject._id);

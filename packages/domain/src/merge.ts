@@ -19,14 +19,17 @@
  * - A row present in `base` but removed on one side (only a reset to a template removes rows, and a
  *   reset replaces every id, which makes the documents `incompatible`) is removed, or reported as a
  *   `presence` conflict when the other side changed it.
- * - Everything a person cannot change in the editor (category names, bold, italics, locks,
- *   subcategory headings) is taken from `theirs`.
+ * - Notes on subjects and categories merge like ticks: one value per item (`note`).
+ * - Which field is which is read from the field table (agreement-fields.ts): everything a person
+ *   cannot change in the editor (category names, bold, italics, locks, subcategory headings) is
+ *   marked `theirs` there and taken from `theirs`.
  *
  * Result: `merged` (a document that satisfies ContractDocumentSchema, placeholders last, with the
  * number of items taken from `theirs`), `conflicts` (each with a key for `resolutions`), or
  * `incompatible` (the agreement was reset to a template elsewhere: its categories are not the same
  * ones; the person chooses the whole document, theirs or ours). Pure; no input is modified.
  */
+import { valueFields } from './agreement-fields';
 import { CATEGORY_COUNT, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
 import { type Category, type ContractDocument, type Option, type Subject, displayName, isPlaceholderName } from './contract';
 import { stripMarkup } from './markup';
@@ -38,7 +41,7 @@ export type ConflictChoice = 'mine' | 'theirs';
 export type MergeResolutions = Readonly<Record<string, ConflictChoice>>;
 
 /** What a conflict is about. */
-export type ConflictField = 'contractName' | 'selected' | 'name' | 'presence';
+export type ConflictField = 'contractName' | 'selected' | 'note' | 'name' | 'presence';
 
 /** One item changed on both sides with different results. */
 export interface MergeConflict {
@@ -64,6 +67,8 @@ export type NewId = () => string;
 /** Label of a value of a `selected` field. */
 export const TICKED_LABEL = 'ticked';
 export const NOT_TICKED_LABEL = 'not ticked';
+/** Label of an empty note in a conflict. */
+export const NO_NOTE_LABEL = 'no note';
 /** Label of a row removed on one side. */
 export const REMOVED_LABEL = 'removed';
 
@@ -118,15 +123,56 @@ function mergeField<V>(
 const same = <V>(a: V, b: V) => a === b;
 const tickLabel = (selected: boolean) => (selected ? TICKED_LABEL : NOT_TICKED_LABEL);
 
-/** A row's fields merged: `selected` and `name`; options by mergeRows (subjects). */
+/** How a conflict shows a value of a `value` field. */
+function valueLabel(field: 'selected' | 'note', value: unknown): string {
+  if (field === 'selected') return tickLabel(value === true);
+  return typeof value === 'string' && value !== '' ? value : NO_NOTE_LABEL;
+}
+
+/** A note's value for comparing (absent and '' are the same: no note). */
+function comparable(value: unknown): unknown {
+  return value === undefined ? '' : value;
+}
+
+/**
+ * The `value` fields of a row or category (agreement-fields.ts: ticks, notes) merged one by one.
+ *
+ * @returns the fields to set on the merged item; a note merged to '' is left out (no note)
+ */
+function mergeValues<T extends object>(
+  context: MergeContext,
+  level: 'category' | 'subject' | 'option',
+  items: { base: T; theirs: T; ours: T },
+  key: string,
+  place: string[],
+  path: MergeConflict['path'],
+): Partial<T> {
+  const merged: Record<string, unknown> = {};
+  for (const [field, conflictField] of valueFields(level)) {
+    const read = (item: T) => comparable((item as Record<string, unknown>)[field]);
+    const value = mergeField(context, { base: read(items.base), theirs: read(items.theirs), ours: read(items.ours) }, same, {
+      key: `${key}:${conflictField}`,
+      field: conflictField,
+      place,
+      path,
+      label: (v) => valueLabel(conflictField, v),
+    });
+    merged[field] = value;
+  }
+  return merged as Partial<T>;
+}
+
+/** Sets merged values on an item; an empty note is removed rather than stored as ''. */
+function withValues<T extends object>(item: T, values: Partial<T>): T {
+  const result = { ...item, ...values } as Record<string, unknown>;
+  if (result.note === '') delete result.note;
+  return result as T;
+}
+
+/** A row's fields merged: its `value` fields (ticks, notes) and `name`; options by mergeRows (subjects). */
 function mergeRow<R extends Row>(context: MergeContext, base: R, theirs: R, ours: R, key: string, place: string[], path: MergeConflict['path']): R {
-  const selected = mergeField(context, { base: base.isSelected, theirs: theirs.isSelected, ours: ours.isSelected }, same, {
-    key: `${key}:selected`,
-    field: 'selected',
-    place,
-    path,
-    label: tickLabel,
-  });
+  const level = 'subjectName' in theirs ? 'subject' : 'option';
+  const values = mergeValues<Row>(context, level, { base, theirs, ours }, key, place, path);
   const name = mergeField(context, { base, theirs, ours }, (a, b) => nameKey(a) === nameKey(b), {
     key: `${key}:name`,
     field: 'name',
@@ -134,7 +180,7 @@ function mergeRow<R extends Row>(context: MergeContext, base: R, theirs: R, ours
     path,
     label: (row) => displayName(row as Subject),
   });
-  const named = { ...theirs, isSelected: selected, isEdited: name.isEdited, editedName: name.editedName };
+  const named = withValues({ ...theirs, isEdited: name.isEdited, editedName: name.editedName } as Row, values);
   if ('subjectName' in named) {
     const subject = named as Subject;
     subject.subjectName = (name as Subject).subjectName;
@@ -149,7 +195,7 @@ function mergeRow<R extends Row>(context: MergeContext, base: R, theirs: R, ours
     return subject as R;
   }
   (named as Option).optionName = (name as Option).optionName;
-  return named;
+  return named as R;
 }
 
 /** True when a row (and its options) differs between two versions. */
@@ -219,12 +265,13 @@ function mergeRows<R extends Row>(
   return placeholder && real.length < limit ? [...real, placeholder] : real;
 }
 
-/** Merges one category's subjects; its other fields are theirs. */
+/** Merges one category: its `value` fields (the note) and its subjects; its other fields are theirs. */
 function mergeCategory(context: MergeContext, base: Category, theirs: Category, ours: Category): Category {
   const categoryKey = `c:${theirs._id}`;
   const categoryName = plain(theirs.categoryName);
+  const values = mergeValues<Category>(context, 'category', { base, theirs, ours }, categoryKey, [categoryName], { categoryId: theirs._id });
   return {
-    ...theirs,
+    ...withValues(theirs, values),
     subjects: mergeRows(context, base.subjects, theirs.subjects, ours.subjects, MAX_SUBJECTS_PER_CATEGORY, (subject) => ({
       key: `${categoryKey}/s:${subject._id}`,
       place: [categoryName, plain(displayName(subject))],

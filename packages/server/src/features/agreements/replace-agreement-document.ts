@@ -1,5 +1,5 @@
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
-import type { ContractDocument } from '@bpa/domain/contract';
+import { type ContractDocument, noteOf } from '@bpa/domain/contract';
 import { type RevisionKind, listItemChanges, summariseChange } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
 import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -67,9 +67,12 @@ function fieldValue(document: ContractDocument | undefined, conflict: MergeConfl
   if (!document) return '';
   if (conflict.field === 'contractName') return document.contractName;
   const { categoryId, subjectId, optionId } = conflict.path;
-  const subject = document.categories.find((c) => c._id === categoryId)?.subjects.find((s) => s._id === subjectId);
+  const category = document.categories.find((c) => c._id === categoryId);
+  if (conflict.field === 'note' && subjectId === undefined) return category ? noteOf(category) : 'absent';
+  const subject = category?.subjects.find((s) => s._id === subjectId);
   const row = optionId === undefined ? subject : subject?.options.find((o) => o._id === optionId);
   if (!row) return 'absent';
+  if (conflict.field === 'note') return 'subjectName' in row ? noteOf(row) : '';
   return conflict.field === 'selected'
     ? String(row.isSelected)
     : JSON.stringify([row.isEdited, row.editedName, 'subjectName' in row ? row.subjectName : row.optionName]);

@@ -93,6 +93,17 @@ function SideCell({ side, label }: { side: SubjectSideView; label: string }) {
           ))}
         </ul>
       )}
+      {side.note !== '' && <MarkupText markup={side.note} className="compare-note" />}
+    </div>
+  );
+}
+
+/** One side of a category's note ('' shows "no note"). */
+function NoteCell({ note, label }: { note: string; label: string }) {
+  return (
+    <div className="compare-cell">
+      <span className="compare-cell-label">{label}</span>
+      {note === '' ? <em>no note</em> : <MarkupText markup={note} className="compare-note" />}
     </div>
   );
 }
@@ -102,6 +113,7 @@ const KIND_TEXT: Record<SubjectDifference['kind'], string> = {
   onlyRight: 'played in the second only',
   options: 'different options',
   renamed: 'named differently',
+  note: 'different notes',
 };
 
 export default function ComparePage() {
@@ -225,6 +237,16 @@ export default function ComparePage() {
                     <span>{toPlainName(left.label)}</span>
                     <span>{toPlainName(right.label)}</span>
                   </li>
+                  {category.note.left !== category.note.right && (
+                    <li className="compare-row">
+                      <div className="compare-subject">
+                        Category note
+                        <span className="compare-kind">{KIND_TEXT.note}</span>
+                      </div>
+                      <NoteCell note={category.note.left} label={toPlainName(left.label)} />
+                      <NoteCell note={category.note.right} label={toPlainName(right.label)} />
+                    </li>
+                  )}
                   {category.differences.map((difference) => (
                     <li key={difference.key} className="compare-row">
                       <div className="compare-subject">

@@ -20,7 +20,14 @@ import { useGetChangesQuery, useGetMarksQuery, useMarkSeenMutation, useSetMarkMu
 export const CHANGES_TITLE = 'Changes since your last visit';
 export const TO_DISCUSS_TITLE = 'To discuss';
 
-const KIND_WORDS: Record<SeenChange['kind'], string> = { ticked: 'ticked', unticked: 'unticked', renamed: 'renamed', added: 'added', removed: 'removed' };
+const KIND_WORDS: Record<SeenChange['kind'], string> = {
+  ticked: 'ticked',
+  unticked: 'unticked',
+  renamed: 'renamed',
+  added: 'added',
+  removed: 'removed',
+  noted: 'note changed',
+};
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });

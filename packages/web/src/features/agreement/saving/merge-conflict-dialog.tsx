@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { SaveConflict } from '@bpa/domain/api-contracts';
-import type { ConflictChoice, MergeResolutions } from '@bpa/domain/merge';
+import { type ConflictChoice, type MergeResolutions, NO_NOTE_LABEL } from '@bpa/domain/merge';
 import { MarkupText } from '../core/markup-text';
 
 export const MERGE_CONFLICT_TITLE = 'Your changes and a partner’s changes differ';
@@ -27,7 +27,11 @@ function formatTime(iso: string): string {
 
 /** One value of a conflict: a name in its colours, or a word ("ticked", "removed"). */
 function ConflictValue({ conflict, value }: { conflict: SaveConflict; value: string }) {
-  return conflict.field === 'name' || conflict.field === 'contractName' ? <MarkupText markup={value} /> : <em>{value}</em>;
+  return conflict.field === 'name' || conflict.field === 'contractName' || (conflict.field === 'note' && value !== NO_NOTE_LABEL) ? (
+    <MarkupText markup={value} />
+  ) : (
+    <em>{value}</em>
+  );
 }
 
 export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: MergeConflictDialogProps) {
