@@ -1,5 +1,5 @@
 /**
- * The agreement a PDF carries (issue 14 §3, docs/product.md §12, docs/agreement-format.md): every
+ * The agreement a PDF carries (docs/product.md §12, docs/agreement-format.md, ADR 180): every
  * PDF the product makes of one agreement embeds it as the file attachment `agreement.json`, so a
  * downloaded PDF can be imported back. Sheets that are not one agreement (a comparison) carry none.
  */

@@ -1,5 +1,5 @@
 /**
- * Embedded font subsets, finished once per process and reused between renders (issue 15, ADR 183).
+ * Embedded font subsets, finished once per process and reused between renders (ADR 183).
  *
  * A PDF embeds, per face it uses, a subset of the font holding only the glyphs it draws, the
  * glyphs' widths (/W) and a ToUnicode map (text extraction, copy and paste). Building (fontkit)

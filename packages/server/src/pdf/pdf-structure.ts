@@ -1,5 +1,5 @@
 /**
- * The structure tree of a tagged PDF (issue 14 §2, PDF/UA basics): headings, lists and paragraphs
+ * The structure tree of a tagged PDF (PDF/UA basics, ADR 180): headings, lists and paragraphs
  * in reading order, so that a screen reader reads the agreement as it is meant. Text drawn through
  * PageContent is marked with an MCID (`beginMarked`), and each mark is attached to a structure
  * element (ISO 32000-1 §14.7).

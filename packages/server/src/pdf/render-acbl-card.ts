@@ -1,5 +1,5 @@
 /**
- * The ACBL-style convention card (issue 14 §1, docs/bridge.md §1a): two Letter pages laid out like
+ * The ACBL-style convention card (docs/product.md §13, docs/bridge.md §1a, ADR 180): two Letter pages laid out like
  * the ACBL classic card. The front: the names line, General Approach, notrump, major and minor
  * openings, 2-level openings, other conventional calls and special doubles; the back: defensive
  * and competitive bidding, vs preempts and notrump, slam conventions, leads and carding. Each
@@ -119,7 +119,7 @@ const bottom = PAGE.height - PAGE.margin - 12;
 /**
  * Renders the convention card of an agreement.
  *
- * @param document the agreement (name, categories, player names), also embedded whole as `agreement.json` (issue 14 §3)
+ * @param document the agreement (name, categories, player names), also embedded whole as `agreement.json` (docs/product.md §12)
  * @param options.printedOn the date in the footer (default now)
  * @returns the PDF (two Letter pages, a third when something did not fit) and the fit report
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing)
@@ -131,7 +131,7 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
   const embedded = embedFonts(doc, fonts);
 
   const printedOn = options.printedOn ?? new Date();
-  // The card can be imported back like any PDF of an agreement (issue 14 §3).
+  // The card can be imported back like any PDF of an agreement (docs/product.md §12).
   attachAgreement(doc, document, printedOn);
   const date = footerStamp(printedOn, undefined);
   const overflow: { label: string; text: string }[] = [];
