@@ -15,7 +15,6 @@ import { type Config, ConfigError, loadConfig, readEnvironment } from './config'
 import { type DatabaseConnection, openDatabase } from './db/database';
 import { loadTemplates } from './features/templates/load-templates';
 import { ensureFirstAdministrator } from './features/users/create-administrator';
-import { checkPdfkitInternals } from './pdf/pdfkit-internals';
 
 /** How long a shutdown may take before the process exits anyway, in milliseconds. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -65,14 +64,6 @@ async function start(): Promise<void> {
       process.exit(1);
     }
     throw error;
-  }
-
-  // The PDF renderer writes to pdfkit internals (ADR 004): refuse to start if they are gone.
-  try {
-    checkPdfkitInternals();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    process.exit(1);
   }
 
   // The pool may report a failure before the app (and its logger) exists.

@@ -2,9 +2,9 @@
  * The fonts of the agreement PDF: DejaVu Sans (regular, bold, oblique, bold oblique) from the
  * `dejavu-fonts-ttf` package, chosen because it has the four suit symbols ♠ ♥ ♦ ♣ (docs/product.md §D2).
  *
- * The font files are read and parsed once per process: parsing and shaping are the costly part
- * of a render, and pdfkit accepts an already parsed fontkit font, so every document shares these
- * objects (and fontkit's glyph caches) and only builds its own subset.
+ * The font files are read and parsed (fontkit) once per process: parsing and shaping are the
+ * costly part of a render, so every document shares these objects (and fontkit's glyph caches)
+ * and only picks its own subset (font-subsets.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,8 +44,10 @@ export interface ShapedText {
 /** One parsed face with a cache of shaped strings. */
 export interface AgreementFont {
   style: FontStyle;
-  /** The parsed font, handed to pdfkit's `registerFont` as is. */
+  /** The parsed font. */
   font: Font;
+  /** The FontDescriptor's /Flags (ISO 32000-1 §9.8.2), read from the font file (`fontDescriptorFlags`). */
+  flags: number;
   /** Shaped words and spaces, shared by measuring (layout) and drawing (page content). */
   shaped: Map<string, ShapedText>;
   /** Metrics read once (fontkit computes them on every access): units per em, ascent, descent (negative). */
@@ -79,11 +81,42 @@ export function loadAgreementFonts(): Record<FontStyle, AgreementFont> {
   const load = (style: FontStyle): AgreementFont => {
     const path = require.resolve(`dejavu-fonts-ttf/ttf/${FONT_FILES[style]}`);
     // Hinting would be more than half of each embedded subset and does nothing for a PDF.
-    const font = parseFont(removeTrueTypeHinting(readFileSync(path)));
-    return { style, font, shaped: new Map(), unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent };
+    const bytes = removeTrueTypeHinting(readFileSync(path));
+    const font = parseFont(bytes);
+    return { style, font, flags: fontDescriptorFlags(bytes), shaped: new Map(), unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent };
   };
   loadedFonts = { regular: load('regular'), bold: load('bold'), italic: load('italic'), boldItalic: load('boldItalic') };
   return loadedFonts;
+}
+
+/**
+ * The FontDescriptor /Flags of a TrueType font (ISO 32000-1 §9.8.2, Table 123), from its tables
+ * (OpenType spec: `post`, `OS/2`, `head`): FixedPitch (bit 1) from post.isFixedPitch, Serif (bit 2)
+ * for sFamilyClass 1 to 7, Script (bit 4) for class 10, Italic (bit 7) from head.macStyle, and
+ * always Symbolic (bit 3): the glyphs are addressed by CID, outside the standard Latin set.
+ *
+ * @param bytes an sfnt font file (not a collection)
+ * @throws Error when the file has no `head` or `post` table
+ */
+export function fontDescriptorFlags(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tables = new Map<string, number>();
+  const tableCount = view.getUint16(4);
+  for (let index = 0; index < tableCount; index += 1) {
+    const at = 12 + index * 16;
+    tables.set(String.fromCharCode(...bytes.subarray(at, at + 4)), view.getUint32(at + 8));
+  }
+  const head = tables.get('head');
+  const post = tables.get('post');
+  const os2 = tables.get('OS/2');
+  if (head === undefined || post === undefined) throw new Error('Not a TrueType font with head and post tables');
+  const familyClass = os2 === undefined ? 0 : view.getInt16(os2 + 30) >> 8;
+  let flags = 1 << 2; // Symbolic
+  if (view.getUint32(post + 12) !== 0) flags |= 1 << 0; // FixedPitch
+  if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1; // Serif
+  if (familyClass === 10) flags |= 1 << 3; // Script
+  if (view.getUint16(head + 44) & 0b10) flags |= 1 << 6; // Italic
+  return flags;
 }
 
 /** The face for a bold and an italic flag (docs/product.md §1: bold = ACBL card item, italic = 25 conventions). */
@@ -93,7 +126,7 @@ export function toFontStyle(isBold: boolean, isItalic: boolean): FontStyle {
 }
 
 /**
- * Shapes `text` with fontkit (ligatures and kerning as pdfkit applies them), cached per face for
+ * Shapes `text` with fontkit (ligatures and kerning, `font.layout`), cached per face for
  * the process: shaping is the costly step of setting text and the same words recur. Layout and
  * drawing both go through here, one word or one space at a time, so a line measured by the
  * layout is exactly as wide on the page.
@@ -121,7 +154,7 @@ export function measureText(font: AgreementFont, text: string, sizePt: number): 
   return (shapeText(font, text).advanceWidth * sizePt) / font.unitsPerEm;
 }
 
-/** Distance from the top of a line of text to its baseline, in points, as pdfkit places text. */
+/** Distance from the top of a line of text to its baseline, in points (the font's ascent, as pdfkit placed text). */
 export function ascentOf(font: AgreementFont, sizePt: number): number {
   return (font.ascent * sizePt) / font.unitsPerEm;
 }

@@ -2,7 +2,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pdfObjectsText } from '../test/pdf-objects-text';
 import { testAgreement, testOption, testSubject } from '../test/test-agreement-builders';
-import { loadAgreementFonts, shapeText } from './agreement-fonts';
+import { inflateSync } from 'node:zlib';
+import { fontDescriptorFlags, loadAgreementFonts, parseFont, shapeText } from './agreement-fonts';
 import {
   SUPERSET_SLACK_GLYPHS,
   clearFontSubsetCache,
@@ -108,6 +109,23 @@ describe('font subset cache (ADR 183)', () => {
     expect(fontSubsetCacheStats().misses).toBe(2);
   });
 
+  it('numbers the glyphs as the subset font file does (fontkit numbers them in the order included)', () => {
+    const face = loadAgreementFonts().bold;
+    const used = glyphsOf('Zebra quartz ♠♥♦♣ 2NT');
+    const subset = findOrBuildSubset(face, used);
+    const file = parseFont(inflateSync(subset.fontFile));
+    expect(file.numGlyphs).toBe(subset.cids.size);
+    expect(subset.fontFileLength).toBe(inflateSync(subset.fontFile).length);
+    for (const glyphId of used.keys()) {
+      const cid = subset.cids.get(glyphId) as number;
+      const original = face.font.getGlyph(glyphId);
+      const embedded = file.getGlyph(cid);
+      expect(embedded.advanceWidth, `glyph ${glyphId}`).toBe(original.advanceWidth);
+      expect(embedded.bbox, `glyph ${glyphId}`).toEqual(original.bbox);
+      expect(subset.widths[cid]).toBeCloseTo((original.advanceWidth * 1000) / face.unitsPerEm, 6);
+    }
+  });
+
   it('refuses to encode a glyph that is not in the subset', () => {
     const face = loadAgreementFonts().regular;
     const subset = findOrBuildSubset(face, glyphsOf('abc'));
@@ -140,5 +158,13 @@ describe('font subset cache (ADR 183)', () => {
     // The first subset was evicted: asking for it again builds it again.
     expect(findOrBuildSubset(face, glyphsOf(`${words[0]} ABCDEFGHIJKLMNOPQRSTUVWXYZ`))).not.toBe(first);
     expect(fontSubsetCacheStats().misses).toBe(words.length + 1);
+  });
+});
+
+describe('fontDescriptorFlags', () => {
+  it('reads the FontDescriptor flags pdfkit wrote from the DejaVu faces: symbolic, and italic for the obliques', () => {
+    const fonts = loadAgreementFonts();
+    expect([fonts.regular.flags, fonts.bold.flags, fonts.italic.flags, fonts.boldItalic.flags]).toEqual([4, 4, 68, 68]);
+    expect(() => fontDescriptorFlags(new Uint8Array(12))).toThrow('head and post');
   });
 });

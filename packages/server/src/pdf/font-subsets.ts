@@ -1,9 +1,9 @@
 /**
- * Embedded font subsets, finished once per process and reused between renders (issue 15, ADR 183).
+ * Embedded font subsets, finished once per process and reused between renders (ADR 183).
  *
  * A PDF embeds, per face it uses, a subset of the font holding only the glyphs it draws, the
- * glyphs' widths (/W) and a ToUnicode map (text extraction, copy and paste). pdfkit builds and
- * deflates those for every document, about a fifth of a render. Here a subset is built for a set
+ * glyphs' widths (/W) and a ToUnicode map (text extraction, copy and paste). Building (fontkit)
+ * and deflating those for every document was about a fifth of a render. Here a subset is built for a set
  * of glyphs, and its finished bytes (the deflated font file and ToUnicode map, the widths, and
  * every text already encoded with its glyph numbers) are kept in a per-process LRU cache. A later
  * document that draws the same glyphs of the same face, or fewer (a cached subset with at most
@@ -45,7 +45,7 @@ export const SUPERSET_SLACK_GLYPHS = 8;
 /** Encoded texts kept per subset before its map is emptied (user text: bound it). */
 const MAX_FRAGMENTS_PER_SUBSET = 5_000;
 
-/** Glyphs one document draws with one face: glyph id -> the code points its text gave it (first use wins, as in pdfkit). */
+/** Glyphs one document draws with one face: glyph id -> the code points its text gave it (first use wins). */
 export type GlyphUse = Map<number, readonly number[]>;
 
 /** One finished subset of one face, shared by every document that uses it. */
@@ -171,23 +171,27 @@ let nextSubsetSerial = 0;
 /** Builds, encodes and deflates the subset of `glyphIds` (numbered in that order after the missing glyph). */
 function buildSubset(face: AgreementFont, glyphIds: readonly number[], used: GlyphUse, key: string): FontSubset {
   const { font } = face;
-  // fontkit's subset, as it is (@types/fontkit has includeGlyph take a Glyph and return a boolean).
-  const subset = font.createSubset() as unknown as { includeGlyph(glyphId: number): number; encode(): Uint8Array; cff?: unknown };
-  if (subset.cff !== undefined) throw new Error(`${font.postscriptName} has CFF outlines; the PDF embeds TrueType fonts only.`);
+  // fontkit's documented subset API (createSubset, includeGlyph, encode). It numbers the glyphs in
+  // the order they are included, after the missing glyph 0: font-subsets.test.ts checks that by
+  // reading the subset's file back.
+  const subset = font.createSubset();
   const scale = 1000 / font.unitsPerEm;
   const cids = new Map<number, number>([[0, 0]]);
   const codePoints = new Map<number, string>();
   const widths: number[] = [font.getGlyph(0).advanceWidth * scale];
   const unicode: (readonly number[])[] = [[0]];
   for (const glyphId of glyphIds) {
-    const cid = subset.includeGlyph(glyphId);
+    const glyph = font.getGlyph(glyphId);
+    subset.includeGlyph(glyph);
+    const cid = cids.size;
     const points = used.get(glyphId) ?? [];
     cids.set(glyphId, cid);
     codePoints.set(glyphId, points.join(','));
-    widths[cid] = font.getGlyph(glyphId).advanceWidth * scale;
+    widths[cid] = glyph.advanceWidth * scale;
     unicode[cid] = points;
   }
   const file = subset.encode();
+  if (!isTrueTypeFile(file)) throw new Error(`${font.postscriptName} has CFF outlines; the PDF embeds TrueType fonts only.`);
   nextSubsetSerial += 1;
   return {
     key,
@@ -205,6 +209,12 @@ function buildSubset(face: AgreementFont, glyphIds: readonly number[], used: Gly
   };
 }
 
+/** A TrueType font file (sfnt version 1.0 or 'true', OpenType spec "Organization of an OpenType Font"); fontkit's subset of a CFF font is bare CFF data. */
+function isTrueTypeFile(file: Uint8Array): boolean {
+  const version = ((file[0] ?? 0) << 24) | ((file[1] ?? 0) << 16) | ((file[2] ?? 0) << 8) | (file[3] ?? 0);
+  return version === 0x00010000 || version === 0x74727565;
+}
+
 /** Six capital letters from a hash (FNV-1a) of the key: the same subset always gets the same name. */
 function subsetTag(key: string): string {
   let hash = 0x811c9dc5;
@@ -220,7 +230,7 @@ function subsetTag(key: string): string {
 /** Four hex digits of a UTF-16 code unit. */
 const toHex = (value: number) => value.toString(16).padStart(4, '0');
 
-/** The ToUnicode CMap for code points per CID, as pdfkit writes it (bfrange blocks of 256 CIDs). */
+/** The ToUnicode CMap for code points per CID, (Adobe Technical Note #5411; bfrange blocks of 256 CIDs, as pdfkit wrote it). */
 function toUnicodeCmap(unicode: readonly (readonly number[] | undefined)[]): string {
   const entries: string[] = [];
   for (let cid = 0; cid < unicode.length; cid += 1) {
@@ -304,7 +314,7 @@ export function splitWords(text: string): string[] {
 
 /**
  * A text as the inside of a TJ string for `subset`: each word and space shaped (`splitWords`),
- * 2-byte CIDs as literal bytes (half the size of pdfkit's hex), kerning as numbers in whole
+ * 2-byte CIDs as literal bytes (half the size of hex), kerning as numbers in whole
  * thousandths of an em. Kept in the subset, so the next document using it does not encode the
  * text again.
  *

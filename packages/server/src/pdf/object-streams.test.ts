@@ -1,125 +1,54 @@
 /**
- * writeWithObjectStreams (object-streams.ts) on pdfkit documents: the file reads in PDF.js as the
- * file pdfkit writes itself (pages, text, structure tree, metadata, attachment) and is smaller;
- * every dictionary is the text pdfkit would have written, found through the cross-reference
- * stream; encrypted documents, and documents not given to it, are written as pdfkit writes them.
+ * The object syntax and compressed file parts of object-streams.ts: `toPdfText` writes values as
+ * pdfkit did before ADR 194; an object stream indexes its objects where they are; the
+ * cross-reference stream has one 7-byte entry per object (whole files: pdf-document.test.ts).
  */
-import { Buffer } from 'node:buffer';
-import PDFDocument from 'pdfkit';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { toPdfText, writeWithObjectStreams } from './object-streams';
-import { classicDictionaries, packedDictionaries } from '../test/pdf-dictionaries';
-import { readPdfText } from '../test/read-pdf-text';
+import { encodeCrossReferenceStream, encodeObjectStream, toPdfText } from './object-streams';
+import { PdfRef } from './pdf-document';
 
 const CREATED = new Date(Date.UTC(2026, 10, 26, 9, 30, 5));
 
-/** A tagged pdfkit document of `paragraphs` paragraphs over several pages, with a link and an attachment. */
-function pdfkitDocument(paragraphs: number, options: Partial<PDFKit.PDFDocumentOptions> = {}): PDFKit.PDFDocument {
-  return new PDFDocument({
-    tagged: true,
-    lang: 'en',
-    info: { Title: 'Stayman ♣ and (transfers)', CreationDate: CREATED },
-    displayTitle: true,
-    ...options,
-  } as PDFKit.PDFDocumentOptions);
-}
-
-/** Draws the document's content and ends it. */
-function draw(doc: PDFKit.PDFDocument, paragraphs: number): void {
-  doc.file(Buffer.from('{"formatVersion":1}'), { name: 'agreement.json', type: 'application/json', creationDate: CREATED, modifiedDate: CREATED });
-  const section = doc.struct('Sect');
-  doc.addStructure(section);
-  for (let n = 1; n <= paragraphs; n++) {
-    section.add(doc.struct('P', {}, () => doc.text(`Paragraph ${n}: 1NT opening 15-17, 2♣ Stayman.`, n === 1 ? { link: 'https://example.org/a(b)' } : {})));
-  }
-  section.end();
-  doc.end();
-}
-
-/** The file pdfkit writes itself. */
-async function plainFile(paragraphs: number, options: Partial<PDFKit.PDFDocumentOptions> = {}): Promise<Buffer> {
-  const doc = pdfkitDocument(paragraphs, options);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  draw(doc, paragraphs);
-  return done;
-}
-
-/** The same document written through writeWithObjectStreams. */
-async function packedFile(paragraphs: number, options: Partial<PDFKit.PDFDocumentOptions> = {}): Promise<Buffer> {
-  const doc = pdfkitDocument(paragraphs, options);
-  const done = writeWithObjectStreams(doc);
-  draw(doc, paragraphs);
-  return done;
-}
-
-/** What PDF.js reads of a file: text per page, the first page's structure roles, title, attachments. */
-async function readBack(pdf: Buffer) {
-  const text = await readPdfText(pdf);
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
-  try {
-    const tree = JSON.stringify(await (await document.getPage(1)).getStructTree());
-    const { info } = (await document.getMetadata()) as { info: { Title?: string } };
-    const attachments = (await document.getAttachments()) as Record<string, { content: Uint8Array }> | null;
-    const attached = attachments ? Object.values(attachments).map((file) => Buffer.from(file.content).toString()) : [];
-    return { text, tree, title: info.Title, attached, pages: document.numPages };
-  } finally {
-    await document.destroy();
-  }
-}
-
-describe('writeWithObjectStreams', () => {
-  it('writes the dictionaries into compressed object streams: the file reads as pdfkit’s own and is smaller', async () => {
-    const plain = await plainFile(120);
-    const packed = await packedFile(120);
-    expect(packed.subarray(0, 8).toString('latin1')).toBe('%PDF-1.5');
-    const raw = packed.toString('latin1');
-    expect(raw).toContain('/Type /ObjStm');
-    expect(raw).not.toMatch(/\nxref\n/);
-    expect(packed.length).toBeLessThan(plain.length * 0.8);
-
-    const before = await readBack(plain);
-    const after = await readBack(packed);
-    expect(after.pages).toBeGreaterThan(1);
-    expect(after).toEqual(before);
-    expect(after.tree).toContain('"role":"P"');
-    expect(after.title).toBe('Stayman ♣ and (transfers)');
-    expect(after.attached).toEqual(['{"formatVersion":1}']);
+describe('encodeObjectStream', () => {
+  it('indexes each object at its offset after /First, in order', () => {
+    const objects = [
+      { id: 12, body: '<<\n/S /P\n>>' },
+      { id: 3, body: '(a \\) b)' },
+      { id: 40, body: '[1 2 0 R]' },
+    ];
+    const { dictionary, data } = encodeObjectStream(objects);
+    const text = inflateSync(data).toString('latin1');
+    const first = Number(/\/First (\d+)/.exec(dictionary)?.[1]);
+    expect(dictionary).toMatch(new RegExp(`^<< /Type /ObjStm /N 3 /First ${first} /Filter /FlateDecode /Length ${data.length} >>$`));
+    const pairs = text.slice(0, first).trim().split(' ').map(Number);
+    expect(pairs.filter((_, index) => index % 2 === 0)).toEqual([12, 3, 40]);
+    objects.forEach((object, index) => {
+      const start = first + (pairs[index * 2 + 1] ?? 0);
+      expect(text.slice(start, start + object.body.length)).toBe(object.body);
+    });
   });
+});
 
-  it('writes every dictionary as pdfkit does, each found through the cross-reference stream', async () => {
-    const expected = classicDictionaries(await plainFile(250));
-    const { dictionaries, plain } = packedDictionaries(await packedFile(250));
-    // More than one object stream, and every dictionary in one of them.
-    expect(expected.size).toBeGreaterThan(200);
-    expect(dictionaries).toEqual(expected);
-    // The streams stay plain objects: pages' content, the font, the attachment, the object streams themselves.
-    expect(plain.length).toBeGreaterThan(3);
-  });
-
-  it('writes an encrypted document as pdfkit does, with a classic xref table', async () => {
-    const packed = await packedFile(3, { userPassword: 'secret' });
-    const raw = packed.toString('latin1');
-    expect(raw.slice(0, 8)).toBe('%PDF-1.3');
-    expect(raw).toMatch(/\nxref\n/);
-    expect(raw).toContain('/Encrypt');
-    expect(raw).not.toContain('/Type /ObjStm');
-  });
-
-  it('leaves documents it was not given as pdfkit writes them', async () => {
-    await packedFile(3);
-    const plain = (await plainFile(3)).toString('latin1');
-    expect(plain.slice(0, 8)).toBe('%PDF-1.3');
-    expect(plain).toMatch(/\nxref\n/);
-    expect(plain).not.toContain('/Type /ObjStm');
+describe('encodeCrossReferenceStream', () => {
+  it('writes object 0 free, then each entry as 1 + 4 + 2 bytes, with the trailer entries', () => {
+    const { dictionary, data } = encodeCrossReferenceStream([undefined, [1, 15, 0], [2, 4, 7], undefined, [1, 0x01020304, 0]], '/Root 1 0 R');
+    expect(dictionary).toBe(`<< /Type /XRef /Size 5 /W [1 4 2] /Root 1 0 R /Filter /FlateDecode /Length ${data.length} >>`);
+    expect([...inflateSync(data)]).toEqual([
+      ...[0, 0, 0, 0, 0, 0xff, 0xff],
+      ...[1, 0, 0, 0, 15, 0, 0],
+      ...[2, 0, 0, 0, 4, 0, 7],
+      ...[0, 0, 0, 0, 0, 0, 0],
+      ...[1, 1, 2, 3, 4, 0, 0],
+    ]);
   });
 });
 
 describe('toPdfText', () => {
-  it('writes values as pdfkit’s PDFObject.convert does', () => {
+  it('writes values as pdfkit’s PDFObject.convert did (ISO 32000-1 §7.3)', () => {
     expect(toPdfText('Type')).toBe('/Type');
+    expect(toPdfText('application/json')).toBe('/application#2Fjson');
+    expect(toPdfText('A B#é')).toBe('/A#20B#23#C3#A9');
     expect(toPdfText(612)).toBe('612');
     expect(toPdfText(1 / 3)).toBe('0.333333');
     expect(toPdfText(-0.0000001)).toBe('0');
@@ -143,5 +72,6 @@ describe('toPdfText', () => {
         })(),
       }),
     ).toBe('<<\n/P 12 0 R\n>>');
+    expect(toPdfText([new PdfRef(7), null])).toBe('[7 0 R null]');
   });
 });

@@ -1,27 +1,16 @@
 /**
- * Object streams for pdfkit's files (PDF 1.5, ISO 32000-1 §7.5.7 and §7.5.8). pdfkit writes every
- * object as plain text with a classic cross-reference table; a tagged agreement has about 2,500
- * small dictionaries (the structure tree: one element per heading, list item and item body, ADR
- * 180), about 75 KB as text, which deflate shrinks about tenfold once they sit together in a
- * compressed object stream. `writeWithObjectStreams` makes a pdfkit document write its file that
- * way directly:
+ * PDF object syntax and the compressed parts of a PDF 1.5 file (ISO 32000-1 §7.3, §7.5.7 and
+ * §7.5.8), for the renderer's own writer (pdf-document.ts, ADR 194):
  *
- * - every object that is not a stream is written as PDF text when pdfkit finishes it (its
- *   `finalize`) and kept aside instead of going into the file; at the end they go into
- *   `/Type /ObjStm` streams of at most OBJECTS_PER_STREAM objects, in the order pdfkit finished
- *   them, compressed with deflate;
- * - streams (pages' content, fonts, the attachment) are written by pdfkit as before;
- * - the cross-reference table and trailer become a compressed `/Type /XRef` stream carrying the
- *   trailer's /Root, /Info and /ID; the header says PDF 1.5.
+ * - `toPdfText` writes a value (name, number, string, array, dictionary, reference) as PDF text;
+ * - `encodeObjectStream` puts up to OBJECTS_PER_STREAM objects that are not streams into one
+ *   `/Type /ObjStm` stream, deflated: a tagged agreement has about 2,500 small dictionaries (its
+ *   structure tree, ADR 180), about 75 KB as text, which deflate shrinks about tenfold together;
+ * - `encodeCrossReferenceStream` writes the cross-reference table as a deflated `/Type /XRef`
+ *   stream with the trailer's entries.
  *
- * Object numbers are pdfkit's, so every reference stays valid. Until ADR 186 the finished file was
- * parsed back and rewritten (`packObjectStreams`); writing the objects straight into their streams
- * saves that round trip, about a tenth of a render of the largest agreement.
- *
- * pdfkit internals used (pdfkit 0.20, checked at start-up by pdfkit-internals.ts): the document's
- * `_root` (a PDFReference, whose class's `finalize` is wrapped once per process, for the documents
- * given to `writeWithObjectStreams` only), `_refEnd`, `_finalize`, `_offsets`, `_offset`, `_write`,
- * `_info`, `_id` and `_security`; a reference's `document`, `id`, `data` and `buffer`.
+ * No library is involved: the text written is what the ISO 32000-1 sections above define, in the
+ * layout pdfkit used before ADR 194 (entries one a line), so the files stay as they were.
  */
 import { deflateSync } from 'node:zlib';
 
@@ -32,165 +21,63 @@ import { deflateSync } from 'node:zlib';
 export const OBJECT_STREAM_DEFLATE_LEVEL = 4;
 
 /** Objects per object stream: readers need not inflate a large stream to reach one object. */
-const OBJECTS_PER_STREAM = 200;
+export const OBJECTS_PER_STREAM = 200;
 
-/** A pdfkit PDFReference: one indirect object. */
-interface PdfkitReference {
-  document: object;
-  id: number;
-  data: unknown;
-  /** Chunks of the stream written so far; none for a plain dictionary. */
-  buffer: { length: number };
-  finalize(): void;
-  toString(): string;
-}
-
-/** The parts of a pdfkit document used here. */
-interface PdfkitDocumentInternals {
-  _root: PdfkitReference;
-  _info: PdfkitReference;
-  _id: Uint8Array;
-  _security: unknown;
-  /** Offset of each object by number - 1, set by `_refEnd`. */
-  _offsets: (number | null | undefined)[];
-  /** Bytes written so far. */
-  _offset: number;
-  _write(data: string | Uint8Array): void;
-  _refEnd(ref: PdfkitReference): void;
-  _finalize(): void;
-  push(chunk: Uint8Array | null): boolean;
-}
-
-/** An object kept for an object stream: its number and its text. */
-interface LooseObject {
+/** An object for an object stream: its number and its PDF text (a dictionary, array, string...). */
+export interface LooseObject {
   id: number;
   body: string;
 }
 
-/** The objects kept aside per document given to `writeWithObjectStreams`, in the order pdfkit finished them. */
-const looseObjects = new WeakMap<object, LooseObject[]>();
-
-/** Marks pdfkit's PDFReference class as wrapped. */
-const WRAPPED = Symbol('objectStreamsWrapped');
-
 /**
- * Collects a pdfkit document's file, its dictionaries written into compressed object streams and
- * its cross-reference table as a cross-reference stream (see the module comment). Call it right
- * after making the document, before anything is drawn: objects pdfkit finished before stay plain
- * objects of the file (still valid, only not compressed).
+ * One object stream (ISO 32000-1 §7.5.7) holding `objects` in their order.
  *
- * An encrypted document (pdfkit's `userPassword` / `ownerPassword`) is collected as pdfkit writes
- * it, with a classic cross-reference table: its objects would have to be encrypted here.
- *
- * @param doc a new pdfkit document (pdfkit 0.20)
- * @returns the finished file once `doc.end()` has written it; rejects on the document's 'error'
+ * @param objects at most OBJECTS_PER_STREAM objects, none of them a stream
+ * @returns the stream's dictionary (`<< /Type /ObjStm ... /Length n >>`) and its deflated data
+ *   (OBJECT_STREAM_DEFLATE_LEVEL); object i is at index i of the stream
  */
-export function writeWithObjectStreams(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const internals = doc as unknown as PdfkitDocumentInternals;
-  const isPacked = !internals._security;
-  if (isPacked) {
-    wrapFinalize(Object.getPrototypeOf(internals._root) as PdfkitReference & { [WRAPPED]?: true });
-    const loose: LooseObject[] = [];
-    looseObjects.set(doc, loose);
-    internals._finalize = () => writeObjectStreamsAndXref(internals, loose);
+export function encodeObjectStream(objects: readonly LooseObject[]): { dictionary: string; data: Buffer } {
+  let index = '';
+  let bodies = '';
+  for (let n = 0; n < objects.length; n += 1) {
+    const object = objects[n] as LooseObject;
+    index += `${n === 0 ? '' : ' '}${object.id} ${bodies.length}`;
+    bodies += `${object.body}\n`;
   }
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => {
-      const pdf = Buffer.concat(chunks);
-      // pdfkit wrote "%PDF-1.3" before we could say otherwise; "1.5" has as many bytes, so no offset moves.
-      if (isPacked && pdf.toString('latin1', 0, 8) < '%PDF-1.5') pdf.write('1.5', 5, 'latin1');
-      resolve(pdf);
-    });
-    doc.on('error', reject);
-  });
+  index += '\n';
+  const data = deflateSync(Buffer.from(index + bodies, 'latin1'), { level: OBJECT_STREAM_DEFLATE_LEVEL });
+  return { dictionary: `<< /Type /ObjStm /N ${objects.length} /First ${index.length} /Filter /FlateDecode /Length ${data.length} >>`, data };
 }
 
 /**
- * Ends `ref`, a pdfkit object that is not a stream, with `text` as its content, written as it is
- * into an object stream, without serialising its `data`; for documents given to
- * `writeWithObjectStreams` only.
- *
- * @param ref an object of the document (`doc.ref()`), not ended yet
- * @param text the object's PDF text, e.g. "<<\n/S /P\n/P 12 0 R\n>>"
- * @returns false, doing nothing, when the document is not written with object streams (the caller
- *   then ends `ref` with its `data`, as pdfkit does)
+ * Where each object of a file is: a cross-reference stream entry (ISO 32000-1 §7.5.8.3, Table 18):
+ * type 0 free, type 1 at a byte offset (field 2) of the file, type 2 in an object stream (field 2
+ * its number, field 3 the object's index there).
  */
-export function endWithText(ref: object, text: string): boolean {
-  const reference = ref as unknown as PdfkitReference;
-  const loose = looseObjects.get(reference.document);
-  if (!loose) return false;
-  loose.push({ id: reference.id, body: text });
-  (reference.document as PdfkitDocumentInternals)._refEnd(reference);
-  return true;
-}
+export type CrossReferenceEntry = readonly [type: 0 | 1 | 2, field2: number, field3: number];
 
-/** Makes every PDFReference of a packed document keep its text aside when it is not a stream. */
-function wrapFinalize(prototype: PdfkitReference & { [WRAPPED]?: true }): void {
-  if (prototype[WRAPPED]) return;
-  const original = prototype.finalize;
-  prototype.finalize = function finalize(this: PdfkitReference): void {
-    const loose = looseObjects.get(this.document);
-    if (!loose || this.buffer.length > 0) {
-      original.call(this);
-      return;
-    }
-    loose.push({ id: this.id, body: toPdfText(this.data) });
-    (this.document as PdfkitDocumentInternals)._refEnd(this);
-  };
-  prototype[WRAPPED] = true;
-}
-
-/** Ends the file, in place of pdfkit's `_finalize`: the object streams, then the cross-reference stream and `startxref`. */
-function writeObjectStreamsAndXref(doc: PdfkitDocumentInternals, loose: readonly LooseObject[]): void {
-  /** Cross-reference entries by object number: [type, field 2, field 3] (§7.5.8.3). */
-  const entries: [number, number, number][] = [[0, 0, 0xffff]];
-  doc._offsets.forEach((offset, index) => {
-    entries[index + 1] = typeof offset === 'number' ? [1, offset, 0] : [0, 0, 0];
-  });
-  let nextId = doc._offsets.length + 1;
-  const write = (text: string) => doc._write(Buffer.from(text, 'latin1'));
-
-  for (let first = 0; first < loose.length; first += OBJECTS_PER_STREAM) {
-    const streamId = nextId++;
-    const count = Math.min(OBJECTS_PER_STREAM, loose.length - first);
-    let index = '';
-    let bodies = '';
-    for (let n = 0; n < count; n += 1) {
-      const object = loose[first + n] as LooseObject;
-      index += `${n === 0 ? '' : ' '}${object.id} ${bodies.length}`;
-      bodies += `${object.body}\n`;
-      entries[object.id] = [2, streamId, n];
-    }
-    index += '\n';
-    const data = deflateSync(Buffer.from(index + bodies, 'latin1'), { level: OBJECT_STREAM_DEFLATE_LEVEL });
-    entries[streamId] = [1, doc._offset, 0];
-    write(`${streamId} 0 obj\n<< /Type /ObjStm /N ${count} /First ${index.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
-    doc._write(data);
-    write('\nendstream\nendobj\n');
-  }
-
-  const xrefId = nextId;
-  const size = xrefId + 1;
-  const xrefStart = doc._offset;
-  entries[xrefId] = [1, xrefStart, 0];
+/**
+ * The cross-reference stream of a file (ISO 32000-1 §7.5.8) with entries of 1, 4 and 2 bytes.
+ *
+ * @param entries by object number; 0 and missing numbers are written free
+ * @param trailer the trailer's entries besides /Size, e.g. "/Root 3 0 R /Info 9 0 R /ID [<..> <..>]"
+ * @returns the stream's dictionary and its deflated data (OBJECT_STREAM_DEFLATE_LEVEL)
+ * @throws RangeError when an offset is 2^32 or more (a file of 4 GiB)
+ */
+export function encodeCrossReferenceStream(entries: readonly (CrossReferenceEntry | undefined)[], trailer: string): { dictionary: string; data: Buffer } {
+  const size = entries.length;
   const table = Buffer.alloc(size * 7);
-  for (let id = 0; id < size; id++) {
-    const [type, field2, field3] = entries[id] ?? [0, 0, 0];
+  for (let id = 0; id < size; id += 1) {
+    const [type, field2, field3] = id === 0 ? [0, 0, 0xffff] : (entries[id] ?? [0, 0, 0]);
     table.writeUInt8(type, id * 7);
     table.writeUInt32BE(field2, id * 7 + 1);
     table.writeUInt16BE(field3, id * 7 + 5);
   }
-  const xrefData = deflateSync(table, { level: OBJECT_STREAM_DEFLATE_LEVEL });
-  const trailer = `/Root ${doc._root.toString()} /Info ${doc._info.toString()} /ID ${toPdfText([doc._id, doc._id])}`;
-  write(`${xrefId} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] ${trailer} /Filter /FlateDecode /Length ${xrefData.length} >>\nstream\n`);
-  doc._write(xrefData);
-  write(`\nendstream\nendobj\nstartxref\n${xrefStart}\n%%EOF\n`);
-  doc.push(null);
+  const data = deflateSync(table, { level: OBJECT_STREAM_DEFLATE_LEVEL });
+  return { dictionary: `<< /Type /XRef /Size ${size} /W [1 4 2] ${trailer} /Filter /FlateDecode /Length ${data.length} >>`, data };
 }
 
-/** Characters a PDF literal string escapes, as pdfkit escapes them. */
+/** Characters a PDF literal string escapes (ISO 32000-1 §7.3.4.2, Table 3). */
 const LITERAL_ESCAPES: Readonly<Record<string, string>> = {
   '\n': '\\n',
   '\r': '\\r',
@@ -203,20 +90,32 @@ const LITERAL_ESCAPES: Readonly<Record<string, string>> = {
 };
 const LITERAL_ESCAPABLE = /[\n\r\t\b\f()\\]/g;
 
+/** Characters of a name written as #xx (ISO 32000-1 §7.3.5): outside ! to ~, delimiters and #. */
+const NAME_ESCAPABLE = /[^!-~]|[#()<>[\]{}/%]/;
+const NAME_ESCAPABLE_ALL = new RegExp(NAME_ESCAPABLE.source, 'g');
+
+/** One character of a name as #xx per byte of its UTF-8. */
+function escapeNameCharacter(character: string): string {
+  let escaped = '';
+  for (const byte of Buffer.from(character, 'utf8')) escaped += `#${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return escaped;
+}
+
 /**
- * A value of a pdfkit object's data as PDF text, exactly as pdfkit's own `PDFObject.convert`
- * writes it (without encryption), which pdfkit does not export: a string is a name, a `String`
- * object a literal string (UTF-16BE with a byte order mark when not ASCII), bytes a hex string, a
- * Date a PDF date, an array or a plain object an array or a dictionary (entries one a line, those
- * `undefined` left out), a number rounded to 6 decimals; anything else with a `toString` of its
- * own (references, name and number trees) as that string.
+ * A value as PDF text (ISO 32000-1 §7.3): a string is a name (escaped with #xx where §7.3.5 asks),
+ * a `String` object a literal string (UTF-16BE with a byte order mark when not ASCII, §7.9.2.2),
+ * bytes a hex string, a Date a PDF date in UTC (§7.9.4), an array or a plain object an array or a
+ * dictionary (entries one a line, those `undefined` left out), a number rounded to 6 decimals,
+ * null `null`; anything else with a `toString` of its own (an object reference, `PdfRef` of
+ * pdf-document.ts) as that string. The layout is the one pdfkit's `PDFObject.convert` used, so the
+ * files are as before ADR 194.
  *
- * @throws Error for a number beyond ±1e21, as pdfkit does
+ * @throws Error for a number beyond ±1e21 (PDF numbers have no exponent)
  */
 export function toPdfText(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return `/${value}`;
+      return NAME_ESCAPABLE.test(value) ? `/${value.replace(NAME_ESCAPABLE_ALL, escapeNameCharacter)}` : `/${value}`;
     case 'number':
       if (value > -1e21 && value < 1e21) return String(Math.round(value * 1e6) / 1e6);
       throw new Error(`unsupported number: ${value}`);

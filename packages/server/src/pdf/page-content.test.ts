@@ -4,20 +4,20 @@
  * in the next, is recorded for each document; the process-wide map of texts is bounded. And the
  * text of each document reads back as drawn, although a text's encoding is kept between documents.
  */
-import { Buffer } from 'node:buffer';
-import PDFDocument from 'pdfkit';
+import { type Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts, shapeText } from './agreement-fonts';
 import { MAX_TEXT_GLYPHS, PageContent, embedFonts, formatMove, formatNumber } from './page-content';
+import { PdfDocument } from './pdf-document';
 import { readPdfText } from '../test/read-pdf-text';
 
 const fonts = loadAgreementFonts();
 
 /** A document drawing `texts` in the regular face on one page; returns that face's recorded glyphs (glyph id -> code points). */
 function recordedGlyphs(texts: readonly string[]): Map<number, readonly number[]> {
-  const doc = new PDFDocument({ autoFirstPage: false, font: '', bufferPages: true } as PDFKit.PDFDocumentOptions);
+  const doc = new PdfDocument({ title: 'Glyphs', creator: 'page-content.test.ts' });
   const embedded = embedFonts(doc, fonts);
-  doc.addPage({ size: 'LETTER', margin: 0 });
+  doc.addPage(612, 792);
   const content = new PageContent(doc, embedded, 792);
   texts.forEach((text, index) => content.drawText(text, 'regular', 9, '#111111', 40, 40 + index * 10));
   return new Map(embedded.faces.regular.used);
@@ -60,29 +60,23 @@ describe('PageContent glyph record', () => {
 });
 
 /** A finished file drawing `texts` in the regular face on one page. */
-async function fileDrawing(texts: readonly string[]): Promise<Buffer> {
-  const doc = new PDFDocument({ autoFirstPage: false, font: '', bufferPages: true } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+function fileDrawing(texts: readonly string[]): Buffer {
+  const doc = new PdfDocument({ title: 'Text', creator: 'page-content.test.ts' });
   const embedded = embedFonts(doc, fonts);
-  doc.addPage({ size: 'LETTER', margin: 0 });
+  doc.addPage(612, 792);
   const content = new PageContent(doc, embedded, 792);
   texts.forEach((text, index) => content.drawText(text, 'regular', 9, '#111111', 40, 40 + index * 20));
   content.finish();
   embedded.finish();
-  doc.end();
-  return done;
+  return doc.end();
 }
 
 describe('PageContent text encoding', () => {
   it('encodes a text for the subset of each document that draws it', async () => {
     // Three documents with three different subsets: the glyph numbers of "Splinter" differ in each.
-    expect(await readPdfText(await fileDrawing(['Splinter']))).toEqual(['Splinter']);
-    expect(await readPdfText(await fileDrawing(['Splinter', 'ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣']))).toEqual([
-      'Splinter ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣',
-    ]);
-    expect(await readPdfText(await fileDrawing(['Zz', 'Splinter']))).toEqual(['Zz Splinter']);
+    expect(await readPdfText(fileDrawing(['Splinter']))).toEqual(['Splinter']);
+    expect(await readPdfText(fileDrawing(['Splinter', 'ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣']))).toEqual(['Splinter ABCDEFGHIJ abcdefghij 0123456789 ♠♥♦♣']);
+    expect(await readPdfText(fileDrawing(['Zz', 'Splinter']))).toEqual(['Zz Splinter']);
   });
 });
 

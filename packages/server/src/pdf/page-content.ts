@@ -2,70 +2,41 @@
  * Writes one PDF page's content stream compactly: shapes first, then all text in a single text
  * object, each face, size and colour set only when it changes.
  *
- * Why not `doc.text()`: pdfkit wraps every call in its own save/transform/BT/ET block, writes
- * colours with 16 decimals, glyphs as hex and shapes every word again in every document; for the
- * ~2,500 text pieces of a large agreement that made the renderer about three times slower and
- * the file about twice bigger than writing the operators here.
+ * Why (ADR 004): pdfkit's `doc.text()`, used before, wrapped every call in its own
+ * save/transform/BT/ET block, wrote colours with 16 decimals, glyphs as hex and shaped every word
+ * again in every document; for the ~2,500 text pieces of a large agreement that made the renderer
+ * about three times slower and the file about twice bigger than writing the operators here.
  *
  * Fonts (ADR 183): a document's pages are drawn first, recording which glyphs each face draws;
  * `DocumentFonts.finish` then takes each face's subset from the per-process cache
  * (font-subsets.ts), encodes the text with it and deflates each page's content
- * (PAGE_CONTENT_DEFLATE_LEVEL). The font objects (descriptor, /W, ToUnicode, font file) are written
- * by `writeFontObjects` in place of pdfkit's `embed`, from the cached bytes. pdfkit internals used
- * (pdfkit 0.20): the embedded font's `id`, `ref`, `embed`, `encode` and `dictionary`, the page's
- * `fonts` and `content` (its `buffer`, `compress` and `data`), checked at start-up
- * (pdfkit-internals.ts); the renderer's tests read the text back with PDF.js, so a change there fails them.
+ * (PAGE_CONTENT_DEFLATE_LEVEL). The font objects (Type0 font, CIDFontType2 descendant with /W,
+ * descriptor, font file, ToUnicode map) are written by `writeFontObjects` from the cached bytes,
+ * into the renderer's own PDF writer (pdf-document.ts, ADR 194). The renderer's tests read the
+ * text back with PDF.js, and the pixel tests compare the pages with reference images.
  *
- * Coordinates are pdfkit's: points from the page's top-left corner, y growing downwards.
+ * Coordinates: points from the page's top-left corner, y growing downwards (each page's content
+ * starts by flipping the y axis).
  */
 import { deflateSync } from 'node:zlib';
 import { type AgreementFont, FONT_STYLES, type FontStyle, shapeText } from './agreement-fonts';
 import { type FontSubset, encodeWithSubset, findOrBuildSubset, splitWords, updateSubsetSize } from './font-subsets';
+import type { PdfDocument, PdfPage, PdfRef } from './pdf-document';
+import { toPdfText } from './object-streams';
 
 /**
  * Deflate level of page content, chosen by measurement (ADR 183's table, the largest agreement):
- * level 3 takes about two thirds of the time of level 6 (zlib's default, pdfkit's) for 3.5 KB more,
+ * level 3 takes about two thirds of the time of level 6 (zlib's default) for 3.5 KB more,
  * inside the size goal (at most a quarter of Chromium's file); levels 1 and 2 are no faster.
  */
 export const PAGE_CONTENT_DEFLATE_LEVEL = 3;
 
-/** A PDF object as pdfkit writes it (PDFReference). */
-interface PdfkitReference {
-  data: Record<string, unknown>;
-  /** Chunks written so far; deflated by `finalize` when `compress` is set. */
-  buffer: Uint8Array[];
-  compress: boolean;
-  end(chunk?: Uint8Array): void;
-}
-
-/** The part of pdfkit's document used here (`ref` makes a new object). */
-interface PdfkitDocumentInternals {
-  ref(data?: Record<string, unknown>): PdfkitReference;
-  page: PdfkitPage;
-  options: { bufferPages?: boolean };
-}
-
-/** The part of pdfkit's page used here. */
-interface PdfkitPage {
-  fonts: Record<string, unknown>;
-  content: PdfkitReference;
-}
-
-/** The part of pdfkit's EmbeddedFont used here. */
-interface PdfkitEmbeddedFont {
-  id: string;
-  ref(): unknown;
-  /** Writes the font's objects at `doc.end()`; replaced by `writeFontObjects`. */
-  embed(): void;
-  /** pdfkit's own text encoding (doc.text): refused for these faces, whose glyphs are numbered here. */
-  encode(text: string): unknown;
-  /** The Type0 font object pages refer to (made by `ref`). */
-  dictionary?: PdfkitReference;
-}
-
 /** One face as a document uses it. */
 export interface DocumentFont {
-  embedded: PdfkitEmbeddedFont;
+  /** The face's name in the pages' resources, "F1" to "F4". */
+  id: string;
+  /** The Type0 font object, numbered when a page first uses the face; written by `DocumentFonts.finish`. */
+  ref: PdfRef | undefined;
   face: AgreementFont;
   /** Glyphs drawn with this face so far: glyph id -> code points. */
   used: Map<number, readonly number[]>;
@@ -164,27 +135,25 @@ export class PageContent {
   /** Start of the current text line (Td moves are relative to it), in PDF coordinates. */
   private lineX = 0;
   private lineY = 0;
-  /** The pdfkit page current when this content was made. */
-  private readonly page: PdfkitPage;
+  /** The page this content is drawn on. */
+  private readonly page: PdfPage;
 
   /**
-   * @param doc the document whose current page is drawn on; made with `bufferPages: true`, as the
-   *   content is written after the last page is drawn.
+   * @param doc the document whose current page (the last added) is drawn on; the content is
+   *   written to it by `DocumentFonts.finish`, after the last page is drawn.
    * @param fonts the document's faces, from `embedFonts`.
    * @param pageHeight height of the page in points.
    * @param isTagged a tagged PDF (PDF/UA basics): the shapes are written as an Artifact (page
    *   furniture a screen reader skips), and text is marked with `beginMarked`.
-   * @throws Error when the document does not buffer its pages
+   * @throws Error when the document has no page yet
    */
   constructor(
-    doc: PDFKit.PDFDocument,
+    doc: PdfDocument,
     private readonly fonts: DocumentFonts,
     private readonly pageHeight: number,
     private readonly isTagged = false,
   ) {
-    const internals = doc as unknown as PdfkitDocumentInternals;
-    if (!internals.options.bufferPages) throw new Error('PageContent needs a document made with bufferPages: true (its text is written at the end).');
-    this.page = internals.page;
+    this.page = doc.page;
   }
 
   /**
@@ -217,10 +186,10 @@ export class PageContent {
     if (text === '') return;
     const font = this.fonts.faces[style];
     if (style !== this.textStyle || size !== this.textSize) {
-      this.text.push(`/${font.embedded.id} ${formatNumber(size)} Tf`);
+      this.text.push(`/${font.id} ${formatNumber(size)} Tf`);
       this.textStyle = style;
       this.textSize = size;
-      this.page.fonts[font.embedded.id] ??= font.embedded.ref();
+      if (!this.page.fonts.has(font.id)) this.page.fonts.set(font.id, (font.ref ??= this.fonts.doc.ref()));
     }
     if (colour !== this.textColour) {
       this.text.push(toColourOperator(colour, false));
@@ -253,16 +222,14 @@ export class PageContent {
   }
 
   /**
-   * Writes shapes, then text (on top of the heading bands), to the page, deflated at
-   * PAGE_CONTENT_DEFLATE_LEVEL, after what pdfkit wrote there itself (its flip of the y axis).
-   * Every face used must have its subset.
+   * Writes the page's content stream: the flip of the y axis, shapes, then text (on top of the
+   * heading bands), deflated at PAGE_CONTENT_DEFLATE_LEVEL. Every face used must have its subset.
+   *
+   * @param doc the document of the page
    */
-  writeToPage(): void {
-    if (this.shapes.length === 0 && this.text.length === 0) return;
-    const stream = this.page.content;
-    // One string, lines ended by '\n', joined once: what pdfkit wrote there (Latin-1 keeps every byte as is), then ours.
-    const parts: string[] = [];
-    for (const chunk of stream.buffer) parts.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1'));
+  writeToPage(doc: PdfDocument): void {
+    // One string, lines ended by '\n', joined once (Latin-1 keeps every byte of the glyph codes as is).
+    const parts: string[] = [`1 0 0 -1 0 ${formatNumber(this.page.height)} cm\n`];
     const isArtifact = this.isTagged && this.shapes.length > 0;
     if (isArtifact) parts.push('/Artifact BMC\n');
     for (const shape of this.shapes) parts.push(shape, '\n');
@@ -283,10 +250,8 @@ export class PageContent {
       parts.push('ET Q\n');
     }
     const data = deflateSync(Buffer.from(parts.join(''), 'latin1'), { level: PAGE_CONTENT_DEFLATE_LEVEL });
-    stream.buffer = [data];
-    stream.compress = false;
-    stream.data.Filter = 'FlateDecode';
-    stream.data.Length = data.length;
+    doc.writeStream(this.page.contents, '/Filter /FlateDecode', data);
+    this.page.isContentWritten = true;
   }
 }
 
@@ -341,7 +306,7 @@ function recordGlyphs(font: DocumentFont, glyphs: TextGlyphs): void {
 }
 
 /** A face as a new document uses it, with nothing drawn yet. */
-function newDocumentFont(embedded: PdfkitEmbeddedFont, face: AgreementFont): DocumentFont {
+function newDocumentFont(id: string, face: AgreementFont): DocumentFont {
   let texts = textGlyphsByFace.get(face);
   if (!texts) {
     texts = new Map();
@@ -349,20 +314,20 @@ function newDocumentFont(embedded: PdfkitEmbeddedFont, face: AgreementFont): Doc
   }
   const serial = nextDocumentFontSerial;
   nextDocumentFontSerial += 1;
-  return { embedded, face, used: new Map(), marks: new Uint8Array(face.font.numGlyphs), serial, texts };
+  return { id, ref: undefined, face, used: new Map(), marks: new Uint8Array(face.font.numGlyphs), serial, texts };
 }
 
 /**
- * The four faces as one pdfkit document uses them, and its pages waiting for their text to be
+ * The four faces as one document uses them, and its pages waiting for their text to be
  * encoded. Made by `embedFonts`; call `finish` once, after the last page is drawn and before `doc.end()`.
  */
 export class DocumentFonts {
   private readonly pages: PageContent[] = [];
   private isFinished = false;
 
-  /** @param faces pdfkit's embedded font and this document's glyphs, per face */
+  /** @param faces each face's name, object and this document's glyphs */
   constructor(
-    private readonly doc: PDFKit.PDFDocument,
+    readonly doc: PdfDocument,
     readonly faces: Readonly<Record<FontStyle, DocumentFont>>,
   ) {}
 
@@ -374,23 +339,21 @@ export class DocumentFonts {
 
   /**
    * Chooses each used face's subset (font-subsets.ts: cached, or built and cached), writes every
-   * queued page's content with it, and makes pdfkit write each face's objects from the subset's
-   * bytes at `doc.end()`.
+   * queued page's content with it, and each used face's objects from the subset's bytes.
    *
    * @throws Error when called twice
    */
   finish(): void {
     if (this.isFinished) throw new Error('DocumentFonts.finish was called twice.');
     this.isFinished = true;
-    const doc = this.doc as unknown as PdfkitDocumentInternals;
     for (const style of FONT_STYLES) {
       const font = this.faces[style];
-      if (font.used.size === 0) continue;
+      if (font.used.size === 0 && !font.ref) continue;
       const subset = findOrBuildSubset(font.face, font.used);
       font.subset = subset;
-      font.embedded.embed = () => writeFontObjects(doc, font.embedded, subset);
+      if (font.ref) writeFontObjects(this.doc, font.ref, font.face, subset);
     }
-    for (const page of this.pages) page.writeToPage();
+    for (const page of this.pages) page.writeToPage(this.doc);
     for (const style of FONT_STYLES) {
       const { subset } = this.faces[style];
       if (subset) updateSubsetSize(subset);
@@ -398,25 +361,22 @@ export class DocumentFonts {
   }
 }
 
-/** Font descriptor entries that depend on the face only (pdfkit's `embed`), per parsed font. */
-const descriptors = new WeakMap<object, Record<string, unknown>>();
+/** Font descriptor entries that depend on the face only, per face. */
+const descriptors = new WeakMap<AgreementFont, Record<string, unknown>>();
 
-/** The face's FontDescriptor entries besides its name and file, computed as pdfkit's `embed` does. */
-function describeFace(font: FontSubset['font']): Record<string, unknown> {
-  let described = descriptors.get(font);
+/**
+ * The face's FontDescriptor entries besides its name and file (ISO 32000-1 §9.8.1, Table 122), in
+ * 1/1000 em: /Flags from the font file's tables (`AgreementFont.flags`), the rest from fontkit's
+ * documented metrics.
+ */
+function describeFace(face: AgreementFont): Record<string, unknown> {
+  let described = descriptors.get(face);
   if (described) return described;
+  const { font } = face;
   const scale = 1000 / font.unitsPerEm;
-  // Tables @types/fontkit does not list.
-  const tables = font as unknown as { 'OS/2'?: { sFamilyClass?: number }; post: { isFixedPitch?: number }; head: { macStyle: { italic?: boolean } } };
-  const familyClass = (tables['OS/2']?.sFamilyClass ?? 0) >> 8;
-  let flags = 1 << 2; // symbolic: glyphs outside the standard Latin set
-  if (tables.post.isFixedPitch) flags |= 1 << 0;
-  if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1;
-  if (familyClass === 10) flags |= 1 << 3;
-  if (tables.head.macStyle.italic) flags |= 1 << 6;
   const { bbox } = font;
   described = {
-    Flags: flags,
+    Flags: face.flags,
     FontBBox: [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale],
     ItalicAngle: font.italicAngle,
     Ascent: font.ascent * scale,
@@ -425,60 +385,56 @@ function describeFace(font: FontSubset['font']): Record<string, unknown> {
     XHeight: (font.xHeight || 0) * scale,
     StemV: 0,
   };
-  descriptors.set(font, described);
+  descriptors.set(face, described);
   return described;
 }
 
 /**
- * Writes one face's objects for this document from a cached subset, as pdfkit's `embed` would
- * (ISO 32000-1 §9.7: Type0 font, CIDFontType2 descendant with /W and Identity CIDToGIDMap,
- * FontDescriptor with /FontFile2, ToUnicode CMap), each a new object of this document; only the
- * streams' bytes come from the cache (already deflated, so pdfkit does not compress them again).
+ * Writes one face's objects for this document from a cached subset (ISO 32000-1 §9.7: the Type0
+ * font `ref` with Identity-H encoding, a CIDFontType2 descendant with /W and an Identity
+ * CIDToGIDMap, a FontDescriptor with /FontFile2, a ToUnicode CMap), each a new object of this
+ * document; only the streams' bytes come from the cache (already deflated).
  */
-function writeFontObjects(doc: PdfkitDocumentInternals, embedded: PdfkitEmbeddedFont, subset: FontSubset): void {
-  const dictionary = embedded.dictionary;
-  if (!dictionary) return;
+function writeFontObjects(doc: PdfDocument, ref: PdfRef, face: AgreementFont, subset: FontSubset): void {
   const name = `${subset.tag}+${subset.font.postscriptName.replaceAll(' ', '_')}`;
-  const fontFile = doc.ref({ Length1: subset.fontFileLength, Filter: 'FlateDecode' });
-  fontFile.end(subset.fontFile);
-  const descriptor = doc.ref({ Type: 'FontDescriptor', FontName: name, ...describeFace(subset.font), FontFile2: fontFile });
-  descriptor.end();
-  const descendant = doc.ref({
-    Type: 'Font',
-    Subtype: 'CIDFontType2',
-    BaseFont: name,
-    CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
-    FontDescriptor: descriptor,
-    W: [0, subset.widths],
-    CIDToGIDMap: 'Identity',
-  });
-  descendant.end();
-  const toUnicode = doc.ref({ Filter: 'FlateDecode' });
-  toUnicode.end(subset.toUnicode);
-  dictionary.data = { Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
-  dictionary.end();
+  const fontFile = doc.ref();
+  doc.writeStream(fontFile, `/Length1 ${subset.fontFileLength} /Filter /FlateDecode`, subset.fontFile);
+  const descriptor = doc.ref();
+  doc.writeObject(descriptor, toPdfText({ Type: 'FontDescriptor', FontName: name, ...describeFace(face), FontFile2: fontFile }));
+  const descendant = doc.ref();
+  doc.writeObject(
+    descendant,
+    toPdfText({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: name,
+      CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: [0, subset.widths],
+      CIDToGIDMap: 'Identity',
+    }),
+  );
+  const toUnicode = doc.ref();
+  doc.writeStream(toUnicode, '/Filter /FlateDecode', subset.toUnicode);
+  doc.writeObject(
+    ref,
+    toPdfText({ Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode }),
+  );
 }
 
 /**
- * Registers the four faces with a pdfkit document and returns them as this document uses them.
- * They are registered under names of their own: pdfkit's `doc.text` cannot use them (their glyphs
- * are numbered by the subset cache) and throws if asked to; a page drawn with `doc.text` registers
- * the faces again under other names (render-acbl-card.ts, page 3).
+ * The four faces as a new document uses them, named F1 (regular), F2 (bold), F3 (italic) and F4
+ * (bold italic) in the pages' resources; each face's objects are written by `DocumentFonts.finish`
+ * if a page draws with it.
  *
- * @param doc a document made with `bufferPages: true`
- * @param fonts parsed fontkit fonts per face (`loadAgreementFonts`).
+ * @param doc the document the pages are drawn in
+ * @param fonts parsed faces (`loadAgreementFonts`).
  */
-export function embedFonts(doc: PDFKit.PDFDocument, fonts: Readonly<Record<FontStyle, AgreementFont>>): DocumentFonts {
-  const embed = (style: FontStyle): DocumentFont => {
-    const name = `page-content-${style}`;
-    // pdfkit takes a parsed fontkit font as well as a buffer; its types only list the buffer.
-    doc.registerFont(name, fonts[style].font as unknown as Buffer);
-    doc.font(name);
-    const embedded = (doc as unknown as { _font: PdfkitEmbeddedFont })._font;
-    embedded.encode = () => {
-      throw new Error(`The face ${name} is drawn through PageContent only; register the font again for doc.text().`);
-    };
-    return newDocumentFont(embedded, fonts[style]);
-  };
-  return new DocumentFonts(doc, { regular: embed('regular'), bold: embed('bold'), italic: embed('italic'), boldItalic: embed('boldItalic') });
+export function embedFonts(doc: PdfDocument, fonts: Readonly<Record<FontStyle, AgreementFont>>): DocumentFonts {
+  return new DocumentFonts(doc, {
+    regular: newDocumentFont('F1', fonts.regular),
+    bold: newDocumentFont('F2', fonts.bold),
+    italic: newDocumentFont('F3', fonts.italic),
+    boldItalic: newDocumentFont('F4', fonts.boldItalic),
+  });
 }

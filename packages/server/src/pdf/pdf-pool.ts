@@ -97,7 +97,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       maxThreads: threads,
       maxQueue,
       idleTimeout: 60_000,
-      // One render per worker at a time: pdfkit is synchronous, two would only share the core.
+      // One render per worker at a time: a render is synchronous, two would only share the core.
       concurrentTasksPerWorker: 1,
     }));
 

@@ -1,17 +1,17 @@
 /**
  * StructureTree (pdf-structure.ts): the elements it writes, read back by PDF.js per page (roles,
  * nesting, each marked text under its element), and the dictionaries as pdfkit's own `struct`
- * wrote them: /S, /P, /K, /Pg in that order, content on a second page as an /MCR dictionary.
+ * wrote them before ADR 194: /S, /P, /K, /Pg in that order, content on a second page as an /MCR
+ * dictionary; the parent tree naming each MCID's element.
  */
-import { Buffer } from 'node:buffer';
-import PDFDocument from 'pdfkit';
+import { type Buffer } from 'node:buffer';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { loadAgreementFonts } from './agreement-fonts';
 import { PageContent, embedFonts } from './page-content';
-import { writeWithObjectStreams } from './object-streams';
+import { PdfDocument } from './pdf-document';
 import { StructureTree } from './pdf-structure';
-import { classicDictionaries, packedDictionaries } from '../test/pdf-dictionaries';
+import { packedDictionaries } from '../test/pdf-dictionaries';
 
 interface Node {
   role?: string;
@@ -20,26 +20,13 @@ interface Node {
   children?: Node[];
 }
 
-/**
- * Document > Sect > (H2, L > LI > LBody over two pages), then P on page 2; its dictionaries written
- * by pdfkit, or into object streams (`writeWithObjectStreams`) when `isPacked`.
- */
-async function taggedFile(isPacked = false): Promise<Buffer> {
-  const doc = new PDFDocument({
-    tagged: true,
-    autoFirstPage: false,
-    font: '',
-    bufferPages: true,
-    compress: false,
-    info: { CreationDate: new Date(Date.UTC(2026, 10, 26)) },
-  } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  const done = isPacked ? writeWithObjectStreams(doc) : new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  if (!isPacked) doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+/** Document > Sect > (H2, L > LI > LBody over two pages), then P on page 2. */
+function taggedFile(): Buffer {
+  const doc = new PdfDocument({ title: 'Tagged', creator: 'pdf-structure.test.ts', tagged: true, creationDate: new Date(Date.UTC(2026, 10, 26)) });
   const fonts = embedFonts(doc, loadAgreementFonts());
   const tree = new StructureTree(doc);
   const page = () => {
-    doc.addPage({ size: 'LETTER', margin: 0 });
+    doc.addPage(612, 792);
     return new PageContent(doc, fonts, 792, true);
   };
   const draw = (content: PageContent, tag: string, text: string, y: number) => {
@@ -62,8 +49,7 @@ async function taggedFile(isPacked = false): Promise<Buffer> {
   second.finish();
   tree.finish();
   fonts.finish();
-  doc.end();
-  return done;
+  return doc.end();
 }
 
 /** Each page's structure tree as PDF.js reads it, with each content node replaced by its text. */
@@ -91,18 +77,17 @@ async function readTrees(pdf: Buffer): Promise<unknown[]> {
 }
 
 describe('StructureTree', () => {
-  it('writes a tree PDF.js reads page by page, each text under its element, into object streams or not', async () => {
-    const trees = await readTrees(await taggedFile());
-    expect(await readTrees(await taggedFile(true))).toEqual(trees);
-    expect(trees).toEqual([
+  it('writes a tree PDF.js reads page by page, each text under its element', async () => {
+    expect(await readTrees(taggedFile())).toEqual([
       { Root: [{ Document: [{ Sect: [{ H2: ['Notrump openings'] }, { L: [{ LI: [{ LBody: ['Stayman'] }] }] }] }] }] },
       { Root: [{ Document: [{ Sect: [{ L: [{ LI: [{ LBody: ['Jacoby transfers'] }] }] }] }, { P: ['Notes'] }] }] },
     ]);
   });
 
-  it('writes each element as pdfkit does: /S, /P, /K, /Pg; content on another page as /MCR', async () => {
-    const raw = (await taggedFile()).toString('latin1');
-    const pages = [...raw.matchAll(/(\d+) 0 obj\n<<\n\/Type \/Page\n/g)].map((match) => `${match[1]} 0 R`);
+  it('writes each element as pdfkit did: /S, /P, /K, /Pg; content on another page as /MCR', () => {
+    const { dictionaries } = packedDictionaries(taggedFile());
+    const raw = [...dictionaries.values()].join('\n');
+    const pages = [...dictionaries].filter(([, text]) => text.startsWith('<<\n/Type /Page\n')).map(([id]) => `${id} 0 R`);
     expect(pages).toHaveLength(2);
     expect(raw).toMatch(new RegExp(`<<\\n/S /LBody\\n/P \\d+ 0 R\\n/K \\[1 <<\\n/Type /MCR\\n/Pg ${pages[1]}\\n/MCID 0\\n>>\\]\\n/Pg ${pages[0]}\\n>>`));
     expect(raw).toMatch(new RegExp(`<<\\n/S /H2\\n/P \\d+ 0 R\\n/K \\[0\\]\\n/Pg ${pages[0]}\\n>>`));
@@ -110,12 +95,10 @@ describe('StructureTree', () => {
     expect(raw).toMatch(/<<\n\/S \/Document\n\/P \d+ 0 R\n\/K \[\d+ 0 R \d+ 0 R\]\n>>/);
     // The parent tree: page 1's MCIDs 0 and 1, page 2's 0 and 1, each naming its element.
     expect(raw).toMatch(/\/ParentTree <<\n {2}\/Limits \[0 1\]\n {2}\/Nums \[\n {4}0 \[\d+ 0 R \d+ 0 R\]\n {4}1 \[\d+ 0 R \d+ 0 R\]\n\]\n>>/);
+    expect([...dictionaries.values()].filter((text) => text.startsWith('<<\n/S /'))).toHaveLength(7);
   });
 
-  it('writes into object streams the dictionaries pdfkit writes from the elements’ data', async () => {
-    const plain = classicDictionaries(await taggedFile());
-    const { dictionaries } = packedDictionaries(await taggedFile(true));
-    expect(dictionaries).toEqual(plain);
-    expect([...dictionaries.values()].filter((text) => text.startsWith('<<\n/S /'))).toHaveLength(7);
+  it('refuses a document that is not tagged', () => {
+    expect(() => new StructureTree(new PdfDocument({ title: 'Plain', creator: 'pdf-structure.test.ts' }))).toThrow('tagged document');
   });
 });

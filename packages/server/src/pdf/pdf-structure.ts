@@ -1,44 +1,23 @@
 /**
- * The structure tree of a tagged PDF (issue 14 §2, PDF/UA basics): headings, lists and paragraphs
+ * The structure tree of a tagged PDF (PDF/UA basics, ADR 180): headings, lists and paragraphs
  * in reading order, so that a screen reader reads the agreement as it is meant. Text drawn through
  * PageContent is marked with an MCID (`beginMarked`), and each mark is attached to a structure
  * element (ISO 32000-1 §14.7).
  *
- * The elements are kept here and written when the tree is finished, rather than through pdfkit's
- * `struct` API (ADR 186): pdfkit keeps every element's children, checks at each end whether it can
- * be written yet, and serialises it generically; for the 2,500 elements of a large agreement that
- * was about a tenth of a render. The file is the same: each element is a pdfkit object made by
- * `doc.ref` where pdfkit's `struct` would have made it (so the object numbers are the same), its
- * dictionary has pdfkit's entries in pdfkit's order (/S, /P, /K, then /Pg, the page of its first
- * marked content; content on another page is an /MCR dictionary), and every MCID's entry in the
- * parent tree names its element.
- *
- * pdfkit internals used (checked at start-up, pdfkit-internals.ts): `getStructTreeRoot`,
- * `getStructParentTree` (its `get`), the page's `structParentTreeKey` and `dictionary`.
+ * The elements are kept here and written when the tree is finished (ADR 186), each as one object
+ * of the renderer's PDF writer (pdf-document.ts, ADR 194): /S, /P, /K, then /Pg, the page of its
+ * first marked content (content on another page is an /MCR dictionary, §14.7.4.3), as pdfkit's
+ * `struct` wrote them before; every MCID's entry in the document's parent tree names its element.
  */
-import { endWithText } from './object-streams';
 import type { PageContent } from './page-content';
-
-/** A pdfkit object (PDFReference): written when `end` is called, its `data` as its dictionary; "12 0 R" as text. */
-interface PdfkitReference {
-  data: Record<string, unknown>;
-  end(): void;
-  toString(): string;
-}
-
-interface TaggingInternals {
-  ref(data: Record<string, unknown>): PdfkitReference;
-  getStructTreeRoot(): PdfkitReference;
-  getStructParentTree(): { get(key: number): unknown[] };
-  page: { structParentTreeKey: number; dictionary: PdfkitReference };
-}
+import type { PdfDocument, PdfRef } from './pdf-document';
 
 /** A marked sequence of a page's content: the page's dictionary, the sequence's MCID and the page's entries of the parent tree. */
 export interface MarkedContent {
-  page: PdfkitReference;
+  page: PdfRef;
   mcid: number;
   /** The parent tree's array for the page: element by MCID. */
-  parents: unknown[];
+  parents: (PdfRef | null)[];
 }
 
 /** One element of the tree: its type (`/S`), its parent and its children, in reading order. */
@@ -48,9 +27,9 @@ export class StructureElement {
 
   /** @param ref the element's object; @param parent the parent element's object, or the StructTreeRoot */
   constructor(
-    readonly ref: PdfkitReference,
+    readonly ref: PdfRef,
     readonly tag: string,
-    readonly parent: PdfkitReference,
+    readonly parent: PdfRef,
   ) {}
 }
 
@@ -61,21 +40,20 @@ export class StructureElement {
 export class StructureTree {
   /** The Document element, the root of the tree. */
   readonly root: StructureElement;
-  private readonly internals: TaggingInternals;
 
   /**
-   * @param doc a document made with `tagged: true`
+   * @param doc a tagged document (`tagged: true`)
+   * @throws Error when the document is not tagged
    */
-  constructor(doc: PDFKit.PDFDocument) {
-    this.internals = doc as unknown as TaggingInternals;
-    const treeRoot = this.internals.getStructTreeRoot();
-    this.root = this.newElement('Document', treeRoot);
-    treeRoot.data.K = [this.root.ref];
+  constructor(private readonly doc: PdfDocument) {
+    if (!doc.structTreeRoot) throw new Error('A structure tree needs a tagged document (tagged: true).');
+    this.root = new StructureElement(doc.ref(), 'Document', doc.structTreeRoot);
+    doc.setStructureKids([this.root.ref]);
   }
 
   /** A new element of type `tag` (e.g. 'Sect', 'LI'), the last child of `parent`. */
   element(tag: string, parent: StructureElement): StructureElement {
-    const element = this.newElement(tag, parent.ref);
+    const element = new StructureElement(this.doc.ref(), tag, parent.ref);
     parent.kids.push(element);
     return element;
   }
@@ -86,12 +64,12 @@ export class StructureTree {
    * `content.endMarked()` and give it to its element with `addContent`.
    */
   mark(content: PageContent, tag: string): MarkedContent {
-    const { page } = this.internals;
-    const parents = this.internals.getStructParentTree().get(page.structParentTreeKey);
+    const { page } = this.doc;
+    const parents = this.doc.markedContentParents(page);
     const mcid = parents.length;
     parents.push(null);
     content.beginMarked(tag, mcid);
-    return { page: page.dictionary, mcid, parents };
+    return { page: page.ref, mcid, parents };
   }
 
   /** Makes `marked` the last child of `element`, and `element` its entry in the parent tree. */
@@ -101,8 +79,8 @@ export class StructureTree {
   }
 
   /**
-   * Writes every element's object, each after its children (the order in which pdfkit wrote them,
-   * which deflates best); call once, when the tree is complete (before `doc.end()`).
+   * Writes every element's object, each after its children (the order that deflates best); call
+   * once, when the tree is complete (before `doc.end()`).
    */
   finish(): void {
     this.write(this.root);
@@ -110,37 +88,21 @@ export class StructureTree {
 
   private write(element: StructureElement): void {
     for (const kid of element.kids) if (kid instanceof StructureElement) this.write(kid);
-    const kids: unknown[] = [];
-    let firstPage: PdfkitReference | undefined;
-    // The dictionary as pdfkit's PDFObject.convert writes it, built here: about 800 of them in a large agreement.
+    let firstPage: PdfRef | undefined;
+    // About 800 of them in a large agreement: the text is built here rather than through toPdfText.
     let text = `<<\n/S /${element.tag}\n/P ${element.parent.toString()}\n/K [`;
     for (let index = 0; index < element.kids.length; index += 1) {
       const kid = element.kids[index] as StructureElement | MarkedContent;
       if (index > 0) text += ' ';
       if (kid instanceof StructureElement) {
-        kids.push(kid.ref);
         text += kid.ref.toString();
         continue;
       }
       firstPage ??= kid.page;
-      if (kid.page === firstPage) {
-        kids.push(kid.mcid);
-        text += kid.mcid;
-      } else {
-        kids.push({ Type: 'MCR', Pg: kid.page, MCID: kid.mcid });
-        text += `<<\n/Type /MCR\n/Pg ${kid.page.toString()}\n/MCID ${kid.mcid}\n>>`;
-      }
+      if (kid.page === firstPage) text += kid.mcid;
+      else text += `<<\n/Type /MCR\n/Pg ${kid.page.toString()}\n/MCID ${kid.mcid}\n>>`;
     }
     text += firstPage ? `]\n/Pg ${firstPage.toString()}\n>>` : ']\n>>';
-    if (endWithText(element.ref, text)) return;
-    // A document not written with object streams: pdfkit writes the same from the data.
-    element.ref.data.P = element.parent;
-    element.ref.data.K = kids;
-    if (firstPage) element.ref.data.Pg = firstPage;
-    element.ref.end();
-  }
-
-  private newElement(tag: string, parent: PdfkitReference): StructureElement {
-    return new StructureElement(this.internals.ref({ S: tag }), tag, parent);
+    this.doc.writeObject(element.ref, text);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The ACBL-style convention card (issue 14 §1, docs/bridge.md §1a): two Letter pages laid out like
+ * The ACBL-style convention card (docs/product.md §13, docs/bridge.md §1a, ADR 180): two Letter pages laid out like
  * the ACBL classic card. The front: the names line, General Approach, notrump, major and minor
  * openings, 2-level openings, other conventional calls and special doubles; the back: defensive
  * and competitive bidding, vs preempts and notrump, slam conventions, leads and carding. Each
@@ -17,13 +17,12 @@ import { type AlertKind, type FilledAcblCard, type FilledAcblField, fillAcblCard
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
-import PDFDocument from 'pdfkit';
 import { attachAgreement } from './agreement-attachment';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { type DocumentFonts, PageContent, embedFonts } from './page-content';
 import { type Line, setText } from './agreement-layout';
 import { footerStamp } from './render-agreement-pdf';
-import { writeWithObjectStreams } from './object-streams';
+import { PdfDocument } from './pdf-document';
 
 /** Letter, in points. */
 const PAGE = { width: 612, height: 792, margin: 24, gutter: 12, headerHeight: 40 } as const;
@@ -120,7 +119,7 @@ const bottom = PAGE.height - PAGE.margin - 12;
 /**
  * Renders the convention card of an agreement.
  *
- * @param document the agreement (name, categories, player names), also embedded whole as `agreement.json` (issue 14 §3)
+ * @param document the agreement (name, categories, player names), also embedded whole as `agreement.json` (docs/product.md §12)
  * @param options.printedOn the date in the footer (default now)
  * @returns the PDF (two Letter pages, a third when something did not fit) and the fit report
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing)
@@ -128,28 +127,16 @@ const bottom = PAGE.height - PAGE.margin - 12;
 export async function renderAcblCard(document: ContractDocument, options: { printedOn?: Date } = {}): Promise<AcblCardPdf> {
   const card = fillAcblCard(document);
   const fonts = loadAgreementFonts();
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 0,
-    autoFirstPage: false,
-    // No default font: pdfkit would load Helvetica's metrics and never use them.
-    font: '',
-    info: { Title: `Convention card: ${plain(document.contractName)}`, Creator: PRODUCT_TITLE },
-    lang: 'en',
-    // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
-    bufferPages: true,
-  });
-  // Its dictionaries go into compressed object streams.
-  const finished = writeWithObjectStreams(doc);
+  const doc = new PdfDocument({ title: `Convention card: ${plain(document.contractName)}`, creator: PRODUCT_TITLE, lang: 'en' });
   const embedded = embedFonts(doc, fonts);
 
   const printedOn = options.printedOn ?? new Date();
-  // The card can be imported back like any PDF of an agreement (issue 14 §3).
+  // The card can be imported back like any PDF of an agreement (docs/product.md §12).
   attachAgreement(doc, document, printedOn);
   const date = footerStamp(printedOn, undefined);
   const overflow: { label: string; text: string }[] = [];
   for (const page of [0, 1] as const) {
-    doc.addPage({ size: 'LETTER', margin: 0 });
+    doc.addPage(PAGE.width, PAGE.height);
     const pen: Pen = { content: new PageContent(doc, embedded, PAGE.height), fonts };
     drawHeader(pen, card, page, document.contractName, date);
     const cursor: Cursor = { column: 0, y: top() };
@@ -163,8 +150,7 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
   }
   if (overflow.length > 0) drawSupplement(doc, embedded, fonts, overflow, date);
   embedded.finish();
-  doc.end();
-  return { pdf: await finished, fitReport: overflow.map((item) => `${plain(item.label)}: ${plain(item.text)}`) };
+  return { pdf: doc.end(), fitReport: overflow.map((item) => `${plain(item.label)}: ${plain(item.text)}`) };
 }
 
 /** Moves to the next column when `height` more points do not fit in this one. */
@@ -251,13 +237,7 @@ const SUPPLEMENT_LEADING = 10.5;
  * (agreement-layout.ts) and drawn through PageContent like the card; a further page when it runs
  * over (the footer counts on: "Page 4").
  */
-function drawSupplement(
-  doc: InstanceType<typeof PDFDocument>,
-  embedded: DocumentFonts,
-  fonts: Fonts,
-  overflow: readonly { label: string; text: string }[],
-  date: string,
-): void {
+function drawSupplement(doc: PdfDocument, embedded: DocumentFonts, fonts: Fonts, overflow: readonly { label: string; text: string }[], date: string): void {
   const width = PAGE.width - 2 * PAGE.margin;
   const lowest = PAGE.height - PAGE.margin - 14;
   let pageNumber = 2;
@@ -266,7 +246,7 @@ function drawSupplement(
   const newPage = () => {
     pen?.content.finish();
     pageNumber += 1;
-    doc.addPage({ size: 'LETTER', margin: 0 });
+    doc.addPage(PAGE.width, PAGE.height);
     pen = { content: new PageContent(doc, embedded, PAGE.height), fonts };
     drawRuns(pen, 'CONVENTION CARD: SUPPLEMENT', PAGE.margin, PAGE.margin, 13, 'bold', INK.band);
     pen.content.drawText('What did not fit on the card, in full.', 'regular', 8, INK.muted, PAGE.margin, PAGE.margin + 17 + 8 * 0.93);

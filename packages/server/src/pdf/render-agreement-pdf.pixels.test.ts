@@ -1,6 +1,7 @@
 /**
  * Pixel comparison of a rendered agreement page with a committed reference image: the guard of
- * what the pdfkit internals in page-content.ts produce (ADR 004). The first page is rasterised by
+ * what the renderer's content streams and embedded fonts produce (page-content.ts, ADR 004; its
+ * own PDF writer, ADR 194). The first page is rasterised by
  * Poppler's `pdftoppm` (Debian package poppler-utils; `.ci/run` installs it) and compared with
  * pixelmatch with a colour tolerance per pixel (PIXEL_THRESHOLD) and a tiny count tolerance
  * (MAX_DIFFERENT_PIXELS), so anti-aliasing shades of another Poppler or FreeType version pass,

@@ -1,21 +1,21 @@
 /**
- * The agreement PDF: the product's main output, read at the bridge table (issue: PDF; docs/product.md §D2).
+ * The agreement PDF: the product's main output, read at the bridge table (docs/product.md §D2, ADR 003).
  *
- * pdfkit draws a layout computed up front by `layoutAgreement` (agreement-layout.ts) with DejaVu
- * Sans embedded (agreement-fonts.ts), so suit symbols print and can be copied as text.
+ * The renderer's own PDF writer (pdf-document.ts, ADR 194) draws a layout computed up front by
+ * `layoutAgreement` (agreement-layout.ts) with DejaVu Sans embedded (agreement-fonts.ts), so suit
+ * symbols print and can be copied as text.
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import { AGREEMENT_ATTACHMENT_NAME, toAgreementFile } from '@bpa/domain/agreement-file';
 import { type Category, type ContractDocument, formatPlayerNames } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
-import PDFDocument from 'pdfkit';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
 import { type AgreementLayout, BAND_ACCENT_WIDTH, type Line, type PlacedPart, layoutAgreement } from './agreement-layout';
+import { attachAgreement } from './agreement-attachment';
 import { PageContent, embedFonts } from './page-content';
+import { PdfDocument } from './pdf-document';
 import { type StructureElement, StructureTree } from './pdf-structure';
-import { writeWithObjectStreams } from './object-streams';
 
 /** Colours of the page furniture (not user text). */
 const INK = {
@@ -30,7 +30,7 @@ const INK = {
 type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
 
 /**
- * The legend under the title (issue 14 §2): what bold and italic mean in this product
+ * The legend under the title (docs/product.md §11): what bold and italic mean in this product
  * (docs/product.md §1: bold marks the ACBL convention card's items, italic the conventions of
  * "25 Bridge Conventions You Should Know").
  */
@@ -52,18 +52,19 @@ export function footerStamp(printedOn: Date, revision: number | undefined): stri
  * headed by its Roman numeral (docs/product.md §9), its subcategory headings, the selected subjects (bold /
  * italic as flagged) and their selected options beneath, in the colours of the markup, with suit
  * symbols; the footer of every page carries the agreement name and "Page n of N". A subject is
- * never separated from its options by a column or page break (issue: PDF).
+ * never separated from its options by a column or page break (ADR 003).
  *
  * @param agreement the agreement name (colour markup allowed) and its categories; which subjects
  *   and options print is decided by `outlineAgreement` (domain outline.ts).
  * @param options.pageSize 'letter' (default, 8.5 x 11 in) or 'a4'.
  * @param options.print layout (detailed, compact, large print), four-colour suits and the legend
- *   (issue 14 §2, docs/product.md §11); today's look with the legend by default.
+ *   (docs/product.md §11); today's look with the legend by default.
  * @param options.revision the version printed, shown in the footer beside the date.
  * @param options.printedOn the date in the footer (default: now), written as "25 November 2026" (UTC).
- * @param options.attachment the agreement to embed as `agreement.json` (issue 14 §3: a PDF can be
+ * @param options.attachment the agreement to embed as `agreement.json` (docs/product.md §12: a PDF can be
  *   imported back); none for sheets that are not one agreement (a comparison).
- * @returns the PDF file. Title metadata is the agreement name, Creator the product title.
+ * @returns the PDF file (PDF 1.5, tagged, ADR 194). Title metadata is the agreement name, Creator
+ *   the product title; a promise, as the renderer ran in pdfkit's stream before.
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing).
  */
 export async function renderAgreementPdf(
@@ -85,44 +86,26 @@ export async function renderAgreementPdf(
     .map((run) => run.text)
     .join('');
 
-  const doc = new PDFDocument({
-    autoFirstPage: false,
-    size: [layout.width, layout.height],
-    margin: 0,
-    // No default font: pdfkit would load Helvetica's metrics for every document and never use them.
-    font: '',
-    info: { Title: plainName, Creator: PRODUCT_TITLE },
+  const doc = new PdfDocument({
+    title: plainName,
+    creator: PRODUCT_TITLE,
     displayTitle: true,
     lang: 'en',
-    // PDF/UA basics (issue 14 §2): a structure tree of headings and lists, page furniture as artifacts.
+    // PDF/UA basics (ADR 180): a structure tree of headings and lists, page furniture as artifacts.
     tagged: true,
-    // Pages are written at the end, once the fonts' subsets are known (page-content.ts).
-    bufferPages: true,
-  } as PDFKit.PDFDocumentOptions);
-  // Its small dictionaries (the structure tree above all) go into compressed object streams.
-  const finished = writeWithObjectStreams(doc);
+  });
   const embedded = embedFonts(doc, fonts);
-  if (options.attachment) {
-    const printedOn = options.printedOn ?? new Date();
-    doc.file(Buffer.from(JSON.stringify(toAgreementFile(options.attachment, printedOn))), {
-      name: AGREEMENT_ATTACHMENT_NAME,
-      type: 'application/json',
-      description: 'The agreement, to import into Bridge Partnership Agreements',
-      creationDate: printedOn,
-      modifiedDate: printedOn,
-    });
-  }
+  if (options.attachment) attachAgreement(doc, options.attachment, options.printedOn ?? new Date());
   const structure = new AgreementStructure(doc);
   for (let page = 0; page < layout.pageCount; page += 1) {
-    doc.addPage({ size: [layout.width, layout.height], margin: 0 });
+    doc.addPage(layout.width, layout.height);
     const content = new PageContent(doc, embedded, layout.height, true);
     drawPage(content, layout, fonts, page, plainName, stamp, structure);
     content.finish();
   }
   structure.finish();
   embedded.finish();
-  doc.end();
-  return finished;
+  return doc.end();
 }
 
 /** Draws one page: title (first page), column divider, the parts placed on it, footer. */
@@ -169,7 +152,7 @@ function drawPage(
 
 /**
  * The structure tree of the agreement PDF, built in reading order while the pages are drawn
- * (PDF/UA basics, issue 14 §2): Document > H1 (the name), P (legend and players), then per category
+ * (PDF/UA basics, ADR 180): Document > H1 (the name), P (legend and players), then per category
  * a Sect with its H2 heading, H3 subcategory headings, and an L of its subjects, one LI > LBody per
  * subject holding the subject's and its options' text. Repeated "(continued)" headings, bullets,
  * bands, rules and footers are artifacts.
@@ -180,7 +163,7 @@ class AgreementStructure {
   private list: StructureElement | null = null;
   private body: StructureElement | null = null;
 
-  constructor(doc: PDFKit.PDFDocument) {
+  constructor(doc: PdfDocument) {
     this.tree = new StructureTree(doc);
   }
 

@@ -8,7 +8,7 @@ import type { Category, ContractDocument } from '@bpa/domain/contract';
 /** Draws an agreement's ACBL-style convention card (issue 14 §1): the PDF and what did not fit on it. */
 export type RenderAcblCard = (document: ContractDocument) => Promise<{ pdf: Buffer; fitReport: string[] }>;
 
-/** Draws an agreement as PDF bytes (docs/product.md §D2: pdfkit, DejaVu Sans). */
+/** Draws an agreement as PDF bytes (docs/product.md §D2: DejaVu Sans; the renderer's own PDF writer, docs/decisions/194-pdf-writer-of-our-own.md). */
 export type RenderAgreementPdf = (
   agreement: { contractName: string; categories: Category[]; playerNames?: [string, string] | undefined },
   options?: { pageSize?: PageSize; print?: PrintOptions; revision?: number; attachment?: ContractDocument },

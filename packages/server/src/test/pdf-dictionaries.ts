@@ -1,30 +1,9 @@
 /**
- * The dictionaries of a PDF by object number, for tests that compare two files object by object
- * (pdf/object-streams.ts, pdf/pdf-structure.ts): from a classic cross-reference table as pdfkit
- * writes it, or through a cross-reference stream into the object streams.
+ * The dictionaries of a PDF by object number, for tests that look at the objects the renderer's
+ * writer puts into object streams (pdf/pdf-document.ts, pdf/pdf-structure.ts), found through the
+ * cross-reference stream as a reader finds them.
  */
 import { inflateSync } from 'node:zlib';
-
-/**
- * The objects that are not streams of a file with one classic xref table, by object number.
- *
- * @throws Error when the file has no classic xref table or an entry does not point at its object
- */
-export function classicDictionaries(pdf: Buffer): Map<number, string> {
-  const text = pdf.toString('latin1');
-  const table = /\nxref\n0 (\d+)\n/.exec(text);
-  if (!table) throw new Error('no classic xref table');
-  const entries = table.index + table[0].length;
-  const dictionaries = new Map<number, string>();
-  for (let id = 1; id < Number(table[1]); id++) {
-    const start = Number(text.slice(entries + id * 20, entries + id * 20 + 10));
-    const header = `${id} 0 obj\n`;
-    if (text.slice(start, start + header.length) !== header) throw new Error(`xref entry ${id} does not point at its object`);
-    const body = text.slice(start + header.length, text.indexOf('\nendobj', start));
-    if (!body.includes('\nstream\n')) dictionaries.set(id, body);
-  }
-  return dictionaries;
-}
 
 /**
  * Every object of a file with a cross-reference stream (`/W [1 4 2]`): the dictionaries found in
