@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_FILE_FORMAT,
+  AGREEMENT_FILE_VERSION,
   AgreementFileError,
   NOT_AN_AGREEMENT_FILE_MESSAGE,
   detectAgreementFileKind,
@@ -21,6 +22,8 @@ import {
   renameOption,
   renameSubject,
   selectAllInCategory,
+  setCategoryNote,
+  setSubjectNote,
   toggleOption,
   toggleSubject,
 } from './editing';
@@ -119,8 +122,8 @@ describe('agreement files (issue 14 §3)', () => {
 
   it('refuses JSON that is not an agreement file, and a newer version, with clear messages', () => {
     expect(errorOf(() => readAgreementJson('{"name": "something else"}')).message).toBe(NOT_AN_AGREEMENT_FILE_MESSAGE);
-    const newer = JSON.stringify({ format: AGREEMENT_FILE_FORMAT, version: 2, exportedAt: '', agreement: {} });
-    expect(errorOf(() => readAgreementJson(newer)).message).toBe(newerVersionMessage(2));
+    const newer = JSON.stringify({ format: AGREEMENT_FILE_FORMAT, version: AGREEMENT_FILE_VERSION + 1, exportedAt: '', agreement: {} });
+    expect(errorOf(() => readAgreementJson(newer)).message).toBe(newerVersionMessage(AGREEMENT_FILE_VERSION + 1));
   });
 
   it('names the field that breaks the rules', () => {
@@ -286,5 +289,46 @@ describe('CSV export and import (docs/agreement-format.md)', () => {
     expect(ContractDocumentSchema.safeParse(back).success).toBe(true);
     expect(withoutIds(back)).toEqual(withoutIds(agreement));
     expect(withoutIds(readAgreementJson(JSON.stringify(toAgreementFile(agreement, new Date()))))).toEqual(withoutIds(agreement));
+  });
+});
+
+describe('notes in the agreement files (docs/agreement-format.md, "Notes")', () => {
+  const noted = () => {
+    const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Noted');
+    const category = doc.categories.find((c) => c.subjects.length > 1)!;
+    const subject = category.subjects[0]!;
+    const withSubject = setSubjectNote(doc, category._id, subject._id, '- only with !s5\nnot in third seat, "quoted", =1+1');
+    return { doc: setCategoryNote(withSubject, category._id, 'Over their 1NT: the same'), categoryId: category._id, subjectId: subject._id };
+  };
+
+  it('come back from a JSON export, which is version 2; a version 1 file is still read', () => {
+    const { doc } = noted();
+    const file = toAgreementFile(doc, new Date(0));
+    expect(file.version).toBe(2);
+    expect(readAgreementJson(JSON.stringify(file))).toEqual(doc);
+    const older = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Older');
+    expect(readAgreementJson(JSON.stringify({ ...toAgreementFile(older, new Date(0)), version: 1 }))).toEqual(older);
+  });
+
+  it('come back from a CSV export in the note column, line breaks and formula-like text included', () => {
+    const { doc, categoryId, subjectId } = noted();
+    const csv = toAgreementCsv(doc);
+    expect(csv.split('\n')[0]).toBe('level,name,bold,italic,selected,locked,original,note');
+    const back = readAgreementCsv(csv);
+    const category = back.categories.find((c) => c.categoryName === doc.categories.find((d) => d._id === categoryId)!.categoryName)!;
+    expect(category.note).toBe('Over their 1NT: the same');
+    const subjectName = doc.categories.find((c) => c._id === categoryId)!.subjects.find((s) => s._id === subjectId)!.subjectName;
+    expect(category.subjects.find((s) => s.subjectName === subjectName)!.note).toBe('- only with !s5\nnot in third seat, "quoted", =1+1');
+    expect(toAgreementCsv(createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Plain')).split('\n')[0]).toBe(
+      'level,name,bold,italic,selected,locked',
+    );
+  });
+
+  it('refuses a note on an option row of a CSV, naming the line and column', () => {
+    const { doc } = noted();
+    const lines = toAgreementCsv(doc).split('\n');
+    const optionLine = lines.findIndex((line) => line.startsWith('option,'));
+    lines[optionLine] = `${lines[optionLine]!.replace(/,[^,]*$/, '')},A note`;
+    expect(() => readAgreementCsv(lines.join('\n'))).toThrow(/column 8: Only a category or a subject has a note/);
   });
 });

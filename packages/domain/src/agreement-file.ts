@@ -14,18 +14,19 @@ import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } fr
 /** The `format` of every agreement file. */
 export const AGREEMENT_FILE_FORMAT = 'bridge-partnership-agreement';
 /** The newest version of the format this code writes and reads. Older ones are read as well. */
-export const AGREEMENT_FILE_VERSION = 1;
+export const AGREEMENT_FILE_VERSION = 2;
 /** The name of the JSON attachment of every PDF. */
 export const AGREEMENT_ATTACHMENT_NAME = 'agreement.json';
 
 /**
- * Version 1 of the agreement file: `agreement` is the document (name and the 13 categories) exactly
- * as the product stores it (docs/product.md §3), ids included, so an import gives back the same
- * agreement.
+ * The agreement file (docs/agreement-format.md): `agreement` is the document (name, the 13
+ * categories, player names) exactly as the product stores it (docs/product.md §3), ids included, so
+ * an import gives back the same agreement. Version 2 added notes on subjects and categories; a
+ * version 1 file is read by the same schema (it has no notes).
  */
 export const AgreementFileSchema = z.object({
   format: z.literal(AGREEMENT_FILE_FORMAT),
-  version: z.literal(AGREEMENT_FILE_VERSION),
+  version: z.number().int().min(1).max(AGREEMENT_FILE_VERSION),
   /** When the file was written, ISO 8601. */
   exportedAt: z.string().max(40),
   agreement: ContractDocumentSchema,

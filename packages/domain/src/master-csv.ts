@@ -24,7 +24,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { CATEGORY_COUNT, MAX_NAME_LENGTH, TRIAL_CATEGORY_NAMES } from './constants';
+import { CATEGORY_COUNT, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, TRIAL_CATEGORY_NAMES } from './constants';
 import { type Category, type MasterTemplate, type Option, type Subject, displayName, isPlaceholderName } from './contract';
 import { type NewId, randomId } from './ids';
 
@@ -35,7 +35,12 @@ export const MASTER_CSV_HEADER = ['level', 'name', 'bold', 'italic', 'selected',
  * (docs/agreement-format.md, "CSV"); empty for an item shown under its original name.
  */
 export const ORIGINAL_NAME_COLUMN = 'original';
-const COLUMNS = [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN] as const;
+/**
+ * The optional column after `original`: the note of a category or a subject (docs/agreement-format.md,
+ * "Notes"), written only when the agreement has notes; read from agreements, ignored in templates.
+ */
+export const NOTE_COLUMN = 'note';
+const COLUMNS = [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN, NOTE_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];
 
 /**
@@ -183,6 +188,9 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
     const name = readCsvName(cell('name').trim());
     // The name the item had before it was edited; '' when it was not (or in a template).
     const original = isAgreement ? readCsvName(cell(ORIGINAL_NAME_COLUMN).trim()) : '';
+    // A note is free text: kept as written (line breaks too) but for the formula escape and trailing blanks.
+    const note = isAgreement ? readCsvName(cell(NOTE_COLUMN)).replace(/\r\n?/g, '\n').trimEnd() : '';
+    const noted = note === '' ? {} : { note };
     const flag = (column: Column): boolean => {
       const value = cell(column).trim().toLowerCase();
       if (TRUE_FLAGS.has(value)) return true;
@@ -201,6 +209,14 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
     }
     if (original.length > MAX_NAME_LENGTH) {
       fail({ line, column: columnOf(ORIGINAL_NAME_COLUMN), message: `Name is ${original.length} characters long; the maximum is ${MAX_NAME_LENGTH}` });
+      continue;
+    }
+    if (note.length > MAX_NOTE_LENGTH) {
+      fail({ line, column: columnOf(NOTE_COLUMN), message: `Note is ${note.length} characters long; the maximum is ${MAX_NOTE_LENGTH}` });
+      continue;
+    }
+    if (note !== '' && level !== 'category' && level !== 'subject') {
+      fail({ line, column: columnOf(NOTE_COLUMN), message: `Only a category or a subject has a note; leave it empty for a ${level}` });
       continue;
     }
     const isItem = level === 'subject' || level === 'option';
@@ -232,7 +248,7 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
         else templateName = name;
         break;
       case 'category':
-        categories.push({ _id: newId(), order: categories.length + 1, categoryName: name, bold, italics, subjects: [] });
+        categories.push({ _id: newId(), order: categories.length + 1, categoryName: name, bold, italics, subjects: [], ...noted });
         subcategory = { name: '', bold: false, italics: false };
         subject = undefined;
         break;
@@ -257,6 +273,7 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
           isLocked,
           options: [],
           ...(original === '' ? { subjectName: name, editedName: '', isEdited: false } : { subjectName: original, editedName: name, isEdited: true }),
+          ...noted,
         };
         category.subjects.push(subject);
         break;
@@ -332,9 +349,9 @@ function originalNameOf(item: Subject | Option): string {
  *   with `kind: 'agreement'`, which gives back the same agreement except for its ids)
  */
 export function serialiseMasterCsv(template: { templateName: string; categories: readonly Category[] }): string {
-  const rows: string[][] = [['template', template.templateName, '', '', '', '', '']];
+  const rows: string[][] = [['template', template.templateName, '', '', '', '', '', '']];
   for (const category of template.categories) {
-    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '', '']);
+    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '', '', category.note ?? '']);
     let heading = { name: '', bold: false, italics: false };
     for (const subject of category.subjects) {
       if (isPlaceholderName(subject.subjectName)) continue;
@@ -344,19 +361,20 @@ export function serialiseMasterCsv(template: { templateName: string; categories:
         heading = next;
       }
       const subjectRow = [yes(subject.bold), yes(subject.italics), yes(subject.isSelected), yes(subject.isLocked)];
-      rows.push(['subject', displayName(subject), ...subjectRow, originalNameOf(subject)]);
+      rows.push(['subject', displayName(subject), ...subjectRow, originalNameOf(subject), subject.note ?? '']);
       for (const option of subject.options as Option[]) {
         if (isPlaceholderName(option.optionName)) continue;
         rows.push(['option', displayName(option), yes(option.bold), yes(option.italics), yes(option.isSelected), '', originalNameOf(option)]);
       }
     }
   }
-  const hasOriginalNames = rows.some((row) => row[6] !== '');
-  const header: string[] = hasOriginalNames ? [...COLUMNS] : [...MASTER_CSV_HEADER];
+  const hasNotes = rows.some((row) => (row[7] ?? '') !== '');
+  const hasOriginalNames = hasNotes || rows.some((row) => row[6] !== '');
+  const header: string[] = hasNotes ? [...COLUMNS] : hasOriginalNames ? [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN] : [...MASTER_CSV_HEADER];
   return stringify(
     [
       header,
-      ...rows.map(([level = '', name = '', bold = '', italic = '', selected = '', locked = '', original = '']) => [
+      ...rows.map(([level = '', name = '', bold = '', italic = '', selected = '', locked = '', original = '', note = '']) => [
         level,
         protectCsvName(name),
         bold,
@@ -364,6 +382,7 @@ export function serialiseMasterCsv(template: { templateName: string; categories:
         selected,
         locked,
         ...(hasOriginalNames ? [protectCsvName(original)] : []),
+        ...(hasNotes ? [protectCsvName(note)] : []),
       ]),
     ],
     { record_delimiter: '\n' },

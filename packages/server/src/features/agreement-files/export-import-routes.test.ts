@@ -5,7 +5,7 @@
  */
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
-import { AGREEMENT_FILE_FORMAT, PDF_WITHOUT_AGREEMENT_MESSAGE, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
+import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, PDF_WITHOUT_AGREEMENT_MESSAGE, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { renameOption, renameSubject, selectAllInCategory } from '@bpa/domain/editing';
 import { RevisionListAnswerSchema } from '@bpa/domain/history';
@@ -73,7 +73,7 @@ describe('GET /api/v1/contracts/{id}/export', () => {
     expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename=/);
     expect(String(response.headers['content-disposition'])).toContain("filename*=UTF-8''With%20Pat%20%E2%99%A5.json");
     const file = JSON.parse(response.body) as { format: string; version: number };
-    expect(file).toMatchObject({ format: AGREEMENT_FILE_FORMAT, version: 1 });
+    expect(file).toMatchObject({ format: AGREEMENT_FILE_FORMAT, version: AGREEMENT_FILE_VERSION });
     expect(readAgreementJson(response.body)).toEqual(sourceDocument);
   });
 
