@@ -13,6 +13,7 @@
 import type { PageSize, PrintLayout } from '@bpa/domain/api';
 import { toTextRuns } from '@bpa/domain/markup';
 import type { OutlineCategory } from '@bpa/domain/outline';
+import { noteOf } from '@bpa/domain/contract';
 import { type AgreementFont, type FontStyle, ascentOf, glyphBoxOf, measureText, toFontStyle } from './agreement-fonts';
 
 /** Page sizes in points (1/72 inch): US Letter 8.5 x 11 in, ISO A4 210 x 297 mm. */
@@ -199,7 +200,8 @@ export interface Line {
 }
 
 /** What a part of the page shows; decides how it is drawn. */
-export type PartKind = 'category' | 'continued' | 'subcategory' | 'subject' | 'option' | 'note';
+/** `note`: a category's note (or the empty agreement's line); `subjectNote`: a subject's note, under its options. */
+export type PartKind = 'category' | 'continued' | 'subcategory' | 'subject' | 'option' | 'subjectNote' | 'note';
 
 /** A block of lines that is drawn as a whole. `height` excludes `spaceBefore`. */
 export interface Part {
@@ -323,6 +325,9 @@ function buildUnits(
   const setSubcategory = markupSetter(fonts, TEXT.subcategory, columnWidth, suits);
   const setSubject = markupSetter(fonts, TEXT.subject, columnWidth, suits);
   const setOption = markupSetter(fonts, TEXT.option, columnWidth - OPTION_INDENT, suits);
+  const setNote = markupSetter(fonts, TEXT.note, columnWidth - OPTION_INDENT, suits);
+  // A note keeps its line breaks: each line is set on its own (an empty line keeps its height).
+  const noteLines = (note: string): Line[] => note.split('\n').flatMap((line) => setNote(line === '' ? ' ' : line, 'italic'));
   outline.forEach((entry, categoryIndex) => {
     const { category, label } = entry;
     const nameStyle = toFontStyle(true, category.italics);
@@ -346,6 +351,8 @@ function buildUnits(
     );
 
     let pending: Part[] = [heading];
+    const categoryNote = noteOf(category);
+    if (categoryNote !== '') pending.push(makePart('note', noteLines(categoryNote), { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
     for (const subcategory of entry.subcategories) {
       if (subcategory.heading !== '') {
         const lines = setSubcategory(subcategory.heading, toFontStyle(true, subcategory.italics));
@@ -354,7 +361,7 @@ function buildUnits(
       for (const item of subcategory.subjects) {
         const parts = [...pending];
         const subjectLines = setSubject(item.name, toFontStyle(item.subject.bold, item.subject.italics));
-        const isAfterHeading = pending.length > 0 && pending.at(-1)?.kind !== 'category';
+        const isAfterHeading = pending.length > 0 && pending.at(-1)?.kind !== 'category' && pending.at(-1)?.kind !== 'note';
         parts.push(
           makePart('subject', subjectLines, {
             spaceBefore: isAfterHeading ? 0 : SPACE.beforeSubject,
@@ -365,6 +372,9 @@ function buildUnits(
           const lines = setOption(option.name, toFontStyle(option.option.bold, option.option.italics));
           parts.push(makePart('option', lines, { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
         }
+        const subjectNote = noteOf(item.subject);
+        if (subjectNote !== '')
+          parts.push(makePart('subjectNote', noteLines(subjectNote), { spaceBefore: SPACE.beforeOption, padding: 0, indent: OPTION_INDENT }));
         units.push({ category: categoryIndex, parts, hasCategoryHeading: parts[0]?.kind === 'category' });
         pending = [];
       }

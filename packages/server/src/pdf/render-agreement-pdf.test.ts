@@ -381,3 +381,20 @@ describe('renderAgreementPdf structure (PDF/UA basics, issue 14 §2)', () => {
     expect(count('LBody')).toBe(count('LI'));
   });
 });
+
+describe('notes in the agreement PDF (docs/agreement-format.md, "Notes")', () => {
+  it("prints a category's note under its heading and a subject's note under its options, line by line, tagged", async () => {
+    const agreement = testAgreement('With notes', {
+      0: [
+        testSubject('Stayman', [testOption('Garbage Stayman')], { note: 'Promises a 4-card major\nexcept with !c5' }),
+        testSubject('Transfers', [testOption('Texas')]),
+      ],
+    });
+    agreement.categories[0] = { ...agreement.categories[0]!, note: 'Over 1NT and 2NT alike' };
+    const pdf = await renderAgreementPdf(agreement);
+    const text = await readAllText(pdf);
+    expectInOrder(text, ['Over 1NT and 2NT alike', 'Stayman', 'Garbage Stayman', 'Promises a 4-card major', 'except with', 'Transfers', 'Texas']);
+    const without = await readAllText(await renderAgreementPdf(testAgreement('Without', { 0: [testSubject('Stayman', [testOption('Garbage Stayman')])] })));
+    expect(without).not.toContain('Promises');
+  });
+});

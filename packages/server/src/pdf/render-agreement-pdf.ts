@@ -193,7 +193,8 @@ class AgreementStructure {
         this.tagged(content, 'H3', draw);
         return;
       case 'subject':
-      case 'option': {
+      case 'option':
+      case 'subjectNote': {
         const body = item.part.kind === 'subject' || !this.body ? this.openItem() : this.body;
         const marked = this.tree.mark(content, 'LBody');
         draw();
