@@ -14,7 +14,17 @@
 import { type PayloadAction, createSlice, isAnyOf, isDraft, nanoid, original } from '@reduxjs/toolkit';
 import type { Contract, ContractDocument, ContractName } from '@bpa/domain/contract';
 import type { PdfFileInfo } from '@bpa/domain/api';
-import { isTrialCategory, renameOption, renameSubject, clearAllInCategory, selectAllInCategory, toggleOption, toggleSubject } from '@bpa/domain/editing';
+import {
+  isTrialCategory,
+  renameOption,
+  renameSubject,
+  clearAllInCategory,
+  selectAllInCategory,
+  setCategoryNote,
+  setSubjectNote,
+  toggleOption,
+  toggleSubject,
+} from '@bpa/domain/editing';
 import { agreementApi } from './agreement-api';
 
 /** The agreement area of the store (docs/product.md §3). */
@@ -245,6 +255,16 @@ const agreementSlice = createSlice({
      * itself (docs/product.md §4: "Contract names edit inline with cancel. Guests' name edits stay local").
      * A guest's rename marks the agreement edited so that /guest/home does not reload it over the change.
      */
+    /** Writes, changes or removes ('') a subject's note (domain editing.ts `setSubjectNote`); undoable. */
+    subjectNoteSet(state, action: PayloadAction<{ categoryId: string; subjectId: string; note: string }>) {
+      const { categoryId, subjectId, note } = action.payload;
+      applyEdit(state, categoryId, (doc) => setSubjectNote(doc, categoryId, subjectId, note));
+    },
+    /** Writes, changes or removes ('') a category's note (domain editing.ts `setCategoryNote`); undoable. */
+    categoryNoteSet(state, action: PayloadAction<{ categoryId: string; note: string }>) {
+      const { categoryId, note } = action.payload;
+      applyEdit(state, categoryId, (doc) => setCategoryNote(doc, categoryId, note));
+    },
     agreementRenamed(state, action: PayloadAction<{ id: string; contractName: string }>) {
       const { id, contractName } = action.payload;
       const row = state.contractNames.find((c) => c._id === id);
@@ -357,6 +377,8 @@ export const {
   editRedone,
   subjectRenamed,
   optionRenamed,
+  subjectNoteSet,
+  categoryNoteSet,
   agreementRenamed,
   playerNamesChanged,
   agreementSaved,

@@ -25,7 +25,7 @@ import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import type { PdfFileInfo } from '@bpa/domain/api';
 import { TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import type { Category, Contract } from '@bpa/domain/contract';
+import { type Category, type Contract, displayName } from '@bpa/domain/contract';
 import { isTrialCategory } from '@bpa/domain/editing';
 import { PATHS } from '@bpa/domain/paths';
 import { toRomanLabel } from '@bpa/domain/roman';
@@ -48,6 +48,8 @@ import {
   selectIsSubscriber,
   selectSelectedCategoryIndex,
   subjectToggled,
+  categoryNoteSet,
+  subjectNoteSet,
 } from '../core/agreement-slice';
 import { AcblCardButton } from '../printing/acbl-card-button';
 import { AgreementStatusCard, NOT_LOADED_TEXT, REOPENING_TEXT, SAVED_TEXT, UNSAVED_TEXT } from './agreement-status-card';
@@ -66,6 +68,8 @@ import { SaveConflictDialog } from '../saving/save-conflict-dialog';
 import { ShareDialog, type ShareDialogTarget } from '../sharing/share-dialog';
 import { useRestoreRevisionMutation } from '../history/history-api';
 import { SubjectList } from './subject-list';
+import { CategoryNote } from './category-note';
+import { NoteDialog, type NoteTarget } from './note-dialog';
 import { openSubscriberAgreement } from '../core/subscriber-agreement-actions';
 import { focusItemSoon, useNameEdit } from '../names/use-name-edit';
 import { useReopenAgreement } from '../core/use-reopen-agreement';
@@ -114,6 +118,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const [withDiscussionSheet, setWithDiscussionSheet] = useState(false);
   const [printOptions, setPrintOptions] = useState(() => readPrintOptions(getBrowserStorage()));
   const [isPrintOptionsOpen, setIsPrintOptionsOpen] = useState(false);
+  const [noteTarget, setNoteTarget] = useState<NoteTarget | null>(null);
   const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const isSubscriberEditor = variant === 'subscriber';
@@ -341,6 +346,13 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 </div>
               )}
             </div>
+            {selectedCategory && (
+              <CategoryNote
+                category={selectedCategory}
+                isReadOnly={isReadOnly}
+                onEdit={() => setNoteTarget({ categoryId: selectedCategory._id, name: selectedCategory.categoryName, note: selectedCategory.note ?? '' })}
+              />
+            )}
             {selectedCategory ? (
               <SubjectList
                 category={selectedCategory}
@@ -356,6 +368,9 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 onExpand={setExpanded}
                 onEditSubject={(subject) => names.editSubjectName(selectedCategory, subject)}
                 onEditOption={(subject, option) => names.editOptionName(selectedCategory, subject, option)}
+                onEditNote={(subject) =>
+                  setNoteTarget({ categoryId: selectedCategory._id, subjectId: subject._id, name: displayName(subject), note: subject.note ?? '' })
+                }
                 isReadOnly={isReadOnly}
                 review={subjectListReview}
               />
@@ -367,6 +382,13 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       </div>
 
       <NameEditDialog {...names.dialogProps} />
+      <NoteDialog
+        target={noteTarget}
+        onClose={() => setNoteTarget(null)}
+        onSave={({ categoryId, subjectId }, note) =>
+          dispatch(subjectId === undefined ? categoryNoteSet({ categoryId, note }) : subjectNoteSet({ categoryId, subjectId, note }))
+        }
+      />
       <PrintOptionsDialog
         isOpen={isPrintOptionsOpen}
         options={printOptions}

@@ -31,6 +31,8 @@ export interface SubjectListProps {
   onExpand: (subjectId: string, isExpanded: boolean) => void;
   onEditSubject: (subject: Subject) => void;
   onEditOption: (subject: Subject, option: Option) => void;
+  /** Opens the note of a subject (docs/agreement-format.md, "Notes"); no note button without it. */
+  onEditNote?: (subject: Subject) => void;
   /** Shown read-only (a partner who may only view, issue 11): no ticking, no renaming, no new rows. */
   isReadOnly?: boolean;
   /** Review of a shared or saved agreement (issue 12): what others changed, the marks, marking. */
@@ -71,14 +73,15 @@ export function SubjectList({
   onExpand,
   onEditSubject,
   onEditOption,
+  onEditNote,
   isReadOnly = false,
   review,
 }: SubjectListProps) {
   // One set of callbacks for the whole list that never changes, so a row re-renders only when its
   // own subject changes (issue 15: a tick re-rendered every row). They call the latest props.
-  const latest = useRef({ onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption });
+  const latest = useRef({ onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote });
   useLayoutEffect(() => {
-    latest.current = { onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption };
+    latest.current = { onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote };
   });
   const handlers = useMemo<RowHandlers>(
     () => ({
@@ -87,6 +90,7 @@ export function SubjectList({
       expand: (subjectId, isExpanded) => latest.current.onExpand(subjectId, isExpanded),
       editSubject: (subject) => latest.current.onEditSubject(subject),
       editOption: (subject, option) => latest.current.onEditOption(subject, option),
+      editNote: (subject) => latest.current.onEditNote?.(subject),
     }),
     [],
   );
@@ -111,6 +115,7 @@ export function SubjectList({
                 isExpanded={expandedSubjects.has(subject._id)}
                 handlers={handlers}
                 isReadOnly={isReadOnly}
+                hasNotes={onEditNote !== undefined}
                 review={review}
               />
             ))}
@@ -201,6 +206,7 @@ interface RowHandlers {
   expand: (subjectId: string, isExpanded: boolean) => void;
   editSubject: (subject: Subject) => void;
   editOption: (subject: Subject, option: Option) => void;
+  editNote: (subject: Subject) => void;
 }
 
 interface SubjectRowProps {
@@ -208,6 +214,8 @@ interface SubjectRowProps {
   isExpanded: boolean;
   handlers: RowHandlers;
   isReadOnly: boolean;
+  /** Offer the note button (the editor gives a way to write notes). */
+  hasNotes: boolean;
   review: SubjectListReview | undefined;
 }
 
@@ -234,7 +242,7 @@ function ReviewBits({ itemId, name, review }: { itemId: string; name: string; re
 }
 
 /** One subject with its options; memoised: it renders again only when its own props change. */
-const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isReadOnly, review }: SubjectRowProps) {
+const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isReadOnly, hasNotes, review }: SubjectRowProps) {
   const onToggle = () => handlers.toggleSubject(subject);
   const onEdit = () => handlers.editSubject(subject);
   if (isPlaceholderName(subject.subjectName)) {
@@ -284,6 +292,14 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
             onClick={onEdit}
           />
         )}
+        {hasNotes && !isReadOnly && (
+          <RowButton
+            icon="pi-file-edit"
+            label={`${subject.note ? 'Edit note' : 'Write a note'}: ${plainName}`}
+            tooltip={subject.note ? 'Edit note' : 'Write a note'}
+            onClick={() => handlers.editNote(subject)}
+          />
+        )}
         <ReviewBits itemId={subject._id} name={name} review={review} />
         <RowButton
           icon={isExpanded ? 'pi-chevron-up' : 'pi-chevron-down'}
@@ -295,6 +311,7 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
           onClick={() => handlers.expand(subject._id, !isExpanded)}
         />
       </div>
+      {subject.note && <MarkupText markup={subject.note} className="item-note" />}
       {isExpanded && (
         <ul id={optionsId} className="option-list" aria-label={`Options of ${plainName}`}>
           {subject.options.map((option) => (

@@ -1,0 +1,35 @@
+/**
+ * A category's note in the editor (docs/agreement-format.md, "Notes"): the note as written under the
+ * category's title, and the button that opens the note dialog. Read-only viewers see the note only.
+ */
+import { Button } from 'primereact/button';
+import type { Category } from '@bpa/domain/contract';
+import { MarkupText, toPlainName } from '../core/markup-text';
+
+export interface CategoryNoteProps {
+  category: Category;
+  isReadOnly: boolean;
+  onEdit: () => void;
+}
+
+/** The category's note and its button; nothing at all for a read-only viewer of a category without a note. */
+export function CategoryNote({ category, isReadOnly, onEdit }: CategoryNoteProps) {
+  const note = category.note ?? '';
+  if (isReadOnly && note === '') return null;
+  return (
+    <div className="category-note">
+      {note !== '' && <MarkupText markup={note} className="item-note" />}
+      {!isReadOnly && (
+        <Button
+          type="button"
+          label={note === '' ? 'Write a category note' : 'Edit category note'}
+          aria-label={`${note === '' ? 'Write a note on' : 'Edit the note on'} ${toPlainName(category.categoryName)}`}
+          icon="pi pi-file-edit"
+          size="small"
+          text
+          onClick={onEdit}
+        />
+      )}
+    </div>
+  );
+}
