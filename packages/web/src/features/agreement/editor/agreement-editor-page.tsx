@@ -15,76 +15,49 @@
  * leave warning in and out of the app. After a reload of the tab it opens the same agreement again
  * from the server (subscriber-agreement-memory.ts). Only a subscriber's agreement is shown there.
  *
- * The pieces live beside it: the Agreement card (agreement-status-card.tsx), the Categories list
- * (category-nav.tsx), the subjects (subject-list.tsx), saving with merges and conflicts
- * (use-save-agreement.ts), the name dialog and focus (use-name-edit.ts), reopening after a reload
- * (use-reopen-agreement.ts), review with the partner (review.tsx) and History (history-panel.tsx).
+ * This page is the shell that composes the pieces (ARCHITECTURE.md, "Web"): the Agreement card
+ * (agreement-status-card.tsx) with the PDF settings (printing/pdf-options.tsx), the Categories list
+ * (category-nav.tsx), the subjects (subjects-panel.tsx), Make PDF (printing/use-make-pdf.ts),
+ * saving with merges and conflicts (saving/), the name dialog and focus (names/), reopening after a
+ * reload (core/use-reopen-agreement.ts), and the subscriber's review, History and sharing dialogs
+ * (subscriber-dialogs.tsx, review/).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
+import { useMemo, useState } from 'react';
 import type { PdfFileInfo } from '@bpa/domain/api';
-import { TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import { type Category, type Contract, displayName } from '@bpa/domain/contract';
+import type { Category } from '@bpa/domain/contract';
 import { isTrialCategory } from '@bpa/domain/editing';
 import { PATHS } from '@bpa/domain/paths';
-import { toRomanLabel } from '@bpa/domain/roman';
-import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { toMakePdfRequest } from '../core/agreement-api';
-import { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from '../printing/printing-api';
 import {
-  allClearedInCategory,
-  allSelectedInCategory,
-  categorySelected,
   editsDiscarded,
-  optionToggled,
-  pdfFileInfoSet,
   playerNamesChanged,
   selectContract,
   selectIsContractEdited,
   selectIsSubscriber,
   selectSelectedCategoryIndex,
-  subjectToggled,
-  categoryNoteSet,
-  subjectNoteSet,
 } from '../core/agreement-slice';
-import { AcblCardButton } from '../printing/acbl-card-button';
-import { AgreementStatusCard, NOT_LOADED_TEXT, REOPENING_TEXT, SAVED_TEXT, UNSAVED_TEXT } from './agreement-status-card';
-import { CategoryNav } from './category-nav';
-import { HistoryPanel } from '../history/history-panel';
-import { LeaveWarning } from './leave-warning';
-import { MarkupText } from '../core/markup-text';
-import { MergeConflictDialog } from '../saving/merge-conflict-dialog';
-import { getBrowserStorage } from '../core/guest-persistence';
-import { NameEditDialog, preloadNameEditor } from '../names/name-edit-dialog';
-import { describePrintOptions, readPrintOptions, writePrintOptions } from '../printing/print-options';
-import { PlayerNamesFields } from '../names/player-names-fields';
-import { PrintOptionsDialog } from '../printing/print-options-dialog';
-import { ChangesPanel, MarkDialog, type MarkTarget, type OpenItem, ToDiscussPanel, useReview } from '../review/review';
-import { SaveConflictDialog } from '../saving/save-conflict-dialog';
-import { ShareDialog, type ShareDialogTarget } from '../sharing/share-dialog';
-import { useRestoreRevisionMutation } from '../history/history-api';
-import { SubjectList } from './subject-list';
-import { CategoryNote } from './category-note';
-import { NoteDialog, type NoteTarget } from './note-dialog';
-import { openSubscriberAgreement } from '../core/subscriber-agreement-actions';
-import { focusItemSoon, useNameEdit } from '../names/use-name-edit';
 import { useReopenAgreement } from '../core/use-reopen-agreement';
+import { NameEditDialog } from '../names/name-edit-dialog';
+import { PlayerNamesFields } from '../names/player-names-fields';
+import { useNameEdit } from '../names/use-name-edit';
+import { PdfOptions, usePdfOptions } from '../printing/pdf-options';
+import { VIEWER_PATHS, useMakePdf } from '../printing/use-make-pdf';
+import { ChangesPanel, ToDiscussPanel, useReview } from '../review/review';
 import { useSaveAgreement } from '../saving/use-save-agreement';
+import { AgreementStatusCard, NOT_LOADED_TEXT, REOPENING_TEXT } from './agreement-status-card';
+import { CategoryNav } from './category-nav';
+import { LeaveWarning } from './leave-warning';
+import { MobileSaveBar } from './mobile-save-bar';
+import { SubjectsPanel } from './subjects-panel';
+import { SubscriberDialogs, useSubscriberDialogs } from './subscriber-dialogs';
+import { useEditorNavigation } from './use-editor-navigation';
 import '../core/agreement.css';
 
 /** The page's name in the browser tab (also used when /guest/contract is rendered at build time). */
 export const EDITOR_PAGE_TITLE = 'Agreement Editor';
-export const MAKING_PDF_TEXT = 'Making the PDF…';
-export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
 export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
-export const TRIAL_ONLY_TEXT = `The free trial opens ${TRIAL_CATEGORY_NAMES.join(' and ')}. The other categories are part of the full program.`;
 
-/** The PDF viewers of each variant (docs/product.md §2): Make PDF goes to the first. */
-const VIEWER_PATHS = { guest: [PATHS.pdfView], subscriber: [PATHS.myPdfView, PATHS.myPdfFrame] } as const;
 const DASHBOARD_PATHS = { guest: PATHS.guestHome, subscriber: PATHS.myHome } as const;
 
 export interface ContractEditorPageProps {
@@ -100,137 +73,36 @@ export interface ContractEditorPageProps {
 export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
   useDocumentTitle(EDITOR_PAGE_TITLE);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { showError, showInfo, showSuccess } = useToast();
   const loadedContract = useAppSelector(selectContract);
   const isSubscriber = useAppSelector(selectIsSubscriber);
   const isContractEdited = useAppSelector(selectIsContractEdited);
   const selectedIndex = useAppSelector(selectSelectedCategoryIndex);
-  const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
-  const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
   const [statusMessage, setStatusMessage] = useState('');
-  const [expandedSubjects, setExpandedSubjects] = useState<ReadonlySet<string>>(() => new Set());
-  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
-  const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
-  const [restoreRevision, restoreState] = useRestoreRevisionMutation();
-  const [markTarget, setMarkTarget] = useState<MarkTarget | null>(null);
   const [isOnlyToDiscuss, setIsOnlyToDiscuss] = useState(false);
-  const [withDiscussionSheet, setWithDiscussionSheet] = useState(false);
-  const [printOptions, setPrintOptions] = useState(() => readPrintOptions(getBrowserStorage()));
-  const [isPrintOptionsOpen, setIsPrintOptionsOpen] = useState(false);
-  const [noteTarget, setNoteTarget] = useState<NoteTarget | null>(null);
-  const subjectsHeadingRef = useRef<HTMLHeadingElement>(null);
-
   const isSubscriberEditor = variant === 'subscriber';
   // The subscriber's editor never shows a trial agreement (it could not be saved there).
   const contract = isSubscriberEditor && !isSubscriber ? null : loadedContract;
   const isReopening = useReopenAgreement(isSubscriberEditor && contract === null);
-  const dashboardPath = DASHBOARD_PATHS[variant];
   const hasUnsavedChanges = isSubscriberEditor && contract !== null && isContractEdited && contract.access !== 'view';
-  const isMakingPdf = guestPdfState.isLoading || subscriberPdfState.isLoading;
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
   const saving = useSaveAgreement(contract, selectedIndex, setStatusMessage);
-  const isSaving = saving.isSaving;
-  // Issue 11: a partner who may only view sees the agreement read-only; the owner shares it.
+  const pdfOptions = usePdfOptions();
+  const pdf = useMakePdf({ variant, isSubscriber, ...pdfOptions, onPdfMade, setStatusMessage });
+  const dialogs = useSubscriberDialogs();
+  // A partner who may only view sees the agreement read-only; the owner shares it (ADR 172).
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';
   const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
-  // Review with the partner (issue 12): changes since the last visit, agreed / to discuss marks.
   const review = useReview(contract, isSubscriberEditor);
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
   // The same object while nothing in it changes, so the memoised rows of the subject list keep still.
+  const { setMarkTarget } = dialogs;
   const subjectListReview = useMemo(
-    () => (isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss } : undefined),
-    [isSubscriberEditor, review.changed, review.marks, isOnlyToDiscuss],
+    () => (isSubscriberEditor ? { changed: review.changed, marks: review.marks, onMark: setMarkTarget, isOnlyToDiscuss, setIsOnlyToDiscuss } : undefined),
+    [isSubscriberEditor, review.changed, review.marks, isOnlyToDiscuss, setMarkTarget],
   );
-
-  const setExpanded = (subjectId: string, isExpanded: boolean) => {
-    setExpandedSubjects((current) => {
-      if (current.has(subjectId) === isExpanded) return current;
-      const next = new Set(current);
-      if (isExpanded) next.add(subjectId);
-      else next.delete(subjectId);
-      return next;
-    });
-  };
-
-  // The editor opens on the first category the user may edit (issue 9, item 19): for a guest the
-  // first trial category, not an empty panel above eleven locked ones.
-  const firstOpenable = contract ? contract.categories.findIndex((category) => isSubscriber || isTrialCategory(category)) : -1;
-  useEffect(() => {
-    if (contract !== null && selectedIndex === -1 && firstOpenable >= 0) dispatch(categorySelected(firstOpenable));
-  }, [contract, selectedIndex, firstOpenable, dispatch]);
-
-  const openCategory = (index: number, category: Category) => {
-    if (!canOpen(category)) {
-      showInfo(TRIAL_ONLY_TEXT);
-      return;
-    }
-    dispatch(categorySelected(index));
-    // On a phone the subjects sit below the list: bring them, and the reader, to them.
-    requestAnimationFrame(() => subjectsHeadingRef.current?.focus());
-  };
-
-  const makePdf = async () => {
-    if (!contract) return;
-    setStatusMessage(MAKING_PDF_TEXT);
-    const { pageSize, ...print } = printOptions;
-    const request = {
-      ...toMakePdfRequest(contract, isSubscriber),
-      pageSize,
-      print,
-      ...(isSubscriberEditor ? { revision: contract.revision } : {}),
-      ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}),
-    };
-    try {
-      const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
-      dispatch(pdfFileInfoSet(pdfFileInfo));
-      setStatusMessage('');
-      if (onPdfMade) onPdfMade(pdfFileInfo);
-      else void navigate(VIEWER_PATHS[variant][0]);
-    } catch (error) {
-      showError(toErrorMessage(error));
-      setStatusMessage(PDF_FAILED_TEXT);
-    }
-  };
-
-  /** Makes the PDF of an earlier version (History), as Make PDF does for the current one. */
-  const makeVersionPdf = async (version: Contract) => {
-    try {
-      const pdfFileInfo = await makeSubscriberPdf(toMakePdfRequest(version, true)).unwrap();
-      dispatch(pdfFileInfoSet(pdfFileInfo));
-      setIsHistoryOpen(false);
-      if (onPdfMade) onPdfMade(pdfFileInfo);
-      else void navigate(VIEWER_PATHS.subscriber[0]);
-    } catch (error) {
-      showError(toErrorMessage(error));
-    }
-  };
-
-  /** Restores an earlier version as a new revision (History), then shows it. */
-  const restore = async (revision: number) => {
-    if (!contract) return;
-    try {
-      const answer = await restoreRevision({ contractId: contract._id, revision }).unwrap();
-      const openIndex = selectedIndex;
-      await openSubscriberAgreement(dispatch, contract._id);
-      if (openIndex >= 0) dispatch(categorySelected(openIndex));
-      setIsHistoryOpen(false);
-      showSuccess(`Version ${revision} is restored as version ${answer.revision}.`);
-    } catch (error) {
-      showError(toErrorMessage(error));
-    }
-  };
-
-  /** Goes to an item of the changes or to-discuss lists: its category, its options open, focus on it. */
-  const openItem: OpenItem = (place) => {
-    const index = contract?.categories.findIndex((category) => category._id === place.categoryId) ?? -1;
-    if (index < 0) return;
-    dispatch(categorySelected(index));
-    if (place.optionId) setExpanded(place.subjectId, true);
-    focusItemSoon(place.optionId ?? place.subjectId, place.optionId !== undefined);
-  };
-
-  const names = useNameEdit(setExpanded);
+  const navigation = useEditorNavigation(contract, selectedIndex, canOpen);
+  const names = useNameEdit(navigation.setExpanded);
+  const makePdf = () => void (contract && pdf.makePdf(contract));
 
   return (
     <div className={`contract-editor py-3${contract ? ' has-save-bar' : ''}`}>
@@ -240,7 +112,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         onDiscard={() => dispatch(editsDiscarded())}
       />
       <h1 className="visually-hidden">Agreement Editor</h1>
-      {/* Keyboard users jump past the status card and the category list (issue 9, item 19). */}
+      {/* Keyboard users jump past the status card and the category list. */}
       {contract && (
         <a href="#subjects-title" className="skip-link">
           Skip to the subjects
@@ -255,15 +127,15 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
             isReadOnly={isReadOnly}
             isOwner={isOwner}
             hasUnsavedChanges={hasUnsavedChanges}
-            isSaving={isSaving}
-            isMakingPdf={isMakingPdf}
+            isSaving={saving.isSaving}
+            isMakingPdf={pdf.isMakingPdf}
             statusMessage={statusMessage}
-            dashboardPath={dashboardPath}
+            dashboardPath={DASHBOARD_PATHS[variant]}
             onEditName={() => contract && names.editAgreementName(contract)}
             onSave={() => void saving.save()}
-            onMakePdf={() => void makePdf()}
-            onOpenHistory={() => setIsHistoryOpen(true)}
-            onShare={() => contract && setShareTarget({ id: contract._id, contractName: contract.contractName })}
+            onMakePdf={makePdf}
+            onOpenHistory={() => dialogs.setIsHistoryOpen(true)}
+            onShare={() => contract && dialogs.setShareTarget({ id: contract._id, contractName: contract.contractName })}
             details={
               contract && (
                 <PlayerNamesFields
@@ -274,201 +146,51 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
                 />
               )
             }
-            pdfOptions={
-              <>
-                <p className="print-options-summary">
-                  <span>{describePrintOptions(printOptions)}</span>
-                  <Button type="button" label="Print options" icon="pi pi-sliders-h" size="small" text onClick={() => setIsPrintOptionsOpen(true)} />
-                </p>
-                {isSubscriberEditor && contract && <AcblCardButton contract={contract} />}
-                {isSubscriberEditor && (
-                  <label className="discussion-sheet-option">
-                    <input type="checkbox" checked={withDiscussionSheet} onChange={(event) => setWithDiscussionSheet(event.target.checked)} /> Add the
-                    discussion sheet (items to discuss, with notes)
-                  </label>
-                )}
-              </>
-            }
+            pdfOptions={<PdfOptions state={pdfOptions} contract={contract} isSubscriberEditor={isSubscriberEditor} />}
           />
-
           {contract && isSubscriberEditor && (
             <>
-              <ChangesPanel review={review} onOpen={openItem} />
-              <ToDiscussPanel contract={contract} review={review} onOpen={openItem} />
+              <ChangesPanel review={review} onOpen={navigation.openItem} />
+              <ToDiscussPanel contract={contract} review={review} onOpen={navigation.openItem} />
             </>
           )}
-          {contract && <CategoryNav categories={contract.categories} selectedIndex={selectedIndex} canOpen={canOpen} onOpen={openCategory} />}
+          {contract && <CategoryNav categories={contract.categories} selectedIndex={selectedIndex} canOpen={canOpen} onOpen={navigation.openCategory} />}
         </div>
-
         <div className="col-12 col-md-8 col-xl-9">
-          {/* The name field's code loads as soon as the pointer or the focus comes near a name, not with the page. */}
-          <section className="editor-card subjects-panel" aria-labelledby="subjects-title" onPointerOver={preloadNameEditor} onFocus={preloadNameEditor}>
-            <div className="subjects-header">
-              <h2 id="subjects-title" ref={subjectsHeadingRef} tabIndex={-1} className="editor-card-title">
-                {selectedCategory ? (
-                  <>
-                    {toRomanLabel(selectedCategory.order)}. <MarkupText markup={selectedCategory.categoryName} />
-                  </>
-                ) : (
-                  'Subjects'
-                )}
-              </h2>
-              {selectedCategory && isSubscriberEditor && (
-                <Button
-                  type="button"
-                  label="Only items to discuss"
-                  icon="pi pi-filter"
-                  size="small"
-                  text
-                  aria-pressed={isOnlyToDiscuss}
-                  className={isOnlyToDiscuss ? 'is-pressed' : undefined}
-                  onClick={() => setIsOnlyToDiscuss((value) => !value)}
-                />
-              )}
-              {selectedCategory && !isReadOnly && (
-                <div className="subjects-actions">
-                  <Button
-                    type="button"
-                    label="Select All"
-                    icon="pi pi-check-square"
-                    size="small"
-                    outlined
-                    onClick={() => dispatch(allSelectedInCategory({ categoryId: selectedCategory._id }))}
-                  />
-                  <Button
-                    type="button"
-                    label="Clear all"
-                    icon="pi pi-stop"
-                    size="small"
-                    outlined
-                    onClick={() => dispatch(allClearedInCategory({ categoryId: selectedCategory._id }))}
-                  />
-                </div>
-              )}
-            </div>
-            {selectedCategory && (
-              <CategoryNote
-                category={selectedCategory}
-                isReadOnly={isReadOnly}
-                onEdit={() => setNoteTarget({ categoryId: selectedCategory._id, name: selectedCategory.categoryName, note: selectedCategory.note ?? '' })}
-              />
-            )}
-            {selectedCategory ? (
-              <SubjectList
-                category={selectedCategory}
-                expandedSubjects={expandedSubjects}
-                onToggleSubject={(subject) => {
-                  // docs/product.md §4: "Ticking an unselected subject expands its options row."
-                  if (!subject.isSelected && !subject.isLocked) setExpanded(subject._id, true);
-                  dispatch(subjectToggled({ categoryId: selectedCategory._id, subjectId: subject._id }));
-                }}
-                onToggleOption={(subject, option) =>
-                  dispatch(optionToggled({ categoryId: selectedCategory._id, subjectId: subject._id, optionId: option._id }))
-                }
-                onExpand={setExpanded}
-                onEditSubject={(subject) => names.editSubjectName(selectedCategory, subject)}
-                onEditOption={(subject, option) => names.editOptionName(selectedCategory, subject, option)}
-                onEditNote={(subject) =>
-                  setNoteTarget({ categoryId: selectedCategory._id, subjectId: subject._id, name: displayName(subject), note: subject.note ?? '' })
-                }
-                isReadOnly={isReadOnly}
-                review={subjectListReview}
-              />
-            ) : (
-              <p className="subjects-empty">{contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}</p>
-            )}
-          </section>
+          <SubjectsPanel
+            category={selectedCategory}
+            emptyText={contract ? CHOOSE_CATEGORY_TEXT : isReopening ? REOPENING_TEXT : NOT_LOADED_TEXT}
+            headingRef={navigation.subjectsHeadingRef}
+            isReadOnly={isReadOnly}
+            expandedSubjects={navigation.expandedSubjects}
+            setExpanded={navigation.setExpanded}
+            names={names}
+            review={subjectListReview}
+          />
         </div>
       </div>
-
       <NameEditDialog {...names.dialogProps} />
-      <NoteDialog
-        target={noteTarget}
-        onClose={() => setNoteTarget(null)}
-        onSave={({ categoryId, subjectId }, note) =>
-          dispatch(subjectId === undefined ? categoryNoteSet({ categoryId, note }) : subjectNoteSet({ categoryId, subjectId, note }))
-        }
-      />
-      <PrintOptionsDialog
-        isOpen={isPrintOptionsOpen}
-        options={printOptions}
-        onSave={(options) => {
-          setPrintOptions(options);
-          writePrintOptions(getBrowserStorage(), options);
-          setIsPrintOptionsOpen(false);
-        }}
-        onCancel={() => setIsPrintOptionsOpen(false)}
-      />
       {contract && (
-        // Phones: the status card with Save and Make PDF is far above a long category's subjects, so
-        // a bar at the bottom of the screen keeps them at hand while scrolling (issue 9, item 20);
-        // hidden from 768 px on, where the card is beside the subjects.
-        <div className={`mobile-save-bar${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="region" aria-label="Save and Make PDF">
-          <span>{hasUnsavedChanges ? UNSAVED_TEXT : isSubscriberEditor ? SAVED_TEXT : ''}</span>
-          <span className="mobile-save-bar-buttons">
-            {hasUnsavedChanges && (
-              <Button
-                type="button"
-                label="Save changes"
-                icon="pi pi-save"
-                size="small"
-                loading={isSaving}
-                disabled={isSaving}
-                onClick={() => void saving.save()}
-              />
-            )}
-            <Button
-              type="button"
-              label="Make PDF"
-              icon="pi pi-file-pdf"
-              size="small"
-              outlined
-              loading={isMakingPdf}
-              disabled={isMakingPdf}
-              onClick={() => void makePdf()}
-            />
-          </span>
-        </div>
+        <MobileSaveBar
+          hasUnsavedChanges={hasUnsavedChanges}
+          isSubscriberEditor={isSubscriberEditor}
+          isSaving={saving.isSaving}
+          isMakingPdf={pdf.isMakingPdf}
+          onSave={() => void saving.save()}
+          onMakePdf={makePdf}
+        />
       )}
       {isSubscriberEditor && (
-        <>
-          <MergeConflictDialog
-            conflicts={saving.itemConflicts?.conflicts ?? null}
-            isSaving={isSaving}
-            onSave={(resolutions) => void saving.saveWithResolutions(resolutions)}
-            onCancel={saving.cancelItemConflicts}
-          />
-          <HistoryPanel
-            contract={contract}
-            isOpen={isHistoryOpen}
-            canRestore={!isReadOnly}
-            hasUnsavedChanges={hasUnsavedChanges}
-            isRestoring={restoreState.isLoading}
-            isMakingPdf={subscriberPdfState.isLoading}
-            onRestore={(revision) => void restore(revision)}
-            onDownloadPdf={(version) => void makeVersionPdf(version)}
-            onClose={() => setIsHistoryOpen(false)}
-          />
-          <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
-          {contract && (
-            <MarkDialog
-              key={markTarget?.itemId ?? 'none'}
-              contractId={contract._id}
-              target={markTarget}
-              marks={markTarget ? (review.marks.get(markTarget.itemId) ?? []) : []}
-              onClose={() => setMarkTarget(null)}
-            />
-          )}
-        </>
-      )}
-      {isSubscriberEditor && (
-        <SaveConflictDialog
-          isOpen={saving.staleSave !== null}
-          message={saving.staleSave?.message ?? ''}
-          isLoadingLatest={saving.staleSave?.isLoadingLatest ?? false}
-          latestProblem={saving.staleSave?.latestProblem ?? null}
-          onLoadLatest={() => void saving.loadLatest()}
-          onKeepEditing={saving.keepEditing}
+        <SubscriberDialogs
+          dialogs={dialogs}
+          contract={contract}
+          selectedIndex={selectedIndex}
+          saving={saving}
+          review={review}
+          isReadOnly={isReadOnly}
+          hasUnsavedChanges={hasUnsavedChanges}
+          isMakingVersionPdf={pdf.isMakingVersionPdf}
+          makeVersionPdf={pdf.makeVersionPdf}
         />
       )}
     </div>

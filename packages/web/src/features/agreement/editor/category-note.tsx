@@ -16,14 +16,15 @@ export interface CategoryNoteProps {
 export function CategoryNote({ category, isReadOnly, onEdit }: CategoryNoteProps) {
   const note = category.note ?? '';
   if (isReadOnly && note === '') return null;
+  const label = note === '' ? 'Write a category note' : 'Edit category note';
   return (
     <div className="category-note">
       {note !== '' && <MarkupText markup={note} className="item-note" />}
       {!isReadOnly && (
         <Button
           type="button"
-          label={note === '' ? 'Write a category note' : 'Edit category note'}
-          aria-label={`${note === '' ? 'Write a note on' : 'Edit the note on'} ${toPlainName(category.categoryName)}`}
+          label={label}
+          aria-label={`${label}: ${toPlainName(category.categoryName)}`}
           icon="pi pi-file-edit"
           size="small"
           text

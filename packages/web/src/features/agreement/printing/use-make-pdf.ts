@@ -1,0 +1,94 @@
+/**
+ * Make PDF of the editor (docs/product.md §4 "Make PDF"): the guest's or the subscriber's call with
+ * the chosen print options, the discussion sheet when asked for, then the viewer (or the route's
+ * own `onPdfMade`). Also the PDF of an earlier version from History. Failures are shown as a toast
+ * and in the status line; the agreement is unchanged.
+ */
+import { useNavigate } from 'react-router';
+import type { PdfFileInfo } from '@bpa/domain/api';
+import type { Contract } from '@bpa/domain/contract';
+import { PATHS } from '@bpa/domain/paths';
+import { useToast } from '../../../components/ui/toast-provider';
+import { toErrorMessage } from '../../../lib/error-message';
+import { useAppDispatch } from '../../../lib/hooks';
+import { toMakePdfRequest } from '../core/agreement-api';
+import { pdfFileInfoSet } from '../core/agreement-slice';
+import type { StoredPrintOptions } from './print-options';
+import { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from './printing-api';
+
+export const MAKING_PDF_TEXT = 'Making the PDF…';
+export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
+
+/** The PDF viewers of each editor (docs/product.md §2): Make PDF goes to the first. */
+export const VIEWER_PATHS = { guest: [PATHS.pdfView], subscriber: [PATHS.myPdfView, PATHS.myPdfFrame] } as const;
+
+export interface MakePdfSettings {
+  variant: 'guest' | 'subscriber';
+  /** True when the signed-in user is a subscriber (the guest call otherwise). */
+  isSubscriber: boolean;
+  printOptions: StoredPrintOptions;
+  /** Add the discussion sheet (the items marked "to discuss", with their notes); subscribers only. */
+  withDiscussionSheet: boolean;
+  /** Called with the file instead of going to the viewer (the route decides, docs/product.md §4). */
+  onPdfMade?: ((pdfFileInfo: PdfFileInfo) => void) | undefined;
+  /** The editor's status line. */
+  setStatusMessage: (message: string) => void;
+}
+
+/**
+ * Make PDF for the editor.
+ *
+ * @returns `makePdf(contract)` for the agreement as edited, `makeVersionPdf(version)` for an
+ *   earlier version (true when it was made), and whether either call is running
+ */
+export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussionSheet, onPdfMade, setStatusMessage }: MakePdfSettings) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { showError } = useToast();
+  const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
+  const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
+  const isSubscriberEditor = variant === 'subscriber';
+
+  const done = (pdfFileInfo: PdfFileInfo, viewer: string) => {
+    dispatch(pdfFileInfoSet(pdfFileInfo));
+    if (onPdfMade) onPdfMade(pdfFileInfo);
+    else void navigate(viewer);
+  };
+
+  const makePdf = async (contract: Contract) => {
+    setStatusMessage(MAKING_PDF_TEXT);
+    const { pageSize, ...print } = printOptions;
+    const request = {
+      ...toMakePdfRequest(contract, isSubscriber),
+      pageSize,
+      print,
+      ...(isSubscriberEditor ? { revision: contract.revision } : {}),
+      ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}),
+    };
+    try {
+      const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
+      setStatusMessage('');
+      done(pdfFileInfo, VIEWER_PATHS[variant][0]);
+    } catch (error) {
+      showError(toErrorMessage(error));
+      setStatusMessage(PDF_FAILED_TEXT);
+    }
+  };
+
+  const makeVersionPdf = async (version: Contract): Promise<boolean> => {
+    try {
+      done(await makeSubscriberPdf(toMakePdfRequest(version, true)).unwrap(), VIEWER_PATHS.subscriber[0]);
+      return true;
+    } catch (error) {
+      showError(toErrorMessage(error));
+      return false;
+    }
+  };
+
+  return {
+    makePdf,
+    makeVersionPdf,
+    isMakingPdf: guestPdfState.isLoading || subscriberPdfState.isLoading,
+    isMakingVersionPdf: subscriberPdfState.isLoading,
+  };
+}
