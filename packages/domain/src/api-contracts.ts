@@ -184,6 +184,7 @@ export type SaveConflict = z.infer<typeof SaveConflictSchema>;
  */
 export const SaveConflictAnswerSchema = z.object({
   status: z.literal('fail'),
+  code: z.literal('save_conflict'),
   message: z.string(),
   currentRevision: RevisionSchema,
   conflicts: z.array(SaveConflictSchema),

@@ -12,8 +12,36 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 }
 
 /** The error envelope: `status` 'fail' (4xx) or 'error' (5xx) and a message from docs/product.md §8 (docs/product.md §D7). */
+/**
+ * The stable codes of the error envelope (docs/product.md §D7): the kind of every refusal, and the
+ * specific ones a client acts on (`save_conflict`: the 409 of a save with its conflicts;
+ * `changes_do_not_apply`: send the whole agreement instead of its changes; `agreement_busy`: send
+ * the same save again after Retry-After). Clients branch on the code, never on the message, which
+ * is for people and may be reworded or translated.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorised',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'unavailable',
+  'save_conflict',
+  'changes_do_not_apply',
+  'agreement_busy',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCodeName = z.infer<typeof ErrorCodeSchema>;
+
 export const ErrorEnvelopeSchema = z.object({
   status: z.enum(['fail', 'error']),
+  /** What went wrong, for programs (ERROR_CODES). */
+  code: ErrorCodeSchema,
+  /** What went wrong, for people. */
   message: z.string(),
   /** Line- and column-numbered problems, for CSV uploads and schema failures. */
   issues: z.array(z.object({ line: z.number().int().optional(), column: z.number().int().optional(), message: z.string() })).optional(),

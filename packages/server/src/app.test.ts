@@ -95,14 +95,14 @@ describe('errors', () => {
       const response = await app.inject({ method, url: '/api/v1/nothing-here?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toEqual({ status: 'fail', message: `Not found: ${method} /api/v1/nothing-here` });
+      expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: `Not found: ${method} /api/v1/nothing-here` });
     }
   });
 
   it("sends an AppError's user message for a 5xx and keeps its log detail in the log", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/test/mail-failed' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: 'The email could not be sent.' });
+    expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: 'The email could not be sent.' });
     expect(response.body).not.toContain('relay denied');
     const entry = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => JSON.stringify(e.err ?? '').includes('relay denied'));
     expect(entry?.msg).toBe('request failed');
@@ -111,7 +111,7 @@ describe('errors', () => {
   it('answers 500 without internals, and logs the error with the request id', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: INTERNAL_ERROR_MESSAGE });
+    expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: INTERNAL_ERROR_MESSAGE });
     expect(response.body).not.toContain('hunter2');
     const entry = logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -124,14 +124,14 @@ describe('errors', () => {
   it('maps an AppError code to its status and message', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/test/conflict' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'fail', message: 'This agreement was changed elsewhere.' });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'This agreement was changed elsewhere.' });
   });
 
   it('rate-limits a route that asks for it, with a 429 envelope', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/test/limited' })).statusCode).toBe(200);
     const limited = await app.inject({ method: 'GET', url: '/api/v1/test/limited' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: 'fail', message: 'Too many requests. Please wait a minute and try again.' });
+    expect(limited.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'Too many requests. Please wait a minute and try again.' });
     // Other routes are not limited.
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });

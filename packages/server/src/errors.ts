@@ -1,8 +1,10 @@
 /**
  * The server's one error type (docs/conventions.md: "One error type, one handler"). Operations
  * throw `AppError(code, message)`; the error handler (plugins/error-handler.ts) maps the code to
- * the HTTP status and answers `{ status: 'fail' | 'error', message }` (docs/product.md §D7).
+ * the HTTP status and answers `{ status: 'fail' | 'error', code, message }` (docs/product.md §D7);
+ * `code` is the error code, or a more specific one from `ERROR_CODES` given as `options.reason`.
  */
+import type { ErrorCodeName } from '@bpa/domain/api';
 
 /** Error codes and their HTTP status (docs/product.md §D7: 400, 401, 403, 404, 409, 413, 429, 500/503). */
 export const ERROR_STATUS = {
@@ -38,12 +40,14 @@ export class AppError extends Error {
   readonly answerFields: Record<string, unknown> | undefined;
   /** Seconds after which the same request may succeed: sent as `Retry-After` (429, 503, a busy 409). */
   readonly retryAfterSeconds: number | undefined;
+  /** The envelope's `code`: `options.reason` when given, else `code` (ERROR_CODES of @bpa/domain/api). */
+  readonly answerCode: ErrorCodeName;
 
   /**
    * @param code what went wrong; decides the HTTP status (ERROR_STATUS)
    * @param message text for the user, sent as it is for every code (4xx and 5xx)
-   * @param options `issues`, `answerFields` and `retryAfterSeconds` (the Retry-After header) to send
-   *   along; `logDetail` and `cause` to log only
+   * @param options `issues`, `answerFields`, `retryAfterSeconds` (the Retry-After header) and the
+   *   envelope's specific `reason` code to send along; `logDetail` and `cause` to log only
    */
   constructor(
     code: ErrorCode,
@@ -54,6 +58,7 @@ export class AppError extends Error {
       cause?: unknown;
       answerFields?: Record<string, unknown>;
       retryAfterSeconds?: number;
+      reason?: Extract<ErrorCodeName, 'save_conflict' | 'changes_do_not_apply' | 'agreement_busy'>;
     },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -64,6 +69,7 @@ export class AppError extends Error {
     this.logDetail = options?.logDetail;
     this.answerFields = options?.answerFields;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.answerCode = options?.reason ?? code;
   }
 }
 

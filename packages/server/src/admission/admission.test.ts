@@ -72,7 +72,7 @@ describe('at most 2 PDFs in flight per client', () => {
     await expect.poll(gated.started).toBe(ADMISSION_LIMITS.client.jobs);
     const third = await guestPdf(app, '203.0.113.7');
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ status: 'fail', message: TOO_MANY_JOBS_MESSAGE });
+    expect(third.json()).toEqual({ status: 'fail', code: expect.any(String), message: TOO_MANY_JOBS_MESSAGE });
     const otherAddress = guestPdf(app, '203.0.113.8');
     await expect.poll(gated.started).toBe(3);
     gated.release();
@@ -178,7 +178,7 @@ describe('the worker pool', () => {
     expect(first!.statusCode).toBe(200);
     expect(second!.statusCode).toBe(503);
     expect(second!.headers['retry-after']).toBe('1');
-    expect(second!.json()).toEqual({ status: 'error', message: PDF_BUSY_MESSAGE });
+    expect(second!.json()).toEqual({ status: 'error', code: expect.any(String), message: PDF_BUSY_MESSAGE });
     const { pathName, fileName } = first!.json().data;
     const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${pathName}/${fileName}` });
     expect((await readPdfText(file.rawPayload)).join(' ')).toContain('Overcalls');

@@ -1,10 +1,10 @@
 /**
  * The one error handler (docs/conventions.md; docs/product.md §D7): every failure becomes
- * `{ status: 'fail' | 'error', message, issues? }` with the right HTTP status. 4xx messages say
+ * `{ status: 'fail' | 'error', code, message, issues? }` with the right HTTP status. 4xx messages say
  * what to fix (naming the field for validation errors); 5xx answers never carry internals. Every
  * failure is logged with the request id (pino's `reqId`).
  */
-import type { ErrorEnvelope } from '@bpa/domain/api';
+import type { ErrorCodeName, ErrorEnvelope } from '@bpa/domain/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isApiPath } from '../api-paths';
@@ -24,6 +24,20 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
 }
 
+/** The envelope's code of a 4xx answer Fastify or a plugin refused with (ERROR_CODES). */
+function codeOfStatus(statusCode: number): ErrorCodeName {
+  const codes: Record<number, ErrorCodeName> = {
+    401: 'unauthorised',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    413: 'too_large',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+  };
+  return codes[statusCode] ?? 'bad_request';
+}
+
 /**
  * Turns any thrown value into the status code and envelope to answer.
  *
@@ -37,6 +51,7 @@ export function toErrorAnswer(error: unknown, bodyLimit: number): { statusCode: 
       body: {
         ...(error.answerFields && isClientErrorStatus(error.statusCode) ? error.answerFields : {}),
         status: isClientErrorStatus(error.statusCode) ? 'fail' : 'error',
+        code: error.answerCode,
         message: error.message,
         ...(error.issues ? { issues: error.issues } : {}),
       },
@@ -50,28 +65,31 @@ export function toErrorAnswer(error: unknown, bodyLimit: number): { statusCode: 
     });
     const first = issues[0]?.message ?? `${part}: invalid`;
     const more = error.validation.length > 1 ? ` (and ${error.validation.length - 1} more problem${error.validation.length > 2 ? 's' : ''})` : '';
-    return { statusCode: 400, body: { status: 'fail', message: `Invalid request: ${first}${more}`, issues } };
+    return { statusCode: 400, body: { status: 'fail', code: 'bad_request', message: `Invalid request: ${first}${more}`, issues } };
   }
   const fastifyError = error as Partial<FastifyError>;
   const statusCode = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { statusCode: 413, body: { status: 'fail', message: `The request is too large: the limit is ${formatBytes(bodyLimit)}.` } };
+      return { statusCode: 413, body: { status: 'fail', code: 'too_large', message: `The request is too large: the limit is ${formatBytes(bodyLimit)}.` } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { statusCode: 400, body: { status: 'fail', message: 'Invalid request: the body is not valid JSON.' } };
+      return { statusCode: 400, body: { status: 'fail', code: 'bad_request', message: 'Invalid request: the body is not valid JSON.' } };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { statusCode: 400, body: { status: 'fail', message: 'Invalid request: the body is empty but the content type is JSON.' } };
+      return { statusCode: 400, body: { status: 'fail', code: 'bad_request', message: 'Invalid request: the body is empty but the content type is JSON.' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { statusCode: 415, body: { status: 'fail', message: 'Unsupported content type: send JSON (application/json).' } };
+      return { statusCode: 415, body: { status: 'fail', code: 'unsupported_media_type', message: 'Unsupported content type: send JSON (application/json).' } };
   }
   if (statusCode === 429) {
-    return { statusCode, body: { status: 'fail', message: 'Too many requests. Please wait a minute and try again.' } };
+    return { statusCode, body: { status: 'fail', code: 'rate_limited', message: 'Too many requests. Please wait a minute and try again.' } };
   }
   if (isClientErrorStatus(statusCode) && typeof fastifyError.message === 'string') {
     // Fastify's own 4xx errors (bad URL encoding, unsupported method…) describe the request, not the server.
-    return { statusCode, body: { status: 'fail', message: fastifyError.message } };
+    return { statusCode, body: { status: 'fail', code: codeOfStatus(statusCode), message: fastifyError.message } };
   }
-  return { statusCode: statusCode === 503 ? 503 : 500, body: { status: 'error', message: INTERNAL_ERROR_MESSAGE } };
+  return {
+    statusCode: statusCode === 503 ? 503 : 500,
+    body: { status: 'error', code: statusCode === 503 ? 'unavailable' : 'internal', message: INTERNAL_ERROR_MESSAGE },
+  };
 }
 
 /**
@@ -102,5 +120,5 @@ export function installErrorHandling(
 /** The 404 envelope for an unknown route. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
-  return reply.code(404).send({ status: 'fail', message: `Not found: ${request.method} ${path.slice(0, 200)}` } satisfies ErrorEnvelope);
+  return reply.code(404).send({ status: 'fail', code: 'not_found', message: `Not found: ${request.method} ${path.slice(0, 200)}` } satisfies ErrorEnvelope);
 }

@@ -10,7 +10,7 @@ const server = createServer((request, response) => {
   switch (request.url) {
     case '/api/v1/conflict':
       response.writeHead(409, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: 'fail', message: 'Incorrect Email or Password.' }));
+      response.end(JSON.stringify({ status: 'fail', code: 'unauthorised', message: 'Incorrect Email or Password.' }));
       return;
     case '/api/v1/bare-404':
       response.writeHead(404, { 'content-type': 'application/json' });
@@ -103,7 +103,7 @@ describe('toErrorMessage with other failures', () => {
 
   it('reads a string, a bare envelope, and gives a sentence for anything else', () => {
     expect(toErrorMessage('Your message was not sent.')).toBe('Your message was not sent.');
-    expect(toErrorMessage({ status: 'fail', message: 'Incorrect email format' })).toBe('Incorrect email format');
+    expect(toErrorMessage({ status: 'fail', code: 'bad_request', message: 'Incorrect email format' })).toBe('Incorrect email format');
     for (const nothing of [undefined, null, 42, {}, '  ']) {
       expect(toErrorMessage(nothing)).toBe(UNKNOWN_FAILURE_MESSAGE);
     }

@@ -5,7 +5,13 @@
  */
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
-import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, PDF_WITHOUT_AGREEMENT_MESSAGE, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
+import {
+  AGREEMENT_FILE_FORMAT,
+  AGREEMENT_FILE_VERSION,
+  PDF_WITHOUT_AGREEMENT_MESSAGE,
+  newerVersionMessage,
+  readAgreementJson,
+} from '@bpa/domain/agreement-file';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { renameOption, renameSubject, selectAllInCategory } from '@bpa/domain/editing';
 import { RevisionListAnswerSchema } from '@bpa/domain/history';
@@ -89,9 +95,9 @@ describe('GET /api/v1/agreement-format', () => {
   it('publishes the JSON Schema of the agreement file', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/agreement-format' });
     expect(response.statusCode).toBe(200);
-    const schema = response.json() as { properties: Record<string, { const?: unknown }>; required: string[] };
+    const schema = response.json() as { properties: Record<string, { const?: unknown; minimum?: number; maximum?: number }>; required: string[] };
     expect(schema.properties.format?.const).toBe(AGREEMENT_FILE_FORMAT);
-    expect(schema.properties.version?.const).toBe(1);
+    expect(schema.properties.version).toMatchObject({ minimum: 1, maximum: AGREEMENT_FILE_VERSION });
     expect(schema.required).toEqual(expect.arrayContaining(['format', 'version', 'agreement']));
   });
 });

@@ -127,7 +127,7 @@ function selectEverything<T extends ContractDocument>(agreement: T): T {
 
 function expectNotFound(response: { statusCode: number; json(): unknown }, message = CONTRACT_NOT_FOUND_MESSAGE): void {
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ status: 'fail', message });
+  expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message });
 }
 
 describe('every agreement route', () => {
@@ -147,14 +147,14 @@ describe('every agreement route', () => {
   it.each(routes)('%s %s refuses an anonymous request with 401 before reading the body', async (method, url, payload) => {
     const response = await call(method, url, { payload });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 'fail', message: NOT_SIGNED_IN_MESSAGE });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: NOT_SIGNED_IN_MESSAGE });
   });
 
   it.each(routes)('%s %s refuses an expired subscriber with the spec message', async (method, url, payload) => {
     const expired = await createTestAccount(database.db, { subscription: 'expired' });
     const response = await call(method, url, { payload, cookie: await signInAs(database.db, expired.id) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.subscriptionNotActive });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.subscriptionNotActive });
   });
 });
 
@@ -239,7 +239,7 @@ describe('POST /api/v1/contracts/my', () => {
     }
     const refused = await call('POST', BASE, { cookie, payload: { contractName: 'Sixth' } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ status: 'fail', message: AGREEMENT_LIMIT_MESSAGE });
+    expect(refused.json()).toEqual({ status: 'fail', code: expect.any(String), message: AGREEMENT_LIMIT_MESSAGE });
     expect(await database.db.select().from(contracts).where(eq(contracts.ownerUserId, account.id))).toHaveLength(SUBSCRIBER_AGREEMENT_COUNT);
   });
 
@@ -538,6 +538,7 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       expect(stale.statusCode).toBe(409);
       expect(SaveConflictAnswerSchema.parse(stale.json())).toEqual({
         status: 'fail',
+        code: 'save_conflict',
         message: staleRevisionMessage(0),
         currentRevision: 0,
         conflicts: [],
@@ -715,7 +716,7 @@ describe('PATCH /api/v1/contracts/my/{id}/changes (a save of only what changed, 
     ] as const) {
       const refused = await call('PATCH', `${BASE}/${agreement.id}/changes`, { cookie, payload: { revision, changes } });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ status: 'fail', message: CHANGES_DO_NOT_APPLY_MESSAGE });
+      expect(refused.json()).toEqual({ status: 'fail', code: 'changes_do_not_apply', message: CHANGES_DO_NOT_APPLY_MESSAGE });
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(await storedRow(agreement.id)).toMatchObject({ revision: 0, document: agreement.document });

@@ -93,7 +93,10 @@ async function mergeStaleSave(
   change: Extract<ContractChange, { kind: 'save' }>,
 ): Promise<{ document: ContractDocument; report: MergeReport }> {
   const refuse = (conflicts: SaveConflict[], isIncompatible: boolean) =>
-    new AppError('conflict', staleRevisionMessage(current.revision), { answerFields: { currentRevision: current.revision, conflicts, isIncompatible } });
+    new AppError('conflict', staleRevisionMessage(current.revision), {
+      answerFields: { currentRevision: current.revision, conflicts, isIncompatible },
+      reason: 'save_conflict',
+    });
   if (change.expectedRevision > current.revision) throw refuse([], true);
   const documents = await documentsSince(db, contractId, change.expectedRevision, current);
   const base = documents.get(change.expectedRevision);
@@ -139,7 +142,7 @@ export const TOO_MANY_CHANGES_MESSAGE = 'This agreement is being changed by seve
 
 /** The refusal of a change that lost every attempt: 409 with `isBusy`, logged as a refusal, not a failure. */
 export function agreementBusy(): AppError {
-  return new AppError('conflict', TOO_MANY_CHANGES_MESSAGE, { answerFields: { isBusy: true }, retryAfterSeconds: 1 });
+  return new AppError('conflict', TOO_MANY_CHANGES_MESSAGE, { answerFields: { isBusy: true }, retryAfterSeconds: 1, reason: 'agreement_busy' });
 }
 
 /** A change worked out against one revision, ready to be written in one statement. */

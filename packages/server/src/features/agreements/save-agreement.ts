@@ -106,12 +106,12 @@ export async function saveContractChanges(
   if (!current) throw contractNotFound();
   if (!kept) request.memory?.rememberStored(request.id, current);
   const base = await documentAtRevision(db, request.id, revision, current);
-  if (!base) throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE);
+  if (!base) throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE, { reason: 'changes_do_not_apply' });
   let changed: unknown;
   try {
     changed = applyChanges(base, changes as Operation[]);
   } catch {
-    throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE);
+    throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE, { reason: 'changes_do_not_apply' });
   }
   const checked = checkChangedDocument(base, changed);
   if ('issues' in checked) {

@@ -30,7 +30,7 @@ describe('GET /api/v1/health and /api/v1/ready (issue 13 §4)', () => {
       await database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
       const behind = await app.inject({ method: 'GET', url: '/api/v1/ready' });
       expect(behind.statusCode).toBe(503);
-      expect(behind.json()).toEqual({ status: 'error', message: 'The database is not ready yet. Please try again later.' });
+      expect(behind.json()).toEqual({ status: 'error', code: expect.any(String), message: 'The database is not ready yet. Please try again later.' });
     } finally {
       await app.close();
     }
@@ -44,7 +44,7 @@ describe('GET /api/v1/health and /api/v1/ready (issue 13 §4)', () => {
       expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
       const response = await app.inject({ method: 'GET', url: '/api/v1/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', message: 'The database is not available. Please try again later.' });
+      expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: 'The database is not available. Please try again later.' });
     } finally {
       await app.close();
     }

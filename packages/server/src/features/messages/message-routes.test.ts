@@ -103,7 +103,7 @@ describe('POST /api/v1/messages', () => {
     const replay = await send({ ...goodMessage, mailMessage: 'A second message with the same captcha.', altcha });
 
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ status: 'fail', message: CAPTCHA_FAILED_MESSAGE });
+    expect(replay.json()).toEqual({ status: 'fail', code: expect.any(String), message: CAPTCHA_FAILED_MESSAGE });
     expect(await storedCount()).toBe(count);
   });
 

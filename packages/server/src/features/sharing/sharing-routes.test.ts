@@ -127,7 +127,7 @@ describe('sharing with partners', () => {
     expect(saved.statusCode).toBe(200);
     // Only the owner renames, resets and shares.
     const rename = await call('PATCH', `/api/v1/contracts/my/${agreement.id}/name`, { cookie: partnerCookie, payload: { contractName: 'Mine now' } });
-    expect(rename.json()).toEqual({ status: 'fail', message: OWNER_ONLY_MESSAGE });
+    expect(rename.json()).toEqual({ status: 'fail', code: expect.any(String), message: OWNER_ONLY_MESSAGE });
     expect((await call('GET', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie: partnerCookie })).statusCode).toBe(403);
   });
 
@@ -144,7 +144,7 @@ describe('sharing with partners', () => {
     const loaded = await load(agreement.id, partnerCookie);
     expect(loaded.access).toBe('view');
     const refused = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) });
-    expect(refused.json()).toEqual({ status: 'fail', message: VIEW_ONLY_MESSAGE });
+    expect(refused.json()).toEqual({ status: 'fail', code: expect.any(String), message: VIEW_ONLY_MESSAGE });
 
     await call('PATCH', `/api/v1/contracts/my/${agreement.id}/shares/${partner.id}`, { cookie, payload: { access: 'edit' } });
     expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).statusCode).toBe(200);
@@ -173,9 +173,9 @@ describe('sharing with partners', () => {
       cookie,
       payload: { email: `five-${Date.now()}@example.org`, access: 'view' },
     });
-    expect(fifth.json()).toEqual({ status: 'fail', message: PARTNER_LIMIT_MESSAGE });
+    expect(fifth.json()).toEqual({ status: 'fail', code: expect.any(String), message: PARTNER_LIMIT_MESSAGE });
     const self = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: account.email, access: 'edit' } });
-    expect(self.json()).toEqual({ status: 'fail', message: SHARE_WITH_SELF_MESSAGE });
+    expect(self.json()).toEqual({ status: 'fail', code: expect.any(String), message: SHARE_WITH_SELF_MESSAGE });
     expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie, payload: { email: 'not an email', access: 'edit' } })).statusCode).toBe(
       400,
     );
@@ -196,6 +196,7 @@ describe('sharing with partners', () => {
     expect(loaded).toMatchObject({ access: 'view', isPausedByOwner: true });
     expect((await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie: partnerCookie, payload: body(loaded) })).json()).toEqual({
       status: 'fail',
+      code: 'forbidden',
       message: OWNER_INACTIVE_MESSAGE,
     });
     const pdf = await call('POST', '/api/v1/contracts/pdfCreator', { cookie: partnerCookie, payload: { contract: loaded } });
@@ -254,7 +255,7 @@ describe('invitation limits', () => {
       }
       const eleventh = await share(agreement.id, cookie, addresses[10]!);
       expect(eleventh.statusCode).toBe(429);
-      expect(eleventh.json()).toEqual({ status: 'fail', message: invitationLimitMessage(DAY_MS) });
+      expect(eleventh.json()).toEqual({ status: 'fail', code: expect.any(String), message: invitationLimitMessage(DAY_MS) });
       expect(eleventh.json().message).toMatch(/again in 24 hours/);
       expect(await database.db.select().from(users).where(eq(users.email, addresses[10]!))).toEqual([]);
 
@@ -426,7 +427,7 @@ describe('the read-only link', () => {
 
     const second = NewLinkAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken;
     expect(second).not.toBe(first);
-    expect((await call('GET', `/api/v1/shared-links/${first}`)).json()).toEqual({ status: 'fail', message: LINK_NOT_VALID_MESSAGE });
+    expect((await call('GET', `/api/v1/shared-links/${first}`)).json()).toEqual({ status: 'fail', code: expect.any(String), message: LINK_NOT_VALID_MESSAGE });
     await call('DELETE', `/api/v1/contracts/my/${agreement.id}/link`, { cookie });
     for (const token of [second, 'x', '../etc']) expect((await call('GET', `/api/v1/shared-links/${encodeURIComponent(token)}`)).statusCode).toBe(404);
   });

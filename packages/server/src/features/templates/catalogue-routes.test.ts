@@ -294,7 +294,7 @@ describe('POST /api/v1/masters', () => {
     const response = await upload([{ fileName: 'big.csv', content: oversized }]);
 
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: 'fail', message: invalidFileSizeMessage('big.csv', MAX_UPLOAD_SIZE_LABEL) });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: invalidFileSizeMessage('big.csv', MAX_UPLOAD_SIZE_LABEL) });
     expect(response.json().message).toBe('big.csv: Invalid file size, maximum upload size is 1,000,000 bytes');
     expect(response.headers.connection).toBe('close');
     expect(await catalogue()).toEqual(before);

@@ -110,7 +110,7 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', visible!.id]) {
       const response = await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${id}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'fail', message: 'This agreement does not exist.' });
+      expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'This agreement does not exist.' });
     }
   });
 });
@@ -187,21 +187,21 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
       payload: '{"contract":',
     });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ status: 'fail', message: 'Invalid request: the body is not valid JSON.' });
+    expect(notJson.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'Invalid request: the body is not valid JSON.' });
   });
 
   it('refuses a body over the guest limit (256 kB: two trial categories) with 413 and a clear message', async () => {
     const agreement = await getTrialAgreement();
     const response = await makePdf({ contract: { ...agreement, contractName: 'x'.repeat(GUEST_PDF_BODY_LIMIT_BYTES) } });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: 'fail', message: 'The request is too large: the limit is 256 kB.' });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'The request is too large: the limit is 256 kB.' });
   });
 
   it('refuses cross-site requests with 403 and accepts same-origin ones', async () => {
     const agreement = await getTrialAgreement();
     const crossSite = await makePdf({ contract: agreement }, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json()).toEqual({ status: 'fail', message: 'This request was refused because it did not come from this site.' });
+    expect(crossSite.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'This request was refused because it did not come from this site.' });
     const otherOrigin = await makePdf({ contract: agreement }, { origin: 'https://evil.example' });
     expect(otherOrigin.statusCode).toBe(403);
     const sameOrigin = await makePdf({ contract: agreement }, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });

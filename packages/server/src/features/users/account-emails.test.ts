@@ -90,7 +90,7 @@ describe('invitation (admin adds a user)', () => {
     expect(set.statusCode).toBe(200);
     const again = await call(app, 'PATCH', `/api/v1/users/setPassword/${token}`, { body: password('Mallory-pass-1') });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 'fail', message: MESSAGES.passwordNotSet });
+    expect(again.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.passwordNotSet });
 
     const login = await call(app, 'POST', '/api/v1/users/login', { body: { email: 'grace@example.org', password: 'Grace-pass-1' } });
     expect(login.statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe('password reset', () => {
     clock = new Date(clock.getTime() + HOUR_MS + 1000);
     const response = await call(app, 'PATCH', `/api/v1/users/resetPassword/${token}`, { body: password('Ken-new-pass-1') });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.passwordNotUpdated });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.passwordNotUpdated });
     expect((await call(app, 'POST', '/api/v1/users/login', { body: { email: account.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
   });
 
@@ -209,13 +209,13 @@ describe('password reset', () => {
     const account = await createTestAccount(database.db, { now: clock });
     const response = await call(failingApp, 'POST', '/api/v1/users/forgotPassword', { body: { email: account.email } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+    expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: MESSAGES.forgotEmailNotSent });
   });
 
   it('answers 500 on an unconfirmed sign-in when the confirmation email cannot be sent', async () => {
     const account = await createTestAccount(database.db, { isConfirmed: false, now: clock });
     const response = await call(failingApp, 'POST', '/api/v1/users/login', { body: { email: account.email, password: TEST_PASSWORD } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: MESSAGES.forgotEmailNotSent });
+    expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: MESSAGES.forgotEmailNotSent });
   });
 });

@@ -101,7 +101,7 @@ describe('GET /api/v1/users/me', () => {
   it('answers 401 without a session, with a malformed cookie (which it clears) and with an unknown session', async () => {
     const anonymous = await me(undefined);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: 'fail', message: NOT_SIGNED_IN_MESSAGE });
+    expect(anonymous.json()).toEqual({ status: 'fail', code: expect.any(String), message: NOT_SIGNED_IN_MESSAGE });
 
     const malformed = await me('bpa_session=not-a-session');
     expect(malformed.statusCode).toBe(401);
@@ -116,7 +116,7 @@ describe('GET /api/v1/users/me', () => {
       const account = await createTestAccount(database.db, { subscription, now: clock });
       const response = await me(await signInAs(database.db, account.id, { now: clock }));
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.subscriptionNotActive });
+      expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.subscriptionNotActive });
     }
   });
 });
@@ -219,7 +219,7 @@ describe('POST /api/v1/users/login', () => {
     ] as const) {
       const response = await logIn(email, password);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.incorrectEmailOrPassword });
+      expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.incorrectEmailOrPassword });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -248,7 +248,7 @@ describe('POST /api/v1/users/login', () => {
       const account = await createTestAccount(database.db, { subscription, now: clock });
       const right = await logIn(account.email, TEST_PASSWORD);
       expect(right.statusCode).toBe(403);
-      expect(right.json()).toEqual({ status: 'fail', message: MESSAGES.subscriptionNotActive });
+      expect(right.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.subscriptionNotActive });
       expect(right.headers['set-cookie']).toBeUndefined();
       expect((await logIn(account.email, 'Wrong-password-1')).json().message).toBe(MESSAGES.incorrectEmailOrPassword);
     }
@@ -270,7 +270,7 @@ describe('POST /api/v1/users/login', () => {
     const since = smtp.received.length;
     const response = await logIn(account.email, TEST_PASSWORD);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ status: 'fail', message: MESSAGES.emailNotConfirmedSent });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.emailNotConfirmedSent });
     const token = linkToken(await smtp.waitForEmail(account.email, since), 'login');
     expect((await call('GET', `/api/v1/users/signup-complete/${token}`)).statusCode).toBe(200);
     expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -305,7 +305,7 @@ describe('POST /api/v1/users/login', () => {
     }
     const locked = await logIn(account.email, TEST_PASSWORD, { address });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ status: 'fail', message: 'Too many attempts. Please wait 15 minutes and try again.' });
+    expect(locked.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'Too many attempts. Please wait 15 minutes and try again.' });
     expect(locked.headers['retry-after']).toBeDefined();
     // Another address is not affected.
     expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -416,7 +416,7 @@ describe('GET /api/v1/users/logout from another site (issue 13 §2)', () => {
     for (const headers of refusedHeaders) {
       const refused = await getLogout(cookie, headers);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ status: 'fail', message: CROSS_SITE_LOGOUT_MESSAGE });
+      expect(refused.json()).toEqual({ status: 'fail', code: expect.any(String), message: CROSS_SITE_LOGOUT_MESSAGE });
       expect(refused.headers['set-cookie']).toBeUndefined();
     }
     expect((await me(cookie)).statusCode).toBe(200);
@@ -459,7 +459,7 @@ describe('GET /api/v1/users/signup-complete/{token}', () => {
     expect(row!.emailConfirmedAt).toEqual(clock);
     const second = await call('GET', `/api/v1/users/signup-complete/${token}`);
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ status: 'fail', message: MESSAGES.emailCouldNotBeConfirmed });
+    expect(second.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.emailCouldNotBeConfirmed });
   });
 
   it('refuses an expired (after 7 days), unknown or malformed token', async () => {
@@ -500,7 +500,7 @@ describe('POST /api/v1/users/forgotPassword', () => {
   it('answers 404 with the spec message for an unknown email, and 400 for a malformed one', async () => {
     const unknown = await call('POST', '/api/v1/users/forgotPassword', { body: { email: 'nobody@example.org' } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 'fail', message: MESSAGES.forgotEmailNotSent });
+    expect(unknown.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.forgotEmailNotSent });
     const malformed = await call('POST', '/api/v1/users/forgotPassword', { body: { email: 'x' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain(MESSAGES.forgotEmailInvalid);
@@ -540,7 +540,7 @@ describe('PATCH /api/v1/users/resetPassword/{token}', () => {
 
     const again = await call('PATCH', `/api/v1/users/resetPassword/${token}`, { body: { password: 'Third-password-3', passwordConfirm: 'Third-password-3' } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 'fail', message: MESSAGES.passwordNotUpdated });
+    expect(again.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.passwordNotUpdated });
   });
 
   it('refuses mismatched or short passwords with the docs/product.md §5 messages, keeping the token', async () => {
@@ -581,7 +581,7 @@ describe('PATCH /api/v1/users/setPassword/{token}', () => {
     const reset = linkToken(await smtp.waitForEmail('invited.set@example.org', since), 'reset-password');
     const refused = await call('PATCH', `/api/v1/users/setPassword/${reset}`, { body });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ status: 'fail', message: MESSAGES.passwordNotSet });
+    expect(refused.json()).toEqual({ status: 'fail', code: expect.any(String), message: MESSAGES.passwordNotSet });
   });
 });
 
@@ -631,7 +631,7 @@ describe('POST /api/v1/users/admin-signup', () => {
     const before = (await database.db.select().from(contracts)).length;
     const response = await call('POST', '/api/v1/users/admin-signup', { cookie: adminCookie, body: { email: 'DAVE.twice@example.org' } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'fail', message: USER_EXISTS_MESSAGE });
+    expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: USER_EXISTS_MESSAGE });
     expect((await database.db.select().from(contracts)).length).toBe(before);
   });
 
@@ -647,7 +647,7 @@ describe('POST /api/v1/users/admin-signup', () => {
     try {
       const response = await call('POST', '/api/v1/users/admin-signup', { cookie: adminCookie, body: { email: 'no.blank@example.org' } });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', message: BLANK_TEMPLATE_MISSING_MESSAGE });
+      expect(response.json()).toEqual({ status: 'error', code: expect.any(String), message: BLANK_TEMPLATE_MISSING_MESSAGE });
       expect(await database.db.select().from(users).where(eq(users.email, 'no.blank@example.org'))).toEqual([]);
     } finally {
       await database.db.insert(templates).values(blank!);
@@ -661,7 +661,7 @@ describe('POST /api/v1/users/admin-signup', () => {
       body: { email: 'x@example.org' },
     });
     expect(asSubscriber.statusCode).toBe(403);
-    expect(asSubscriber.json()).toEqual({ status: 'fail', message: NOT_ADMIN_MESSAGE });
+    expect(asSubscriber.json()).toEqual({ status: 'fail', code: expect.any(String), message: NOT_ADMIN_MESSAGE });
     // Refused before the body is looked at.
     expect((await call('POST', '/api/v1/users/admin-signup', { body: { email: 'bad' } })).statusCode).toBe(401);
   });

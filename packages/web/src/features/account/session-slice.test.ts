@@ -54,7 +54,7 @@ function loggedInStore(user: CurrentUser = subscriber) {
 
 const ok = (data: unknown) => ({ status: 'success', data });
 const message = (text: string) => ({ status: 'success', message: text });
-const fail = (text: string) => ({ status: 'fail', message: text });
+const fail = (text: string) => ({ status: 'fail', code: 'unauthorised', message: text });
 
 describe('session slice: initial state (docs/product.md §3)', () => {
   it('starts logged out with every code at 0 and the session not yet looked up', () => {

@@ -44,7 +44,7 @@ describe('deleting a contact message (docs/product.md §7)', () => {
     const subscription = store.dispatch(adminApi.endpoints.getMessages.initiate());
     await subscription;
     const gone = 'There is no such message: it may have been deleted already. The list shows the messages there are now.';
-    server.answer('DELETE /api/v1/messages/m1', 404, { status: 'fail', message: gone });
+    server.answer('DELETE /api/v1/messages/m1', 404, { status: 'fail', code: 'not_found', message: gone });
     server.answer('GET /api/v1/messages', 200, list('m2'));
     const failure = await store
       .dispatch(adminApi.endpoints.deleteMessage.initiate('m1'))

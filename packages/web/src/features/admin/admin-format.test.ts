@@ -119,6 +119,7 @@ describe('toUploadProblem (docs/product.md §D6: errors name the line and column
         status: 400,
         data: {
           status: 'fail',
+          code: 'bad_request',
           message: 'precision.csv was not uploaded: Line 4, column 1: Unknown level "subjet" (and 1 more)',
           issues: [
             { line: 4, column: 1, message: 'Unknown level "subjet"' },
@@ -136,7 +137,7 @@ describe('toUploadProblem (docs/product.md §D6: errors name the line and column
 
   it('gives the size error of a 413 answer and no issues', () => {
     const text = invalidFileSizeMessage('huge.csv', '1,000,000 bytes');
-    expect(toUploadProblem({ status: 413, data: { status: 'fail', message: text } }, 'huge.csv')).toEqual({ message: text, issues: [] });
+    expect(toUploadProblem({ status: 413, data: { status: 'fail', code: 'too_large', message: text } }, 'huge.csv')).toEqual({ message: text, issues: [] });
   });
 
   it('turns a network failure into a sentence', () => {
@@ -152,7 +153,7 @@ describe('tableEmptyText (issue 9, item 11)', () => {
   });
 
   it('says why a list could not be loaded instead of calling it empty', () => {
-    const forbidden = { status: 403, data: { status: 'fail', message: 'Only an administrator may do this.' } };
+    const forbidden = { status: 403, data: { status: 'fail', code: 'forbidden', message: 'Only an administrator may do this.' } };
     expect(tableEmptyText(forbidden, 'No messages.', 'messages')).toBe('The messages could not be loaded: Only an administrator may do this.');
   });
 });

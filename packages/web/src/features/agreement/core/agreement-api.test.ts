@@ -89,7 +89,7 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
 
   it('keeps the loaded agreement and the list when a rename fails', async () => {
     const { store, subscription } = await dashboardStore();
-    server.answer('PATCH /api/v1/contracts/my/p2/name', 400, { status: 'fail', message: 'A name may be at most 500 characters long' });
+    server.answer('PATCH /api/v1/contracts/my/p2/name', 400, { status: 'fail', code: 'bad_request', message: 'A name may be at most 500 characters long' });
     await expect(store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'x' })).unwrap()).rejects.toMatchObject({
       status: 400,
     });

@@ -8,7 +8,7 @@
  * Guest calls go without credentials (docs/product.md §7: "All use credentials except guest calls").
  */
 import type { z } from 'zod';
-import { ContractAnswerSchema, GuestContractNamesAnswerSchema, type MakePdfRequest } from '@bpa/domain/api';
+import { ContractAnswerSchema, type ErrorCodeName, ErrorCodeSchema, GuestContractNamesAnswerSchema, type MakePdfRequest } from '@bpa/domain/api';
 import {
   ContractNamesAnswerSchema,
   type SaveContractAnswer,
@@ -17,7 +17,7 @@ import {
   type SaveContractRequest,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
-import { CHANGES_DO_NOT_APPLY_MESSAGE, type ImportAgreementRequest } from '@bpa/domain/api-contracts';
+import { type ImportAgreementRequest } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../../lib/api';
@@ -178,23 +178,28 @@ export function toSaveContractRequest(contract: Contract): SaveContractRequest {
   };
 }
 
+/** The envelope's `code` of a failed call (ERROR_CODES of @bpa/domain/api), or undefined for a failure without one. */
+export function errorCodeOf(error: unknown): ErrorCodeName | undefined {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data?: unknown }).data : undefined;
+  const parsed = ErrorCodeSchema.safeParse(typeof data === 'object' && data !== null && 'code' in data ? data.code : undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
- * True when a failed save was refused as stale (docs/product.md §D7: HTTP 409, the agreement was saved,
- * renamed or reset elsewhere since it was loaded), as opposed to any other failure. A 409 with
- * `isBusy` (others were changing the agreement under every attempt) is not stale: the same save
- * may be sent again, and the editor says so like any other failure.
+ * True when a failed save was refused as stale (docs/product.md §D7: code `save_conflict`, the
+ * agreement was saved, renamed or reset elsewhere since it was loaded; or `changes_do_not_apply`),
+ * as opposed to any other failure. An `agreement_busy` refusal (others were changing the agreement
+ * under every attempt) is not stale: the same save may be sent again, and the editor says so like
+ * any other failure.
  */
 export function isStaleRevisionError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 409) return false;
-  const data = (error as { data?: unknown }).data;
-  return !(typeof data === 'object' && data !== null && 'isBusy' in data && data.isBusy === true);
+  const code = errorCodeOf(error);
+  return code === 'save_conflict' || code === 'changes_do_not_apply';
 }
 
 /** True when a changes-only save was refused because its changes do not fit the stored version (send the whole agreement). */
 export function isChangesRefusedError(error: unknown): boolean {
-  if (!isStaleRevisionError(error)) return false;
-  const data = (error as { data?: unknown }).data;
-  return typeof data === 'object' && data !== null && 'message' in data && data.message === CHANGES_DO_NOT_APPLY_MESSAGE;
+  return errorCodeOf(error) === 'changes_do_not_apply';
 }
 
 /**

@@ -446,12 +446,12 @@ describe('subscriber workspace (docs/product.md §4)', () => {
   });
 
   it('tells a stale save (409) from other failures', () => {
-    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', message: 'changed elsewhere' } })).toBe(true);
-    expect(isStaleRevisionError({ status: 404, data: { status: 'fail', message: 'gone' } })).toBe(false);
+    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', code: 'save_conflict', message: 'changed elsewhere' } })).toBe(true);
+    expect(isStaleRevisionError({ status: 404, data: { status: 'fail', code: 'not_found', message: 'gone' } })).toBe(false);
     expect(isStaleRevisionError({ status: 'FETCH_ERROR', error: 'offline' })).toBe(false);
     expect(isStaleRevisionError(new Error('409'))).toBe(false);
     // A busy agreement (others changed it under every attempt) is not stale: the same save may be sent again.
-    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', message: 'busy', isBusy: true } })).toBe(false);
+    expect(isStaleRevisionError({ status: 409, data: { status: 'fail', code: 'agreement_busy', message: 'busy', isBusy: true } })).toBe(false);
   });
 });
 

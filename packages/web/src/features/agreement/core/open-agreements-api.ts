@@ -52,5 +52,5 @@ export function toSaveConflict(error: unknown): SaveConflictAnswer | null {
   const parsed = SaveConflictAnswerSchema.safeParse(data);
   if (parsed.success) return parsed.data;
   const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : '';
-  return { status: 'fail', message, currentRevision: 0, conflicts: [], isIncompatible: true };
+  return { status: 'fail', code: 'save_conflict', message, currentRevision: 0, conflicts: [], isIncompatible: true };
 }

@@ -56,6 +56,7 @@ describe('ExportImportDialog', () => {
   it('lists the problems of a refused file by line, and stays open', async () => {
     server.answer(IMPORT_ROUTE, 400, {
       status: 'fail',
+      code: 'bad_request',
       message: 'The CSV file cannot be imported: Line 3: unknown level "subjet".',
       issues: [
         { line: 3, message: 'unknown level "subjet"' },
