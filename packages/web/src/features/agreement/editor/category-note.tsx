@@ -1,10 +1,12 @@
 /**
  * A category's note in the editor (docs/agreement-format.md, "Notes"): the note as written under the
- * category's title, and the button that opens the note dialog. Read-only viewers see the note only.
+ * category's title, and the button that opens the note dialog (its name is its label: the category's
+ * title is the heading just above, and the category list's buttons keep the category names to
+ * themselves). Read-only viewers see the note only.
  */
 import { Button } from 'primereact/button';
 import type { Category } from '@bpa/domain/contract';
-import { MarkupText, toPlainName } from '../core/markup-text';
+import { MarkupText } from '../core/markup-text';
 
 export interface CategoryNoteProps {
   category: Category;
@@ -24,7 +26,6 @@ export function CategoryNote({ category, isReadOnly, onEdit }: CategoryNoteProps
         <Button
           type="button"
           label={label}
-          aria-label={`${label}: ${toPlainName(category.categoryName)}`}
           icon="pi pi-file-edit"
           size="small"
           text
