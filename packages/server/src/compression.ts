@@ -1,5 +1,5 @@
 /**
- * How the server compresses what it answers (issue 15: compress API answers): one set of settings
+ * How the server compresses what it answers (docs/product.md §D12: compress API answers; ADR 185): one set of settings
  * for @fastify/compress (app.ts, every answer compressed as it is sent) and for answers the server
  * compresses once and keeps (an agreement's load answer: features/agreements/agreement-memory.ts).
  *

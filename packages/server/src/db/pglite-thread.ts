@@ -1,5 +1,5 @@
 /**
- * The embedded database off the request thread (issue 15; docs/decisions/182-embedded-database-thread.md):
+ * The embedded database off the request thread (docs/decisions/182-embedded-database-thread.md):
  * the PGlite instance lives in a worker thread (pglite-worker.ts) and this module is its stand-in
  * on the main thread, with the three methods Drizzle's PGlite driver calls (`query`, `exec`,
  * `transaction`; drizzle-orm 0.45, pglite/session.js). The main thread only sends SQL and

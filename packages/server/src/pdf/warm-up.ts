@@ -1,5 +1,5 @@
 /**
- * Warms the PDF renderer (issue 15): a PDF worker renders a small agreement and its convention
+ * Warms the PDF renderer (ADR 183): a PDF worker renders a small agreement and its convention
  * card once when it starts (pdf-worker.ts), so that the first PDF a user asks of it does not pay
  * for reading and parsing the fonts, the first shaping of common words, compiling the renderer's
  * code and filling the font subset cache (font-subsets.ts), about 0.3 to 1 s on the 2-core
