@@ -30,7 +30,7 @@ export const printingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/contracts/acbl-card (issue 14 §1): makes the ACBL-style convention card of the
+     * POST /api/v1/contracts/acbl-card (docs/product.md §13): makes the ACBL-style convention card of the
      * agreement sent (same body as Make PDF).
      * @returns where to fetch it and what did not fit on the card (printed on its page 3)
      */
