@@ -4,8 +4,8 @@
  * compresses once and keeps (an agreement's load answer: features/agreements/agreement-memory.ts).
  *
  * Brotli at quality 4 costs about as much CPU as gzip at 6 and is about half its size on an
- * agreement's JSON (about 290 kB: 14 kB against 29 kB); higher brotli qualities cost several times
- * as much for a few per cent (measured 2026-11-25, bench/README.md).
+ * agreement's JSON; higher brotli qualities cost several times as much for a few per cent (measured:
+ * docs/decisions/185-agreement-memory.md).
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';

@@ -61,9 +61,9 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 32MB', 'max_wa
  * Opens PGlite in a folder (or in memory) in its own thread (pglite-thread.ts).
  *
  * A folder without a database is first given one by a thread that then ends. Creating the files
- * (initdb) grows PGlite's WebAssembly memory to about 800 MB, which an instance never gives back;
- * freed only with its thread, it would otherwise stay with the server (ADR 187: measured 825 MB
- * resident on a first start, 296 MB when the files already existed).
+ * (initdb) grows PGlite's WebAssembly memory by hundreds of MB, which an instance never gives
+ * back; freed only with its thread, it would otherwise stay with the server (ADR 187 has the
+ * measurement).
  *
  * @throws Error with PGlite's message when the folder cannot be created or opened (not writable, disk full)
  */
