@@ -126,10 +126,10 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
   const saving = useSaveAgreement(contract, selectedIndex, setStatusMessage);
   const isSaving = saving.isSaving;
-  // Issue 11: a partner who may only view sees the agreement read-only; the owner shares it.
+  // docs/sharing.md §2: a partner who may only view sees the agreement read-only; the owner shares it.
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';
   const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
-  // Review with the partner (issue 12): changes since the last visit, agreed / to discuss marks.
+  // Review with the partner (docs/sharing.md §6-7): changes since the last visit, agreed / to discuss marks.
   const review = useReview(contract, isSubscriberEditor);
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
   // The same object while nothing in it changes, so the memoised rows of the subject list keep still.
@@ -148,7 +148,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
     });
   };
 
-  // The editor opens on the first category the user may edit (issue 9, item 19): for a guest the
+  // The editor opens on the first category the user may edit (docs/product.md §15): for a guest the
   // first trial category, not an empty panel above eleven locked ones.
   const firstOpenable = contract ? contract.categories.findIndex((category) => isSubscriber || isTrialCategory(category)) : -1;
   useEffect(() => {
@@ -235,7 +235,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         onDiscard={() => dispatch(editsDiscarded())}
       />
       <h1 className="visually-hidden">Agreement Editor</h1>
-      {/* Keyboard users jump past the status card and the category list (issue 9, item 19). */}
+      {/* Keyboard users jump past the status card and the category list (docs/product.md §16). */}
       {contract && (
         <a href="#subjects-title" className="skip-link">
           Skip to the subjects
@@ -379,7 +379,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
       />
       {contract && (
         // Phones: the status card with Save and Make PDF is far above a long category's subjects, so
-        // a bar at the bottom of the screen keeps them at hand while scrolling (issue 9, item 20);
+        // a bar at the bottom of the screen keeps them at hand while scrolling (docs/product.md §15);
         // hidden from 768 px on, where the card is beside the subjects.
         <div className={`mobile-save-bar${hasUnsavedChanges ? ' is-unsaved' : ''}`} role="region" aria-label="Save and Make PDF">
           <span>{hasUnsavedChanges ? UNSAVED_TEXT : isSubscriberEditor ? SAVED_TEXT : ''}</span>
