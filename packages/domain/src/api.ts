@@ -25,7 +25,7 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-/** Page size of a produced PDF: US Letter by default, A4 on request (issue: PDF). */
+/** Page size of a produced PDF: US Letter by default, A4 on request (docs/pdf.md §2). */
 export const PageSizeSchema = z.enum(['letter', 'a4']);
 export type PageSize = z.infer<typeof PageSizeSchema>;
 

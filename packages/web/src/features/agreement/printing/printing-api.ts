@@ -22,7 +22,7 @@ export const printingApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
-     * the guest call; sent with the session cookie. Used by /my/contract (subscriber issue).
+     * the guest call; sent with the session cookie. Used by /my/contract (docs/product.md §4).
      */
     makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
       query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
