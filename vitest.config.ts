@@ -44,7 +44,7 @@ export default defineConfig({
         },
       },
       {
-        // Component tests: React components rendered in jsdom with Testing Library (issue 10 §2).
+        // Component tests: React components rendered in jsdom with Testing Library (docs/conventions.md: "Components are tested as a user meets them").
         test: {
           name: 'web-components',
           include: ['packages/web/src/**/*.test.tsx'],

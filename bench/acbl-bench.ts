@@ -1,5 +1,5 @@
 /**
- * Convention card benchmark (issue 14 §4): the time to draw the ACBL-style card of the largest
+ * Convention card benchmark (docs/pdf.md §7): the time to draw the ACBL-style card of the largest
  * template with everything selected, beside the agreement PDF of the same agreement, warm (median
  * of ACBL_BENCH_RUNS after 5 warm-up runs) and cold (the first render of the process). Target:
  * the card under 50 ms warm. Prints a table; asserts nothing.

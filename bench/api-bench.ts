@@ -283,7 +283,7 @@ async function currentEtags(appUrl: string, slots: readonly Slot[]): Promise<str
 /**
  * Loads at CONNECTIONS connections of agreements the browser already holds, as a reload does: each
  * request sends the ETag its agreement answered (`currentEtags`; the saves run after this one), so
- * the server answers 304 without the document (issue 15).
+ * the server answers 304 without the document (docs/product.md §D12).
  */
 function revalidatingLoads(slots: readonly Slot[], etags: readonly string[]): AutocannonRequest {
   let next = 0;
@@ -442,7 +442,7 @@ async function main(postgresServerUrl: string | undefined): Promise<void> {
 
 if (isMainThread) {
   await main(undefined);
-  // On PostgreSQL too (issue 15: the goals hold on both), when DATABASE_URL names a server.
+  // On PostgreSQL too (docs/product.md §D12: the goals hold on both), when DATABASE_URL names a server.
   const postgresServerUrl = process.env.DATABASE_URL?.trim();
   if (postgresServerUrl) await main(postgresServerUrl);
   else console.log('(DATABASE_URL is not set: the PostgreSQL run is skipped)');

@@ -1,5 +1,5 @@
 /**
- * Bundle sizes (docs/product.md §D10, issue 15): what the browser downloads, per route, for a first visit
+ * Bundle sizes (docs/product.md §D10, §D12): what the browser downloads, per route, for a first visit
  * (landing, trial, guest editor, sign-in) and for the pages a visitor moves on to, gzip and brotli
  * as the server sends them (the build writes .gz and .br copies).
  * Reads the build's manifest (packages/web/dist/.vite/manifest.json; `npm run bench` builds first).
@@ -101,7 +101,7 @@ const guestEditor = (withAgreement: boolean) => {
   return [...new Set([html, ...linked, ...[...loaded].filter((file) => !file.endsWith('.css'))])];
 };
 
-/** Issue 15's goal for the landing page's script (gzip), in bytes. */
+/** The goal for the landing page's script (gzip), in bytes (docs/product.md §D12). */
 const LANDING_JS_GOAL = 100 * 1024;
 const rows = [
   { what: 'first visit: / (landing, prerendered)', files: prerendered('landing.html', 'app/routes/landing-route.tsx'), goal: LANDING_JS_GOAL },

@@ -1,5 +1,5 @@
 /**
- * Compare benchmark (issue 12): time to compare the two largest templates with everything selected
+ * Compare benchmark (docs/sharing.md §9): time to compare the two largest templates with everything selected
  * (`compareAgreements` from the domain package, the code the Compare screen runs in the browser's
  * main thread). Target: under 20 ms, so the comparison never drops a frame budget of its own
  * twice over. Prints a table; asserts nothing.

@@ -1,5 +1,5 @@
 /**
- * Editor interaction benchmark (issue 15): main-thread script time of ticking a subject and of
+ * Editor interaction benchmark (docs/product.md §D12): main-thread script time of ticking a subject and of
  * Select All in the largest category of the largest template, measured in Chromium against the
  * real server (`npm run serve` on a fresh embedded database; the web app must be built).
  *

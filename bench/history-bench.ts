@@ -1,5 +1,5 @@
 /**
- * History benchmark (issue 11 §4; ADR 171): the largest template with everything ticked, saved
+ * History benchmark (docs/sharing.md §10; ADR 171): the largest template with everything ticked, saved
  * 1,000 times with a small change each time (one subject ticked or unticked), through the real
  * save operation (replaceContractDocument: lock, merge-free save, patch of the replaced revision,
  * history row). Prints the database growth in bytes (target <= 5 MB) and the save latency p50/p99,

@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark (issue 15): the mobile scores of the pages a newcomer opens first, `/`,
+ * Lighthouse benchmark (docs/product.md §D12): the mobile scores of the pages a newcomer opens first, `/`,
  * `/trial` and `/guest/contract`, measured by Lighthouse (the npm package, its default mobile
  * profile: an emulated mid-range phone on a throttled 4G connection, simulated) in the system's
  * Chromium against the real server (`npm run serve` on a fresh embedded database; the web app

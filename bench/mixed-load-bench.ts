@@ -1,5 +1,5 @@
 /**
- * Mixed-load benchmark (issue 15): the product as it runs for people, on the embedded PGlite
+ * Mixed-load benchmark (docs/product.md §D12): the product as it runs for people, on the embedded PGlite
  * database and, when DATABASE_URL names a PostgreSQL server, on a fresh database of that server.
  *
  * For each database it starts the real server as its own process (`npm run serve`) with 40
@@ -37,7 +37,7 @@ const GOAL_P99_MS = 100;
 const GOAL_IDLE_MB = 300;
 /** When, after the server starts, its memory counts as idle (milliseconds). */
 const IDLE_AFTER_MS = 45_000;
-/** The saturation throughput of saves before issue 15 (bench/README.md, api-bench on PGlite). */
+/** The saturation throughput of saves before the speed work of docs/product.md §D12 (ADRs 181-187; bench/README.md, api-bench on PGlite). */
 const SAVES_PER_SECOND_BEFORE = 42;
 
 type Kind = 'load' | 'save' | 'saveWhole' | 'pdf';
@@ -263,8 +263,8 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
       ['the whole agreement', 'saveWhole', wholeSaturation],
     ] as const) {
       const saves = summarise(runs, kind);
-      // Only the embedded database has a figure from before issue 15.
-      const before = database.kind === 'pglite' ? ` (before issue 15: about ${SAVES_PER_SECOND_BEFORE}/s)` : '';
+      // Only the embedded database has a figure from before the speed work.
+      const before = database.kind === 'pglite' ? ` (before the speed work: about ${SAVES_PER_SECOND_BEFORE}/s)` : '';
       console.log(
         `saturation, saves sending ${label}: ${SATURATION_CONNECTIONS} connections for ${SATURATION_SECONDS} s: ${(saves.ok / SATURATION_SECONDS).toFixed(1)} saves/s${before}, p50 ${saves.p50.toFixed(0)} ms, p99 ${saves.p99.toFixed(0)} ms, other answers ${saves.statuses}`,
       );

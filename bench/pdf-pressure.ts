@@ -1,5 +1,5 @@
 /**
- * PDF pressure benchmark (issue 13 §1): can one subscriber keep working while many guests make
+ * PDF pressure benchmark (ADR 130, docs/product.md §D11): can one subscriber keep working while many guests make
  * the largest PDFs the server allows? 20 guest clients, each from its own address, ask for the
  * largest allowed guest PDF in a loop for 30 s (each keeps its allowance of 2 requests in flight
  * and asks again as soon as an answer comes back, after the wait a 429/503 answer's Retry-After

@@ -1,5 +1,5 @@
 /**
- * The convention card (issue 14 §1), in real Chromium: a subscriber loads Modern Standard American,
+ * The convention card (docs/product.md §13), in real Chromium: a subscriber loads Modern Standard American,
  * names the players and asks for the Convention card (ACBL layout); what did not fit is listed
  * before the download; the downloaded card holds the names, ticked boxes and the supplement page.
  */

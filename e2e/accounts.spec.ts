@@ -1,7 +1,7 @@
 /**
- * Accounts end to end (issue: accounts, web part), in real Chromium against the real server:
+ * Accounts end to end (docs/product.md §2, §D8), in real Chromium against the real server:
  * the first administrator sets a password and signs in, invites a user (POST admin-signup: the
- * Admin Panel is another issue), the user follows the emailed link, sets a password, signs in,
+ * Admin Panel has its own test, admin.spec.ts), the user follows the emailed link, sets a password, signs in,
  * stays signed in over a reload and signs out. Also the spec's messages (docs/product.md §5, 8), the forgotten
  * password flow, impersonation's way back, the route guards (docs/product.md §2) and axe checks.
  *

@@ -1,5 +1,5 @@
 /**
- * Administration and contact end to end (issue: administration and contact, web part), in real
+ * Administration and contact end to end (docs/product.md §2, §6), in real
  * Chromium against the real server:
  * - the administrator opens the Admin Panel, adds a user through the form, sees them under Users
  *   and Subscriptions (date month/day/year, price $15.00), impersonates them (/im/home with the

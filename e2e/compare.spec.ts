@@ -1,5 +1,5 @@
 /**
- * Compare (issue 12 §3-4), in real Chromium: a subscriber changes three items of an agreement made
+ * Compare (docs/sharing.md §9-10), in real Chromium: a subscriber changes three items of an agreement made
  * from the Blank template; comparing it with Blank lists exactly those three, the other categories
  * collapse to "same", and Download as PDF gives the "What's different" sheet with them.
  */

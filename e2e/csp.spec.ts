@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2: the browser console stays free of Content-Security-Policy violations and errors on
+ * ADR 133: the browser console stays free of Content-Security-Policy violations and errors on
  * every page: as a guest, as a subscriber and as an administrator, including a dialog, the
  * editor and the PDF viewer (where PrimeReact and PDF.js add styles). Any `securitypolicyviolation`
  * event, console error or uncaught exception fails the test; the only console errors let through

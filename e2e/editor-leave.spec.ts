@@ -1,5 +1,5 @@
 /**
- * The leave warning means what it says (issue 9, item 8): "Press OK to proceed without saving
+ * The leave warning means what it says (docs/product.md §15): "Press OK to proceed without saving
  * changes" drops the unsaved edits, so opening the same agreement again shows what was saved.
  */
 import { expect, test, type Page } from '@playwright/test';

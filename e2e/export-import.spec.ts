@@ -1,5 +1,5 @@
 /**
- * Export and import (issue 14 §3), in real Chromium: a subscriber exports an agreement as JSON,
+ * Export and import (docs/product.md §12), in real Chromium: a subscriber exports an agreement as JSON,
  * imports the file into another of their agreements (with the erase confirmation; the player names
  * come along), and Compare finds no difference between the two; a file that is not an agreement is
  * refused with its reason.

@@ -1,5 +1,5 @@
 /**
- * The first pages a visitor sees, rendered at build time (issue 15; packages/web/scripts/prerender.tsx):
+ * The first pages a visitor sees, rendered at build time (docs/product.md §D12, ADR 184; packages/web/scripts/prerender.tsx):
  * `/` and `/trial` arrive as HTML with a small script and without the app's; their phone menu works;
  * their links lead into the app; `/` still signs out; a signed-in user gets the app at `/trial`,
  * with their own navigation (ADR 110: no link there may sign them out by surprise).

@@ -1,5 +1,5 @@
 /**
- * Issue 9, items 6 and 19, in real Chromium (the trial editor, no account needed): the agreement
+ * docs/product.md §15-16, in real Chromium (the trial editor, no account needed): the agreement
  * name gets the colour buttons; every name field tells the 500-character limit before it is
  * reached; check boxes show a visible focus ring, ticked or not; the icon-only pencil and chevron
  * have tooltips and 44 px targets; user-added subjects sit under a "User added" heading.

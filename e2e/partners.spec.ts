@@ -1,5 +1,5 @@
 /**
- * Partners end to end (issue 11 §4), in real Chromium against the real server: an owner shares an
+ * Partners end to end (docs/sharing.md §10), in real Chromium against the real server: an owner shares an
  * agreement with a new partner by email; the partner chooses a password from the outbox email and
  * edits; both save from the same revision with different changes (merged, and said so), then with
  * a real conflict (settled item by item); the owner opens History, downloads an old version's PDF

@@ -1,5 +1,5 @@
 /**
- * Print options (issue 14 §2), in real Chromium: a subscriber chooses Large print, A4 and
+ * Print options (docs/product.md §11), in real Chromium: a subscriber chooses Large print, A4 and
  * four-colour suits and names the players; Make PDF downloads a file that is A4, set in large type
  * and carries the players, the legend and the version; the options are remembered after a reload. A visitor's trial PDF
  * downloads by itself after Make PDF.

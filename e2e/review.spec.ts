@@ -1,5 +1,5 @@
 /**
- * Reviewing with a partner (issue 12 §1-2, §4), in real Chromium: the owner changes three items of
+ * Reviewing with a partner (docs/sharing.md §6-8, §10), in real Chromium: the owner changes three items of
  * a shared agreement; the partner sees exactly those three highlighted under "Changes since your
  * last visit", marks one "to discuss" with a note, makes the PDF with the discussion sheet and
  * finds the note in its text; the dashboard badge says how many changes waited.

@@ -1,5 +1,5 @@
 /**
- * Sessions as people meet them (issue 9, items 10-15 and 21; ADRs 110 and 111), in real Chromium
+ * Sessions as people meet them (docs/product.md §17; ADRs 110 and 111), in real Chromium
  * against the real server: no failed request on a visitor's pages; no sign-out by surprise (guards
  * and menus); a subscription cancelled during a visit; logout while impersonating; the Admin
  * Panel's renew, cancel and invitation status; the support address on the registration pages.

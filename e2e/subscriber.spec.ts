@@ -1,5 +1,5 @@
 /**
- * The subscriber workspace end to end (issue: subscriber workspace, web part), in real Chromium
+ * The subscriber workspace end to end (docs/product.md §2, §4), in real Chromium
  * against the real server: an invited subscriber signs in, renames an agreement, loads LC Standard
  * into it, edits several categories, saves, reloads, is warned before leaving with unsaved edits,
  * makes the PDF, sees it in both viewers and downloads it; and two tabs editing one agreement get
@@ -191,7 +191,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await page.getByLabel('Upside-down signals', { exact: true }).check();
   await expect(page.locator('.save-state')).toHaveText(UNSAVED);
   await expectNoSeriousAxeViolations(page);
-  // The save sends only what changed (issue 15): a few kilobytes, not the 300 kB agreement.
+  // The save sends only what changed (ADR 181): a few kilobytes, not the 300 kB agreement.
   const saveRequest = page.waitForRequest((request) => request.method() === 'PATCH' && /\/api\/v1\/contracts\/my\/[^/]+\/changes$/.test(request.url()));
   await saveAgreement(page);
   expect((await saveRequest).postData()?.length ?? Infinity).toBeLessThan(20_000);
@@ -285,7 +285,7 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await mainNav(page).getByRole('link', { name: 'Go To Dashboard' }).click();
   await expect(page).toHaveURL(/\/my\/home$/);
 
-  // A reload empties the store, but the viewer shows this tab's last PDF again (issue 9, item 7).
+  // A reload empties the store, but the viewer shows this tab's last PDF again (docs/pdf.md §5).
   await page.goto('/my/pdfview2');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat and me');
   // A new tab has no PDF yet: the viewers say so (docs/product.md §2).

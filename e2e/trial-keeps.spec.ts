@@ -1,5 +1,5 @@
 /**
- * The trial agreement as a visitor expects it (issue 9, items 2, 3 and 18; ADR 100): it starts with
+ * The trial agreement as a visitor expects it (docs/product.md §14; ADR 100): it starts with
  * nothing ticked, it stays in the browser when the visitor goes to the landing page (logo, Home,
  * Back), and only Start over, after a confirmation, erases it.
  */
@@ -46,7 +46,7 @@ test('the trial starts blank, survives the landing page, and only Start over era
   await expect(checkedBoxes(page)).toHaveCount(0);
 });
 
-test('a viewer page shows the same PDF again after a reload (issue 9, item 7)', async ({ page }) => {
+test('a viewer page shows the same PDF again after a reload (docs/pdf.md §5)', async ({ page }) => {
   await openTrialEditor(page);
   await page.getByLabel('Competing after they bid and raise', { exact: true }).check();
   await page.getByRole('button', { name: 'Make PDF' }).click();
@@ -57,7 +57,7 @@ test('a viewer page shows the same PDF again after a reload (issue 9, item 7)', 
   await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 30_000 });
 });
 
-test('Undo and Redo take back and bring back ticks, Select All and Clear all, by button and by key (issue 9, item 4)', async ({ page }) => {
+test('Undo and Redo take back and bring back ticks, Select All and Clear all, by button and by key (docs/product.md §15)', async ({ page }) => {
   await openTrialEditor(page);
   const panel = page.locator('.subjects-panel');
   const undo = page.getByRole('button', { name: 'Undo', exact: true });
@@ -87,7 +87,7 @@ test('Undo and Redo take back and bring back ticks, Select All and Clear all, by
   await expect(redo).toBeDisabled();
 });
 
-test('on a phone, Make PDF stays at hand while scrolling a long category (issue 9, item 20)', async ({ page }) => {
+test('on a phone, Make PDF stays at hand while scrolling a long category (docs/product.md §15)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 760 });
   await openTrialEditor(page);
   await page.locator('.subjects-panel').getByRole('button', { name: 'Select All' }).click();
@@ -98,7 +98,7 @@ test('on a phone, Make PDF stays at hand while scrolling a long category (issue 
   await expect(page).toHaveURL(/\/pdfview$/);
 });
 
-test('the editor opens on the first category the visitor may edit, with a skip link to its subjects (issue 9, item 19)', async ({ page }) => {
+test('the editor opens on the first category the visitor may edit, with a skip link to its subjects (docs/product.md §15-16)', async ({ page }) => {
   await page.goto('/guest/home');
   await page.getByRole('button', { name: /^Edit Agreement/ }).click();
   await expect(page.getByRole('heading', { name: /IX\. Overcalls/ })).toBeVisible();

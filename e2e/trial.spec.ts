@@ -1,5 +1,5 @@
 /**
- * The main job end to end (issue: a visitor builds a trial agreement and downloads its PDF):
+ * The main job end to end (docs/product.md §1, §14: a visitor builds a trial agreement and downloads its PDF):
  * from the landing page through the trial to a downloaded PDF whose text holds exactly the
  * selected items, in real Chromium against the real server.
  */

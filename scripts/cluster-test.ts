@@ -1,5 +1,5 @@
 /**
- * The cluster test (issue 13 §4; `npm run test:cluster`; docs/deploy.md): two servers of the built
+ * The cluster test (docs/product.md §D11, ADR 160; `npm run test:cluster`; docs/deploy.md): two servers of the built
  * app (packages/server/dist) on one fresh PostgreSQL database and one Redis, behind a small
  * round-robin proxy started here, under 50 simulated users for CLUSTER_SECONDS (60) who sign in,
  * save small changes and make PDFs. A third of the way in, server A is killed with SIGKILL (and

@@ -4,7 +4,7 @@ import { compareAgreements } from '../packages/domain/src/compare';
 import { createAgreementFromTemplate, toggleSubject } from '../packages/domain/src/editing';
 import { parseMasterCsv } from '../packages/domain/src/master-csv';
 
-/** Comparisons of the shipped templates (issue 12): the domain tests themselves read no files. */
+/** Comparisons of the shipped templates (docs/sharing.md §9): the domain tests themselves read no files. */
 const template = (file: string) => parseMasterCsv(readFileSync(new URL(`../templates/${file}.csv`, import.meta.url), 'utf8'));
 
 describe('compareAgreements on the shipped templates', () => {

@@ -1,8 +1,10 @@
 /**
- * The repository explains itself (issue 10 §1): every citation in a comment, lint message or doc
- * names a file of this repository, and a section of it that exists; nothing cites the documents
- * the code was first written from (the product specification, the design notes, the bridge fact
- * sheet, a developers' guide), which are not in the repository.
+ * The repository explains itself (docs/conventions.md: "Citations point into this repository only"):
+ * every citation in a comment, lint message or doc names a file of this repository, and a section
+ * of it that exists; nothing cites the documents the code was first written from (the product
+ * specification, the design notes, the bridge fact sheet, a developers' guide, the issues the work
+ * was asked in), which are not in the repository. A rule an issue asked for is written in docs/
+ * (or an ADR) and cited there.
  *
  * Cited forms: `docs/product.md §4`, `docs/product.md §D7`, `docs/bridge.md §4.5`,
  * `docs/conventions.md: "One error type, one handler"` (the quoted name must be in the file),
@@ -27,6 +29,11 @@ function sectionsOf(doc: string): Set<string> {
 
 const CITATION = /\b(docs\/[\w./-]+?\.md)(?:,? ?§ ?([A-Z]?\d+(?:\.\d+)?[a-z]?))?(?::? "([^"\n]{3,80})")?/g;
 const OLD_NAMES = /\b(?:[Ss]pec|[Dd]esign)(?:'s)? (?:section )?\d|domain-facts|DEVELOPERS\.md|product-spec\.md/;
+/**
+ * A citation of an issue by its number: "issue 14 §1", "Issue 9, item 3", "issues 9-16", "issue #12",
+ * also with the number on the next line of a comment.
+ */
+const ISSUE_NUMBER = /\bissues?(?:[ \t]+|[ \t]*\n[ \t]*(?:\*|\/\/|#)?[ \t]*)#?\d/gi;
 
 describe('citations of documents', () => {
   it('finds files to check', () => {
@@ -63,5 +70,22 @@ describe('citations of documents', () => {
       .filter(([, , line]) => OLD_NAMES.test(line))
       .map(([file, line, text]) => `${file}:${line}: ${text.trim().slice(0, 120)}`);
     expect(problems).toEqual([]);
+  });
+
+  it('never cite issues by number (their texts are not in the repository)', () => {
+    const problems = [...texts].flatMap(([file, text]) =>
+      [...text.matchAll(ISSUE_NUMBER)].map((match) => {
+        const line = text.slice(0, match.index).split('\n').length;
+        return `${file}:${line}: ${text.split('\n')[line - 1]!.trim().slice(0, 120)}`;
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('recognises an issue citation in the forms comments used', () => {
+    const cited = ['(issue 14 §1)', 'Issue 9, item 3', 'issues 9-16', 'issue #12', '(issue\n * 11)', 'issue\n// 3'];
+    const plain = ['the issues of a 400 answer', '(issue: CsvIssue)', 'issue.line', 'issues[0]'];
+    expect(cited.filter((text) => [...text.matchAll(ISSUE_NUMBER)].length === 0)).toEqual([]);
+    expect(plain.filter((text) => [...text.matchAll(ISSUE_NUMBER)].length > 0)).toEqual([]);
   });
 });

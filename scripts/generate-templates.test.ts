@@ -1,5 +1,5 @@
 /**
- * Tests of the shipped templates (issue 3): the files on disk are what the generator makes from
+ * Tests of the shipped templates (docs/product.md §D6): the files on disk are what the generator makes from
  * the catalogue and the selections; every file parses with the domain's CSV parser; all seven
  * share one catalogue; the ACBL classic card items are present and bold, the 25-conventions book
  * items italic; each system selects its defining agreements.
@@ -200,7 +200,7 @@ describe('marks', () => {
     expect(italic.sort()).toEqual(expected.sort());
   });
 
-  it('makes every bold option a check box of its field on the ACBL card (issue 14 §1)', () => {
+  it('makes every bold option a check box of its field on the ACBL card (docs/pdf.md §6)', () => {
     const checks = new Set(ACBL_CARD_FIELDS.flatMap(([c, s, options = []]) => options.map((o) => `${c} / ${s} / ${o}`)));
     const bold: string[] = [];
     for (const c of blank.categories)

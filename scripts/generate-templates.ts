@@ -1,7 +1,7 @@
 /**
  * Writes the shipped master templates, templates/*.csv, from the one catalogue
  * (scripts/template-catalogue/catalogue.ts) and each template's selection
- * (scripts/template-catalogue/selections/*.ts). Run with `npm run templates` (issue 3).
+ * (scripts/template-catalogue/selections/*.ts). Run with `npm run templates` (docs/product.md §D6).
  *
  * The CSV format is docs/product.md §D6, written by the domain package's `serialiseMasterCsv`, so
  * the files read back with the same `parseMasterCsv` the server and the admin upload use.
@@ -39,7 +39,7 @@ export class TemplateCatalogueError extends Error {
  *   categories among them (docs/product.md §1), subject keys unique in the catalogue, option keys unique in
  *   their subject, no duplicate subject name in a category nor option name in a subject, names
  *   non-empty, at most 500 characters (docs/product.md §D6) and not starting with the placeholder prefix;
- *   every exclusive group names two or more of its subject's options (issue 16).
+ *   every exclusive group names two or more of its subject's options (ADR 120).
  */
 export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[] {
   const problems: string[] = [];
@@ -98,7 +98,7 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
 
 /**
  * Finds the options a template selects together although the catalogue marks them as excluding
- * each other (issue 16, item 7: "mutually exclusive options of one subject cannot be ticked
+ * each other (ADR 120: "mutually exclusive options of one subject cannot be ticked
  * together in templates").
  *
  * @returns one problem per subject and exclusive group with two or more selected options; empty

@@ -1,5 +1,5 @@
 // Re-points citations of documents outside the repository (the product specification, the design
-// notes, the bridge fact sheet, a developers' guide) to the repository's own docs/ (issue 10 §1):
+// notes, the bridge fact sheet, a developers' guide) to the repository's own docs/ (docs/conventions.md, "Comments and docs"):
 //   "spec 7" / "spec section 7"      -> "docs/product.md §7"
 //   "design 8" / "design section 8"  -> "docs/product.md §D8"
 //   "domain-facts section 4.5"       -> "docs/bridge.md §4.5"

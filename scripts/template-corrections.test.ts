@@ -1,5 +1,5 @@
 /**
- * The template corrections of issue 16, one test per corrected agreement. Each reads the shipped
+ * The template corrections of a teacher's review (docs/bridge.md §6), one test per corrected agreement. Each reads the shipped
  * CSV files (as the server loads them) so that a regression in the catalogue, a selection or the
  * generated files fails here. Sources for every choice: templates/README.md.
  */
@@ -95,7 +95,7 @@ describe('item 3: Bridge World Standard', () => {
     expect(selected('bws', 'Major Openings', 'Drury')).toEqual(['Reverse Drury (2!c)']);
   });
 
-  it('answers key-card asks 1430, as the BWS summary has it (issue 16 item 3)', () => {
+  it('answers key-card asks 1430, as the BWS summary has it (docs/bridge.md §6)', () => {
     expect(selected('bws', 'Slam Bidding', 'Roman Key Card Blackwood')).toEqual(['1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)']);
   });
 

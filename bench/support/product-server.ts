@@ -3,7 +3,7 @@
  * subscribers, and the server started the way an operator starts it (`npm run serve`, as its own
  * process, so its memory and CPU are its own and nothing of the benchmark shares its event loop).
  *
- * Used by the mixed-load, Lighthouse and editor benchmarks (issue 15).
+ * Used by the mixed-load, Lighthouse and editor benchmarks (docs/product.md §D12).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

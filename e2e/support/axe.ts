@@ -1,5 +1,5 @@
 /**
- * Accessibility check with axe-core in the real page (issue: no serious or critical violation).
+ * Accessibility check with axe-core in the real page (docs/product.md §16: no serious or critical violation).
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';

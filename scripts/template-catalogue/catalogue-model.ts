@@ -2,7 +2,7 @@
  * The shape of the template catalogue and the small helpers the catalogue is written with.
  *
  * The catalogue (catalogue.ts) is the one list of categories, subjects and options that every
- * shipped template shares (issue 3: "All seven share one catalogue"); a template differs only in
+ * shipped template shares (docs/product.md §D6: all seven share one catalogue); a template differs only in
  * what it selects (selections/*.ts). Subjects and options carry stable keys so that a selection
  * names a key, never a display name: correcting a name is then one edit in the catalogue.
  *
@@ -48,7 +48,7 @@ export interface CatalogueSubject {
   options: CatalogueOption[];
   /**
    * Groups of option keys that exclude each other: a template may select at most one option of
-   * each group (issue 16, item 7), e.g. the ranges of "1NT opening range (HCP)". Empty when the
+   * each group (ADR 120), e.g. the ranges of "1NT opening range (HCP)". Empty when the
    * options combine freely. Set by `markExclusive`; checked by the generator.
    */
   exclusiveGroups: string[][];
@@ -102,7 +102,7 @@ function toOption(spec: OptionSpec): CatalogueOption {
 export type ExclusiveSpec = 'all' | readonly (readonly string[])[];
 
 /**
- * Marks mutually exclusive options (issue 16, item 7) on a copy of the catalogue.
+ * Marks mutually exclusive options (ADR 120) on a copy of the catalogue.
  *
  * @param categories the catalogue without exclusivity marks.
  * @param exclusive subject key -> its exclusive options (see ExclusiveSpec).

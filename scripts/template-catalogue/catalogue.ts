@@ -1,6 +1,6 @@
 /**
  * The catalogue every shipped template shares: 13 categories, their headings, subjects and
- * options (issue 3; docs/product.md §D6). Templates differ only in what they select
+ * options (docs/product.md §D6). Templates differ only in what they select
  * (selections/*.ts); `npm run templates` writes templates/*.csv from this file.
  *
  * Sources (see templates/README.md for the full list and the choices made):
@@ -13,7 +13,7 @@
  * - the remaining subjects: the typical subjects of docs/bridge.md §3 and the treatments of
  *   the systems of section 4.
  *
- * Exclusive options (issue 16): EXCLUSIVE_OPTIONS, at the end, names the options of a subject
+ * Exclusive options (ADR 120): EXCLUSIVE_OPTIONS, at the end, names the options of a subject
  * that exclude each other; the generator refuses a template that ticks two of them.
  *
  * Writing rules: suits as `!s !h !d !c` (docs/product.md §D5), bids as players write them (1NT, 2/1,
@@ -1811,7 +1811,7 @@ const defensiveBidding = category(
   ),
   heading(
     'Versus their conventional overcalls',
-    // Key kept from its earlier home in Doubles and Redoubles (issue 16 keeps keys stable).
+    // Key kept from its earlier home in Doubles and Redoubles (docs/bridge.md §6: keys stay stable).
     subject('db.twoSuited', 'Over their Michaels or Unusual 2NT', [
       ['unusualVsUnusual', 'Unusual vs unusual: the lower cuebid shows the lower of our two suits, the higher cuebid the higher; invitational or better'],
       ['doublePenalty', 'Double: penalty interest in at least one of their suits'],
@@ -2021,7 +2021,7 @@ const openingLeads = category(
   ),
   heading(
     'Leads versus notrump',
-    // The ACBL card's grid versus notrump (issue 16, item 4).
+    // The ACBL card's grid versus notrump (docs/bridge.md §6).
     subject(
       'ld.akNt',
       'Lead from AKx versus notrump',
@@ -2327,7 +2327,7 @@ const signalsAndDiscards = category(
 );
 
 /**
- * Options that exclude each other (issue 16, item 7): a template selects at most one option of
+ * Options that exclude each other (ADR 120): a template selects at most one option of
  * each group. `'all'`: every option of the subject is an alternative (a range, one meaning of a
  * call). Options left out of every group combine freely with the others (a modifier such as
  * "Off in competition").

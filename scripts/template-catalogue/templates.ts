@@ -1,5 +1,5 @@
 /**
- * The seven shipped templates: file, name and selection (issue 3; docs/product.md §D6). Blank
+ * The seven shipped templates: file, name and selection (docs/product.md §D6). Blank
  * selects nothing; the Free Trial Agreement (hidden from the template list, docs/product.md §3)
  * selects a club player's choices in the two trial categories only.
  */

@@ -41,7 +41,7 @@ function agreement(subjects: Record<string, Subject[]>): ContractDocument {
   return { contractName: 'Card', categories, playerNames: ['Anna Smith', 'Bob Jones'] };
 }
 
-describe('the ACBL convention card (issue 14 §1)', () => {
+describe('the ACBL convention card (docs/product.md §13)', () => {
   it('puts every field in exactly one section, and every section has fields', () => {
     for (const [category, subject] of ACBL_CARD_FIELDS) {
       const sections = ACBL_CARD_SECTIONS.filter((section) => isInSection(section, category, subject)).map((section) => section.title);

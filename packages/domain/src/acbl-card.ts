@@ -1,5 +1,5 @@
 /**
- * The ACBL-style convention card (issue 14 §1, docs/bridge.md §1a): which catalogue items fill which
+ * The ACBL-style convention card (docs/product.md §13, docs/bridge.md §1a): which catalogue items fill which
  * field of the classic card, in the card's order, and the card's content for one agreement. Drawn
  * by the server's card renderer; the templates' tests check the mapping against the catalogue
  * (every field is a bold catalogue item, every bold catalogue item is a field).

@@ -57,7 +57,7 @@ function errorOf(action: () => unknown): AgreementFileError {
   throw new Error('no error thrown');
 }
 
-describe('agreement files (issue 14 §3)', () => {
+describe('agreement files (docs/product.md §12)', () => {
   it.each(templateFiles)('gives back the same agreement through JSON: %s', (file) => {
     const agreement = agreementFrom(file);
     const text = JSON.stringify(toAgreementFile(agreement, new Date('2026-11-25T10:00:00Z')));

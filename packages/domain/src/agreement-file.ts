@@ -1,5 +1,5 @@
 /**
- * The agreement file (issue 14 §3, docs/agreement-format.md): how an agreement leaves the product
+ * The agreement file (docs/product.md §12, docs/agreement-format.md): how an agreement leaves the product
  * and comes back. Export writes a versioned JSON document, or a CSV in the master-template format
  * (docs/product.md §D6); every PDF the product makes carries the JSON as an attachment named
  * `agreement.json`. Import reads any of the three back into one agreement, and says what is

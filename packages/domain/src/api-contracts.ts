@@ -90,7 +90,7 @@ export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
 export const SaveContractRequestSchema = ContractDocumentSchema.extend({
   revision: RevisionSchema,
   /**
-   * Choices for the conflicts of an earlier answer (issue 11 §3): conflict key -> mine | theirs.
+   * Choices for the conflicts of an earlier answer (docs/sharing.md §5): conflict key -> mine | theirs.
    * With them, a save from the same loaded revision is merged with what is stored now.
    */
   resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
@@ -120,7 +120,7 @@ export const DocumentChangeSchema = z.discriminatedUnion('op', [
 export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
 
 /**
- * Body of PATCH base/{id}/changes (issue 15: small saves): only what changed since `revision`, as
+ * Body of PATCH base/{id}/changes (ADR 181: small saves): only what changed since `revision`, as
  * operations on the document of that revision. The server applies them, checks the result as a
  * whole save's document (ContractDocumentSchema) and goes on as a whole save from `revision` (merged
  * with what was saved since, or 409 with the conflicts).
@@ -140,7 +140,7 @@ export type SaveContractChangesRequest = z.input<typeof SaveContractChangesReque
 export const CHANGES_DO_NOT_APPLY_MESSAGE = 'These changes do not fit the saved version they were made on. Send the whole agreement instead.';
 
 /**
- * What a save merged (issue 11 §3): others' changes saved since the editor loaded, combined with
+ * What a save merged (docs/sharing.md §5): others' changes saved since the editor loaded, combined with
  * its own. The editor reloads the agreement and says "Merged with Anna's changes from 14:02: 3 items".
  */
 export const MergeReportSchema = z.object({
@@ -163,7 +163,7 @@ export const SaveContractAnswerSchema = successEnvelope(
   }),
 );
 
-/** One conflict of a save, with the author of the other change (issue 11 §3). */
+/** One conflict of a save, with the author of the other change (docs/sharing.md §5). */
 export const SaveConflictSchema = z.object({
   key: z.string(),
   field: z.enum(['contractName', 'selected', 'note', 'name', 'presence']),
@@ -216,7 +216,7 @@ export const PdfFileNameParamsSchema = PdfFileInfoSchema.pick({ fileName: true }
 export const ComparedSideSchema = z.object({ label: NameSchema.min(1), contract: ContractDocumentSchema });
 
 /**
- * Body of POST /api/v1/contracts/compare/pdf (issue 12 §3): the two documents the Compare screen
+ * Body of POST /api/v1/contracts/compare/pdf (docs/sharing.md §9): the two documents the Compare screen
  * shows (agreements, templates or revisions the caller could open) and the page size; the answer
  * is the "What's different" PDF (domain compare.ts `comparisonSheet`), as a download.
  */
@@ -231,7 +231,7 @@ export type ComparePdfRequest = z.input<typeof ComparePdfRequestSchema>;
 export const TemplateIdParamsSchema = z.object({ id: storableText(z.string().max(100)) });
 
 /**
- * POST /api/v1/contracts/{id}/import (issue 14 §3): the chosen file's name and its bytes in base64.
+ * POST /api/v1/contracts/{id}/import (docs/product.md §12): the chosen file's name and its bytes in base64.
  * Kept here, apart from agreement-file.ts, so the web app does not load the CSV reader.
  */
 export const ImportAgreementRequestSchema = z.object({
@@ -241,11 +241,11 @@ export const ImportAgreementRequestSchema = z.object({
 });
 export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema>;
 
-/** GET /api/v1/contracts/{id}/export?format=json|csv (issue 14 §3). */
+/** GET /api/v1/contracts/{id}/export?format=json|csv (docs/product.md §12). */
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
 /**
- * POST /api/v1/contracts/acbl-card (issue 14 §1): where to fetch the convention card, and what did
+ * POST /api/v1/contracts/acbl-card (docs/product.md §13): where to fetch the convention card, and what did
  * not fit on it ("Label: text", printed in full on its page 3), to show before the download.
  */
 export const AcblCardAnswerSchema = successEnvelope(PdfFileInfoSchema.extend({ fitReport: z.array(z.string()) }));

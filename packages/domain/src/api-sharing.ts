@@ -1,6 +1,6 @@
 /**
  * Request and answer shapes of sharing an agreement with partners and by a read-only link
- * (issue 11 §1; ADR 172). Routes (all answers are `{ status, ... }` envelopes; errors ErrorEnvelope):
+ * (docs/sharing.md §1-3; ADR 172). Routes (all answers are `{ status, ... }` envelopes; errors ErrorEnvelope):
  *
  * - GET    /api/v1/contracts/shared                          200 SharedContractsAnswer (agreements shared with me, offered ones `isPending`)
  * - POST   /api/v1/contracts/shared/{id}/accept              200 SharedContractsAnswer | 404 (the partner accepts an offered agreement)
@@ -27,7 +27,7 @@ export { type ContractAccessLevel, ContractAccessLevelSchema } from './contract'
 export const PartnerAccessSchema = z.enum(['edit', 'view']);
 export type PartnerAccess = z.infer<typeof PartnerAccessSchema>;
 
-/** The most partners one agreement is shared with (issue 11 §1). */
+/** The most partners one agreement is shared with (docs/sharing.md §1). */
 export const MAX_PARTNERS_PER_AGREEMENT = 4;
 
 /** 409 text when an agreement already has its four partners. */

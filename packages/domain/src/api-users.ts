@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { successEnvelope } from './api';
 
 /**
- * Role values (docs/product.md §6: "admin"; subscribers; issue 11: "partner", a free account that sees only
+ * Role values (docs/product.md §6: "admin"; subscribers; docs/sharing.md §1: "partner", a free account that sees only
  * the agreements shared with it and needs no subscription).
  */
 export const RoleSchema = z.enum(['admin', 'subscriber', 'partner']);
@@ -51,7 +51,7 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));
 
 /**
- * GET /users/session: who is signed in, answered 200 whether or not anybody is (issue 9, item 21:
+ * GET /users/session: who is signed in, answered 200 whether or not anybody is (docs/product.md §17:
  * a page for a visitor must not log a failed request). `user` is null for nobody; `refusal` says
  * why a live session was not accepted (the spec's inactive-subscription text), for the sign-in page.
  */
@@ -60,7 +60,7 @@ export const SessionAnswerSchema = successEnvelope(z.object({ user: CurrentUserS
 /** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (docs/product.md §4: no email was sent). */
 export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
 
-/** 409 of POST /users/admin-signup for an email that already has an account (issue 9, item 13). */
+/** 409 of POST /users/admin-signup for an email that already has an account (docs/product.md §17). */
 export const USER_EXISTS_MESSAGE = 'A user with this email already exists.';
 
 /** POST /users/im/login (docs/product.md §7: "impersonation uses email only"). */
@@ -79,7 +79,7 @@ export const MessageAnswerSchema = z.object({ status: z.literal('success'), mess
 const UserSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
 /**
  * One row of the admin's user list: docs/product.md §3's fields, and whether the account still waits for its
- * invitation to be accepted (no password set: "Invited, not signed in yet", issue 9 item 13).
+ * invitation to be accepted (no password set: "Invited, not signed in yet", docs/product.md §17).
  */
 export const UserListItemSchema = UserSchema.extend({ isInvitationPending: z.boolean() });
 export type UserListItem = z.infer<typeof UserListItemSchema>;

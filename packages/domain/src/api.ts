@@ -53,12 +53,12 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-/** Page size of a produced PDF: US Letter by default, A4 on request (issue: PDF). */
+/** Page size of a produced PDF: US Letter by default, A4 on request (docs/pdf.md §2). */
 export const PageSizeSchema = z.enum(['letter', 'a4']);
 export type PageSize = z.infer<typeof PageSizeSchema>;
 
 /**
- * How the agreement PDF is laid out (issue 14 §2, docs/product.md §11): `detailed` is two columns
+ * How the agreement PDF is laid out (docs/product.md §11): `detailed` is two columns
  * at reading size; `compact` is denser, for a card holder; `large` is one column with body text of
  * at least 13 pt and larger suit symbols, for older eyes.
  */
@@ -66,7 +66,7 @@ export const PrintLayoutSchema = z.enum(['detailed', 'compact', 'large']);
 export type PrintLayout = z.infer<typeof PrintLayoutSchema>;
 
 /**
- * The print options of the agreement PDF (issue 14 §2): the layout, four-colour suits (spades
+ * The print options of the agreement PDF (docs/product.md §11): the layout, four-colour suits (spades
  * black, hearts red, diamonds orange, clubs green) instead of two, and whether the legend (what
  * bold and italic mean) is printed under the title.
  */
@@ -97,11 +97,11 @@ export const MakePdfRequestSchema = z.object({
   isSubscriber: z.boolean().default(false),
   pageSize: PageSizeSchema.default('letter'),
   /**
-   * Subscribers only (issue 12 §2): add the discussion sheet of this agreement (its items marked
+   * Subscribers only (docs/sharing.md §8): add the discussion sheet of this agreement (its items marked
    * "to discuss", with both partners' notes) as a last part. Off by default; guests' PDFs ignore it.
    */
   discussionOf: IdSchema.optional(),
-  /** Layout, suit colours and legend (issue 14 §2); today's look when left out. */
+  /** Layout, suit colours and legend (docs/product.md §11); today's look when left out. */
   print: PrintOptionsSchema.optional(),
   /**
    * The version of the agreement being printed (its revision), printed in the footer with the date;
@@ -118,5 +118,5 @@ export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
 export const SupportAnswerSchema = successEnvelope(z.object({ email: z.string() }));
 
 export const HealthAnswerSchema = successEnvelope(z.object({ alive: z.literal(true) }));
-/** GET /api/v1/ready: the database answers and every committed migration is applied (issue 13 §4). */
+/** GET /api/v1/ready: the database answers and every committed migration is applied (ADR 160). */
 export const ReadyAnswerSchema = successEnvelope(z.object({ database: z.literal('ok'), migrations: z.number().int().min(0) }));

@@ -134,7 +134,7 @@ describe('compareAgreements properties', () => {
   });
 });
 
-describe('comparisonSheet (issue 12 §3: the "What\'s different" PDF)', () => {
+describe('comparisonSheet (docs/sharing.md §9: the "What\'s different" PDF)', () => {
   it('prints one ticked subject per difference with what each side has, and the identical categories last', async () => {
     const { comparisonSheet } = await import('./compare');
     const { outlineAgreement } = await import('./outline');

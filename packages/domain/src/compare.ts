@@ -1,5 +1,5 @@
 /**
- * Meaningful differences between two agreements (issue 12, "Compare"): what a partnership needs to
+ * Meaningful differences between two agreements (docs/sharing.md §9): what a partnership needs to
  * talk about, not a raw field-by-field diff.
  *
  * Either side may be an agreement, a template made into an agreement, or a revision of one. Items
@@ -262,7 +262,7 @@ function describeSide(side: SubjectSideView, isRenamed: boolean): string {
 }
 
 /**
- * The comparison as a document the agreement PDF prints (issue 12 §3: "What's different with this
+ * The comparison as a document the agreement PDF prints (docs/sharing.md §9: "What's different with this
  * partner", laid out like the agreement PDF): one category per category that differs, one ticked
  * subject per difference, with two ticked options saying what each side has ("Anna: standard",
  * "Template: upside-down"); then a last category "Same in both" naming the identical categories.

@@ -47,7 +47,7 @@ export const ADD_SUBJECT_LABEL = 'Add New Subject';
 export const ADD_OPTION_LABEL = 'Add New Option';
 
 /*
- * Bounds on the work one request can ask for (issue 13 §1: a PDF's cost grows with its rows and
+ * Bounds on the work one request can ask for (ADR 130, docs/product.md §D11: a PDF's cost grows with its rows and
  * their length). Chosen well above the largest shipped template (templates/: at most 29 subjects in
  * a category, 12 options under a subject, names of at most 93 characters) plus generous user
  * additions. The schemas (contract.ts) answer 400 naming the limit; the editor stops offering
@@ -96,5 +96,5 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Layout breakpoints in CSS pixels (docs/product.md §2). */
 export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;
 
-/** The largest file an agreement import takes, in bytes (issue 14 §3; a PDF of the largest agreement is about 150 kB). */
+/** The largest file an agreement import takes, in bytes (docs/product.md §12; a PDF of the largest agreement is about 150 kB). */
 export const MAX_IMPORT_BYTES = 2_000_000;

@@ -85,7 +85,7 @@ export const CategorySchema = z.object({
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** Longest player name, in characters (issue 14 §1: the names line of a convention card). */
+/** Longest player name, in characters (docs/product.md §11, §13: the names line of a convention card). */
 export const MAX_PLAYER_NAME_LENGTH = 60;
 
 /** A player's name as printed on the card and the PDF: plain text (no colour markup), trimmed. */
@@ -98,7 +98,7 @@ export const ContractDocumentSchema = z.object({
   contractName: NameSchema,
   categories: z.array(CategorySchema).length(CATEGORY_COUNT),
   /**
-   * The two partners' names (issue 14 §1), optional: printed under the title of the PDF and on the
+   * The two partners' names (docs/product.md §11), optional: printed under the title of the PDF and on the
    * names line of the convention card. Empty strings when only one is known.
    */
   playerNames: z.tuple([PlayerNameSchema, PlayerNameSchema]).optional(),
@@ -118,14 +118,14 @@ export function formatPlayerNames(playerNames: readonly [string, string] | undef
 }
 export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
 
-/** How the caller may use an agreement (issue 11): its owner, or a partner who can edit or only view. */
+/** How the caller may use an agreement (docs/sharing.md §2): its owner, or a partner who can edit or only view. */
 export const ContractAccessLevelSchema = z.enum(['owner', 'edit', 'view']);
 export type ContractAccessLevel = z.infer<typeof ContractAccessLevelSchema>;
 
 /**
  * An agreement as the API answers it: the document plus its id, the revision it was loaded at
  * (docs/product.md §D7: a save sends it back; a stale one is refused) and the template it came from; for a
- * signed-in load also the caller's `access` and the owner's name (issue 11: shared agreements).
+ * signed-in load also the caller's `access` and the owner's name (docs/sharing.md §2: shared agreements).
  */
 export const ContractSchema = ContractDocumentSchema.extend({
   _id: IdSchema,
@@ -166,7 +166,7 @@ export function isPlaceholderName(name: string): boolean {
 }
 
 /**
- * The heading a subject is shown under, in the editor and the PDF (issue 9, item 19): its
+ * The heading a subject is shown under, in the editor and the PDF (docs/product.md §16): its
  * subcategory, or "User added" for a subject the user added (original name "User added") that sits
  * under no subcategory. Placeholder rows keep theirs ('').
  */

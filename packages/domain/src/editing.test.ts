@@ -157,7 +157,7 @@ describe('name edits (docs/product.md §4)', () => {
   });
 });
 
-describe('clearAllInCategory (issue 9, item 4)', () => {
+describe('clearAllInCategory (docs/product.md §15)', () => {
   it('unticks every subject and option of the category, leaves other categories and locked subjects, and is a no-op when nothing is ticked', () => {
     const doc = makeAgreement();
     const [first, second] = doc.categories;

@@ -188,7 +188,7 @@ export function selectAllInCategory<T extends { categories: Category[] }>(doc: T
 }
 
 /**
- * Unticks every subject and option of a category (the editor's Clear all, issue 9 item 4), except
+ * Unticks every subject and option of a category (the editor's Clear all, docs/product.md §15), except
  * locked ones; placeholders are never ticked. Returns the same document when nothing was ticked.
  */
 export function clearAllInCategory<T extends { categories: Category[] }>(doc: T, categoryId: string): T {
@@ -283,7 +283,7 @@ export function isTrialCategory(category: Pick<Category, 'categoryName'>): boole
 }
 
 /**
- * The agreement as a guest PDF request carries it (issue 13 §1): all 13 categories, as the schema
+ * The agreement as a guest PDF request carries it (ADR 130): all 13 categories, as the schema
  * wants, but the non-trial ones without subjects. The server prints only the trial categories
  * anyway (docs/product.md §D4), and this keeps the request within GUEST_PDF_BODY_LIMIT_BYTES.
  */

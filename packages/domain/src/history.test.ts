@@ -7,7 +7,7 @@ import { sampleTemplateCsv } from './sample-template';
 const sample = () => createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
 
 describe('summariseChange', () => {
-  it('says when the player names change (issue 14 §1)', () => {
+  it('says when the player names change (docs/product.md §11)', () => {
     const before = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
     expect(summariseChange(before, { ...before, playerNames: ['Anna', 'Bob'] })).toBe('players: Anna & Bob');
     expect(summariseChange({ ...before, playerNames: ['Anna', 'Bob'] }, before)).toBe('removed the player names');
@@ -40,7 +40,7 @@ describe('summariseChange', () => {
   });
 });
 
-describe('listItemChanges (issue 12 §1)', () => {
+describe('listItemChanges (docs/sharing.md §6)', () => {
   it('lists each changed item once, in document order, with its kind and name', async () => {
     const { listItemChanges } = await import('./history');
     const base = sample();

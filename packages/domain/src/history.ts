@@ -1,5 +1,5 @@
 /**
- * Agreement history (issue 11 §2; ADR 171): the short summary written beside every revision, and
+ * Agreement history (docs/sharing.md §4; ADR 171): the short summary written beside every revision, and
  * the shapes of the history API.
  *
  * A summary is computed from the change itself, not typed by anyone: "ticked 3, unticked 1, renamed
@@ -156,7 +156,7 @@ export type RevisionAnswer = z.infer<typeof RevisionAnswerSchema>;
 /** Revisions per page of the History panel. */
 export const REVISION_PAGE_SIZE = 20;
 
-/** How an item changed between two versions (issue 12 §1). */
+/** How an item changed between two versions (docs/sharing.md §6). */
 export const ItemChangeKindSchema = z.enum(['ticked', 'unticked', 'renamed', 'added', 'removed', 'noted']);
 export type ItemChangeKind = z.infer<typeof ItemChangeKindSchema>;
 
@@ -259,7 +259,7 @@ export const SeenRequestSchema = z.object({ revision: z.number().int().min(0).ma
 export const ChangesWaitingAnswerSchema = successEnvelope(z.array(z.object({ _id: z.string(), count: z.number().int().min(0) })));
 export type ChangesWaitingAnswer = z.infer<typeof ChangesWaitingAnswerSchema>;
 
-/** A partner's review mark on an item (issue 12 §2). */
+/** A partner's review mark on an item (docs/sharing.md §7). */
 export const MarkStatusSchema = z.enum(['agreed', 'discuss']);
 export type MarkStatus = z.infer<typeof MarkStatusSchema>;
 
@@ -301,7 +301,7 @@ export const MarksAnswerSchema = successEnvelope(z.array(MarkSchema));
 export type MarksAnswer = z.infer<typeof MarksAnswerSchema>;
 
 /**
- * The agreement with its **discussion sheet** added as a last part (issue 12 §2): one ticked subject
+ * The agreement with its **discussion sheet** added as a last part (docs/sharing.md §8): one ticked subject
  * per item some partner marked "to discuss" ("Overcalls › Michaels › 5-5"), with one line per mark
  * ("Anna: to discuss: which suits?", "Bob: agreed"). The agreement PDF prints it; without such an
  * item the document is returned unchanged. Marks of items no longer in the document are left out.

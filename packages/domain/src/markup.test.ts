@@ -67,7 +67,7 @@ describe('serialiseMarkup', () => {
       ]),
     ).toBe('##c2#a##c3#b###c');
   });
-  it('round-trips any segments of any text, # and backslashes included: parse(serialise(x)) == x (issue 9, item 6)', () => {
+  it('round-trips any segments of any text, # and backslashes included: parse(serialise(x)) == x (docs/product.md §15)', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ text: fc.oneof(fc.string(), markupishWithEscapes), colour })), (segments) => {
         expect(parseMarkup(serialiseMarkup(segments))).toEqual(normalise(segments));
@@ -89,7 +89,7 @@ describe('serialiseMarkup', () => {
       }),
     );
   });
-  it('gives back exactly what was typed, however much it looks like markup (issue 9, item 6)', () => {
+  it('gives back exactly what was typed, however much it looks like markup (docs/product.md §15)', () => {
     for (const typed of ['##c3#blue###', 'C##', '###', '\\#', 'a\\b', '#1 priority', '##c9#']) {
       const stored = serialiseMarkup([{ text: typed, colour: null }]);
       expect(stripMarkup(stored)).toBe(typed);
@@ -107,7 +107,7 @@ describe('serialiseMarkup', () => {
   });
 });
 
-describe('PALETTE (issue 9, item 19)', () => {
+describe('PALETTE (ADR 101)', () => {
   /** WCAG 2 contrast ratio of a colour against white. */
   function contrastOnWhite(hex: string): number {
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [

@@ -7,7 +7,7 @@
  * shorthand `!s !h !d !c` (any case) shows as ♠ ♥ ♦ ♣, hearts and diamonds in red.
  * This one parser serves the web app, the PDF and the CSV loader.
  *
- * Escapes (issue 9, item 6: text a user types comes back exactly as typed): `\#` is a literal `#`
+ * Escapes (docs/product.md §15: text a user types comes back exactly as typed): `\#` is a literal `#`
  * and `\\` a literal backslash, so typed `##c3#blue###` or `C##` is never read as colour.
  * `serialiseMarkup` writes every `#` and `\` of text that way; only the colour buttons make
  * markers. A backslash before any other character is kept as it is, so older stored names (which
@@ -21,7 +21,7 @@ export type ColourIndex = 1 | 2 | 3 | 4 | 5;
  * The five colours, as hex (docs/product.md §9 "Colour palette"): black, red and green as the specification
  * gives them; blue and orange are darker shades of the specification's hues (#15b2d3 and #f3872f
  * measure 2.5:1 on white), so every colour reaches the 4.5:1 contrast of WCAG AA for text, in the
- * page and in the PDF (issue 9, item 19; ADR 101).
+ * page and in the PDF (docs/product.md §16; ADR 101).
  */
 export const PALETTE: Readonly<Record<ColourIndex, string>> = {
   1: '#000000',
@@ -114,7 +114,7 @@ export function escapeMarkupText(text: string): string {
 
 /** The text without colour markers (suit shorthand untouched). */
 export function stripMarkup(text: string): string {
-  // Most names carry no marker: answered without parsing (the editor asks for every row, issue 15).
+  // Most names carry no marker: answered without parsing (the editor asks for every row, docs/product.md §D12).
   if (!MARKER_CHARACTER.test(text)) return text;
   return parseMarkup(text)
     .map((s) => s.text)

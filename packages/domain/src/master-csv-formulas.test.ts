@@ -1,5 +1,5 @@
 /**
- * Formula protection of master CSV downloads (issue 13 §2): no cell a spreadsheet would run, and
+ * Formula protection of master CSV downloads (ADR 132): no cell a spreadsheet would run, and
  * an upload of a downloaded file gives back exactly the same template.
  */
 import { parse } from 'csv-parse/sync';

@@ -99,7 +99,7 @@ describe('parseMasterCsv (docs/product.md §D6)', () => {
     expect(issues[0]!.message).toContain(message);
   });
 
-  it('reads files saved with semicolons or tabs, as spreadsheet programs write them in some locales (issue 9)', () => {
+  it('reads files saved with semicolons or tabs, as spreadsheet programs write them in some locales (docs/product.md §17)', () => {
     const rows = parse(sampleTemplateCsv(), { relax_column_count: true }) as string[][];
     const expected = parseMasterCsv(sampleTemplateCsv(), { newId: counterId() });
     for (const delimiter of [';', '\t']) {

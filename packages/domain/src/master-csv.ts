@@ -16,7 +16,7 @@
  * `button` (only subjects and options are placeholder rows). A template file is read as before:
  * the `original` column, when there, is ignored.
  *
- * Formula protection (issue 13 §2, OWASP "CSV injection"): a spreadsheet runs a cell starting
+ * Formula protection (ADR 132, OWASP "CSV injection"): a spreadsheet runs a cell starting
  * with `=`, `+`, `-`, `@`, tab or carriage return as a formula. Downloads therefore write such a
  * name with a leading apostrophe (`'=SUM(A1)`), and a name that itself starts with an apostrophe
  * gets a second one, so the escaping is reversible; the parser drops one leading apostrophe from
@@ -82,7 +82,7 @@ const LEVELS = new Set(['template', 'category', 'subcategory', 'subject', 'optio
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /**
- * Line 1's message when its columns are separated by none of `DELIMITERS` (issue 9, item 14: a
+ * Line 1's message when its columns are separated by none of `DELIMITERS` (docs/product.md §17: a
  * spreadsheet saved with another separator must not give a confusing message about columns).
  */
 export const UNKNOWN_SEPARATOR_MESSAGE =

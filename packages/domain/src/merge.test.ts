@@ -197,7 +197,7 @@ describe('mergeAgreements', () => {
     expect(names).toEqual(['Unusual 2NT', 'Michaels', 'buttonSubject']);
   });
 
-  it("takes the player names from the side that changed them, and this save's when both did (issue 14 §1)", () => {
+  it("takes the player names from the side that changed them, and this save's when both did (docs/product.md §11)", () => {
     const base = sample();
     const ticked = toggleSubject(base, base.categories[0]!._id, base.categories[0]!.subjects[0]!._id);
     const theirs = { ...base, playerNames: ['Anna', 'Bob'] as [string, string] };

@@ -1,5 +1,5 @@
 /**
- * Three-way merge of agreements (issue 11 §3; ADR 170): two partners who saved the same agreement
+ * Three-way merge of agreements (docs/sharing.md §5; ADR 170): two partners who saved the same agreement
  * from the same revision get one document with both sets of changes, and only changes to the same
  * item with different results are conflicts for a person to settle.
  *
@@ -321,7 +321,7 @@ export function mergeAgreements(
 }
 
 /**
- * The player names after a merge (issue 14 §1): whichever side changed them; when both did, this
+ * The player names after a merge (docs/product.md §11): whichever side changed them; when both did, this
  * save's (the names are one field the partners rarely edit at once, and the other version stays
  * in History).
  */

@@ -5,7 +5,7 @@ import { outlineAgreement } from './outline';
 import { sampleTemplateCsv } from './sample-template';
 
 describe('outlineAgreement', () => {
-  it('puts user-added subjects under a "User added" heading (issue 9, item 19)', () => {
+  it('puts user-added subjects under a "User added" heading (docs/product.md §16)', () => {
     const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
     const overcalls = doc.categories[8]!;
     const withOwn = renameSubject(

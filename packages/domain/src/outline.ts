@@ -1,5 +1,5 @@
 /**
- * What an agreement says: the selected items in order, as the PDF prints them (issue: PDF).
+ * What an agreement says: the selected items in order, as the PDF prints them (docs/pdf.md §2).
  * Shared by the PDF renderer, its tests and the e2e checks, so they agree on "what is selected".
  */
 import { toRomanLabel } from './roman';

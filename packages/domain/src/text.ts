@@ -1,5 +1,5 @@
 /**
- * Text the product can store exactly as typed (issue 9, item 17). PostgreSQL refuses the NUL
+ * Text the product can store exactly as typed (docs/product.md §D7). PostgreSQL refuses the NUL
  * character in text and JSON, and a lone UTF-16 surrogate (half of an emoji, left by a broken copy
  * and paste) cannot be encoded as UTF-8 at all; either one used to reach the database and fail
  * there with a 500. Every schema of user text checks it first, so the answer is a 400 that says

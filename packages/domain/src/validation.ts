@@ -41,7 +41,7 @@ export const PasswordChangeSchema = z
   })
   .refine((v) => v.password === v.passwordConfirm, { message: MESSAGES.passwordsDoNotMatch, path: ['passwordConfirm'] });
 
-/** POST /messages: name optional, email valid, message at least 10 characters (docs/product.md §5); storable text (issue 9). */
+/** POST /messages: name optional, email valid, message at least 10 characters (docs/product.md §5); storable text (docs/product.md §D7). */
 export const ContactMessageSchema = z.object({
   mailName: storableText(z.string().trim().max(200)).optional().default(''),
   mailEmail: email(MESSAGES.contactEmailInvalid),

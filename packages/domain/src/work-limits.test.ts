@@ -9,7 +9,7 @@ let n = 0;
 const newId = () => `id${++n}`;
 const start = () => createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Partner 1', newId);
 
-describe('work limits (issue 13 §1)', () => {
+describe('work limits (ADR 130)', () => {
   it('stops offering a new subject row at MAX_SUBJECTS_PER_CATEGORY, so every agreement the editor makes validates', () => {
     let doc = start();
     const categoryId = doc.categories[0]!._id;

@@ -103,7 +103,7 @@ export interface BuildAppOptions {
 /**
  * Content-Security-Policy (docs/product.md §D8: strict, no inline script). No inline styles either: the style
  * elements PrimeReact injects carry the per-response nonce that helmet adds to style-src
- * (`enableCSPNonces`) and the page hands to PrimeReact (plugins/web-app.ts, issue 13 §2);
+ * (`enableCSPNonces`) and the page hands to PrimeReact (plugins/web-app.ts, ADR 133);
  * blob: is for the PDF viewer's worker and frames.
  */
 function contentSecurityPolicy(isHttps: boolean): Record<string, string[]> {
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const isHttps = config.publicUrl.startsWith('https:');
 
   const app = Fastify({
-    // Every line goes through redactLogLine: no one-time token or query value reaches the log (issue 13 §2).
+    // Every line goes through redactLogLine: no one-time token or query value reaches the log (docs/product.md §D11).
     logger: {
       level: config.logLevel,
       hooks: { streamWrite: redactLogLine },
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Routes that take a whole agreement set AGREEMENT_BODY_LIMIT_BYTES; uploads set their own.
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Path segments up to 300 characters (the router's default is 100, which once refused PDF file
-    // names of long agreement names with a 404: issue 9, item 1). File names stay at most 84.
+    // names of long agreement names with a 404: docs/pdf.md §4). File names stay at most 84.
     routerOptions: { maxParamLength: 300 },
     // Unique across servers, so a log line can be matched to a request whichever server took it.
     genReqId: () => randomUUID(),
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);
-  // Counters several servers share live in Redis when REDIS_URL is set (issue 13 §4; shared-state.ts).
+  // Counters several servers share live in Redis when REDIS_URL is set (ADR 160; shared-state.ts).
   const shared = openSharedState(config.redisUrl, (error) => app.log.warn({ err: error }, 'redis: %s', error.message));
   app.addHook('onClose', async () => shared.close());
   if (config.redisUrl && !(await shared.ready(3000))) app.log.warn('redis: not answering yet; rate limits count in this server until it does');

@@ -56,7 +56,7 @@ async function seed(dataDir: string) {
   return { connection, agreementId: agreement.id, firstDocument: agreement.document, lastDocument: document };
 }
 
-describe('backups of the embedded database (issue 13 §3)', () => {
+describe('backups of the embedded database (docs/product.md §D11, ADR 160)', () => {
   it('backs up with the CLI and restores into a fresh folder: every user, agreement, revision and template is there', async () => {
     const source = join(root, 'source');
     const { connection, agreementId, firstDocument, lastDocument } = await seed(source);

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (issue 13 §3; ADR 160): a gzipped tar of the PGlite data folder,
+ * Backups of the embedded database (docs/product.md §D11; ADRs 160, 188): a gzipped tar of the PGlite data folder,
  * written by `npm run cli -- backup FILE` (server stopped) and every night by the running server
  * into DATA_DIR/backups, keeping the newest BACKUP_KEEP; `npm run cli -- restore FILE` makes a data
  * folder from one. With PostgreSQL (DATABASE_URL) use pg_dump / pg_restore instead (README).

@@ -4,7 +4,7 @@
  *
  *   create-admin EMAIL   make EMAIL an administrator (creating the account if needed) and print a
  *                        one-time set-password link (docs/product.md §D8; valid 7 days)
- *   backup FILE          write a backup of the embedded database (issue 13 §3; backups.ts)
+ *   backup FILE          write a backup of the embedded database (docs/product.md §D11; backups.ts)
  *   restore FILE         make the embedded database from a backup, keeping the old one aside
  *
  * PGlite (no DATABASE_URL) is single-process: the command cannot open DATA_DIR/pglite while the
@@ -131,7 +131,7 @@ async function createAdminCommand(rest: readonly string[], context: CliContext):
   }
 }
 
-/** backup FILE: the embedded database as a .tar.gz (issue 13 §3). */
+/** backup FILE: the embedded database as a .tar.gz (ADRs 160, 188). */
 async function backupCommand(rest: readonly string[], context: CliContext): Promise<number> {
   if (rest.length !== 1 || rest[0]!.trim() === '') {
     context.stderr.write('backup needs the file to write, e.g. npm run cli -- backup ./bpa-backup.tar.gz\n');

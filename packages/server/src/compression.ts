@@ -1,11 +1,11 @@
 /**
- * How the server compresses what it answers (issue 15: compress API answers): one set of settings
+ * How the server compresses what it answers (docs/product.md §D12: compress API answers; ADR 185): one set of settings
  * for @fastify/compress (app.ts, every answer compressed as it is sent) and for answers the server
  * compresses once and keeps (an agreement's load answer: features/agreements/agreement-memory.ts).
  *
  * Brotli at quality 4 costs about as much CPU as gzip at 6 and is about half its size on an
- * agreement's JSON (about 290 kB: 14 kB against 29 kB); higher brotli qualities cost several times
- * as much for a few per cent (measured 2026-11-25, bench/README.md).
+ * agreement's JSON; higher brotli qualities cost several times as much for a few per cent (measured:
+ * docs/decisions/185-agreement-memory.md).
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';

@@ -62,7 +62,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('shows ADMIN_EMAIL as the support address unless SUPPORT_EMAIL is set (issue 9)', () => {
+  it('shows ADMIN_EMAIL as the support address unless SUPPORT_EMAIL is set (docs/product.md §17)', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'admin@example.org' }).supportEmail).toBe('admin@example.org');
     expect(loadConfig({ ADMIN_EMAIL: 'admin@example.org', SUPPORT_EMAIL: 'help@example.org' }).supportEmail).toBe('help@example.org');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not an email' })).toThrow(ConfigError);

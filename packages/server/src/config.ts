@@ -55,14 +55,14 @@ export interface Config {
    */
   trustProxy: boolean | string;
   /**
-   * Saves per account per minute (issue 11 §2: a person never reaches the default 60; load
+   * Saves per account per minute (docs/sharing.md §4: a person never reaches the default 60; load
    * benchmarks raise it). Env SAVES_PER_MINUTE.
    */
   savesPerMinute: number;
-  /** Automatic nightly backups of the embedded database kept in DATA_DIR/backups (issue 13 §3). Env BACKUP_KEEP, default 7. */
+  /** Automatic nightly backups of the embedded database kept in DATA_DIR/backups (docs/product.md §D11, ADR 160). Env BACKUP_KEEP, default 7. */
   backupKeep: number;
   /**
-   * Redis for state several servers share (rate-limit counters; issue 13 §4), e.g.
+   * Redis for state several servers share (rate-limit counters; ADR 160), e.g.
    * redis://127.0.0.1:6379; undefined keeps the counters in this process's memory. Env REDIS_URL.
    */
   redisUrl: string | undefined;
@@ -72,7 +72,7 @@ export interface Config {
   webDistDir: string;
 }
 
-/** Saves per account per minute unless SAVES_PER_MINUTE says otherwise (issue 11 §2). */
+/** Saves per account per minute unless SAVES_PER_MINUTE says otherwise (docs/sharing.md §4). */
 export const DEFAULT_SAVES_PER_MINUTE = 60;
 
 /** Thrown by `loadConfig` when the environment is invalid; the message lists every bad variable. */

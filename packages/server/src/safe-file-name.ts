@@ -5,7 +5,7 @@ import { expandSuits, stripMarkup } from '@bpa/domain/markup';
 
 /**
  * Longest file name stem, in characters. A file name is a URL path segment of the PDF viewer
- * route, and the router refuses a segment over 100 characters with 404 (issue 9, item 1): 80 and
+ * route, and the router refuses a segment over 100 characters with 404 (docs/pdf.md §4): 80 and
  * the extension stay well below it.
  */
 export const MAX_FILE_STEM_LENGTH = 80;
@@ -41,7 +41,7 @@ const FILE_SYSTEM_REFUSES = new RegExp(`[${String.fromCharCode(0)}-${String.from
  * as suit symbols (♠ ♥ ♦ ♣), letters of every alphabet kept; only what a file system refuses
  * (control characters, / \\ : * ? " < > |) becomes a space; white space collapsed; at most
  * MAX_DOWNLOAD_STEM_LENGTH characters (whole characters, never half an emoji); the extension appended.
- * Sent as `filename*` (RFC 6266) beside the ASCII `safeFileName` (issue 9, item 1).
+ * Sent as `filename*` (RFC 6266) beside the ASCII `safeFileName` (docs/pdf.md §4).
  *
  * @example downloadName('##c2#Ånna### & Bøb: 1!c', 'pdf', 'agreement') === 'Ånna & Bøb 1♣.pdf'
  */

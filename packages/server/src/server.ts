@@ -26,7 +26,7 @@ function describeDatabase(config: Config): string {
 }
 
 /**
- * The nightly backup of the embedded database (issue 13 §3): a minute after start when the newest
+ * The nightly backup of the embedded database (docs/product.md §D11, ADR 160): a minute after start when the newest
  * backup is older than a day (or there is none), then every 24 hours; keeps config.backupKeep.
  * A failure is logged and tried again at the next turn; the timers never keep the process alive.
  */

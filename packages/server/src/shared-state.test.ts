@@ -1,5 +1,5 @@
 /**
- * Rate limits counted across servers that share Redis (issue 13 §4): two apps on one database and
+ * Rate limits counted across servers that share Redis (ADR 160): two apps on one database and
  * one Redis see one count. Runs when REDIS_URL names a Redis server (CI sets it; .ci/run).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * State that several servers behind one proxy must share (issue 13 §4; ADR 160): rate-limit
+ * State that several servers behind one proxy must share (docs/product.md §D11; ADR 160): rate-limit
  * counters. With REDIS_URL they live in Redis (the rate-limit libraries' Redis stores), so a limit
  * counts the requests of every server; without it, in this process's memory (one server).
  * Redis is never the only copy of data: losing it resets counters, nothing else.

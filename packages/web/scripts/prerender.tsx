@@ -1,5 +1,5 @@
 /**
- * Renders the first pages a visitor sees to HTML at build time (issue 15: the first paint needs no
+ * Renders the first pages a visitor sees to HTML at build time (docs/product.md §D12, ADR 184: the first paint needs no
  * script). Run after `vite build` (npm run build); the server sends these files for their paths
  * (server plugins/web-app.ts). Each page is written with its `.br` and `.gz` copies.
  *

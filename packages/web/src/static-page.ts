@@ -1,5 +1,5 @@
 /**
- * The script of the pages rendered at build time (`/` and `/trial`, scripts/prerender.tsx; issue 15:
+ * The script of the pages rendered at build time (`/` and `/trial`, scripts/prerender.tsx; docs/product.md §D12:
  * the first page a visitor sees needs neither React nor the UI library), and of `/guest/contract`
  * for a visitor whose browser holds no trial agreement (its page script loads it instead of the app,
  * ADR 184). It does, without a framework, the little those pages do in the app:

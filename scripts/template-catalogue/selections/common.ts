@@ -49,7 +49,7 @@ export const CLUB_DOUBLES: Selection = {
 
 /**
  * Standard American leads as printed bold on the ACBL card, row by row for both of its grids
- * (issue 16, item 4): top of touching honors (so the ace from AKx), top of an interior sequence,
+ * (docs/bridge.md §6): top of touching honors (so the ace from AKx), top of an interior sequence,
  * 4th best from length, top from xx and xxx, low from three to an honor (docs/bridge.md §1a;
  * the ACBL SAYC booklet; a basic 2/1 card "uses standard", 4.3).
  */

@@ -131,7 +131,7 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'df.2s': ['natural'],
   'df.preemptDouble': ['3s'],
 
-  // Leads: standard, the ace from AKx as on the ACBL card (issue 16: one SAYC summary's king is
+  // Leads: standard, the ace from AKx as on the ACBL card (docs/bridge.md §6: one SAYC summary's king is
   // the older style; see templates/README.md); infrequent count.
   ...STANDARD_LEADS,
   ...STANDARD_SIGNALS,

@@ -32,7 +32,7 @@ beforeAll(async () => {
   apps.push(app);
   const names = GuestContractNamesAnswerSchema.parse((await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' })).json());
   const loaded = ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${names.data[0]!._id}` })).json()).data;
-  // The trial starts blank (issue 9, item 3): everything of the trial categories ticked, so the PDF has content.
+  // The trial starts blank (docs/product.md §14): everything of the trial categories ticked, so the PDF has content.
   const ticked = loaded.categories.reduce((doc, category) => selectAllInCategory(doc, category._id), {
     contractName: loaded.contractName,
     categories: loaded.categories,

@@ -38,8 +38,8 @@ export interface AdmissionLimits {
 
 /**
  * The limits (docs/decisions/191-admission-by-cost.md, measured by bench/availability-bench.ts): a
- * PDF of the largest agreement costs about 15-30 ms of worker time and an import about 100 ms, so
- * no player comes near them; a client driving every expensive route as fast as it can gets a
+ * PDF of the largest agreement or an import costs a small part of a client's budget (the ADR has
+ * the figures), so no player comes near them; a client driving every expensive route as fast as it can gets a
  * quarter of a core.
  */
 export const ADMISSION_LIMITS: AdmissionLimits = {

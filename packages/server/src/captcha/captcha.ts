@@ -1,8 +1,8 @@
 /**
  * The contact form's captcha (docs/product.md §D2: ALTCHA, a self-hosted proof of work; the browser
  * runs the `altcha` widget, version 3, which speaks the v2 challenge format of `altcha-lib` 2).
- * Spec: the contact form's Send is disabled until the captcha is solved; the issue: "POST
- * /api/v1/messages verifies the captcha solution on the server (single use, expiring)".
+ * docs/product.md §5: the contact form's Send is disabled until the captcha is solved; §D8: `POST
+ * /api/v1/messages` verifies the captcha solution on the server (single use, expiring).
  *
  * Proof of work: challenges are created in altcha-lib's deterministic mode. The server picks a
  * secret counter N, derives a PBKDF2/SHA-256 key from (nonce, N) and hands out the first half of

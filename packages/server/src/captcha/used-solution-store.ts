@@ -1,7 +1,7 @@
 /**
  * Remembers which captcha solutions were already accepted, so each solved challenge is good for
- * one message only (issue: "POST /api/v1/messages verifies the captcha solution on the server
- * (single use, expiring)"). A key only needs keeping until its challenge expires: after that,
+ * one message only (docs/product.md §D8: `POST /api/v1/messages` verifies the captcha solution on
+ * the server, single use and expiring). A key only needs keeping until its challenge expires: after that,
  * `verify` refuses the challenge anyway.
  */
 

@@ -5,7 +5,7 @@ import { pdfFiles } from './schema/pdf-files';
 import { byteaAsBase64 } from './bytea';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
 
-describe('bytea columns, carried as base64 text (issue 15)', () => {
+describe('bytea columns, carried as base64 text (ADR 187)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();

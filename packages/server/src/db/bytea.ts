@@ -2,10 +2,10 @@
  * A PostgreSQL `bytea` column read and written as a Node Buffer. Drizzle 0.45 has no built-in
  * bytea; node-postgres returns a Buffer and PGlite a Uint8Array, so both are normalised here.
  *
- * Bytes cross the driver as base64 text, decoded and encoded by the database (issue 15): PGlite
- * turns a binary parameter or value into text and back one byte at a time in JavaScript, which
- * cost about 10 ms to store a 70 kB PDF and 7 ms to read it on the database's only thread;
- * `decode($1, 'base64')` and `encode(…, 'base64')` take about 1.5 and 0.6 ms (docs/decisions/187-session-lookup-and-bytes.md).
+ * Bytes cross the driver as base64 text, decoded and encoded by the database (ADR 187): PGlite
+ * turns a binary parameter or value into text and back one byte at a time in JavaScript, on the
+ * database's only thread, several times slower than `decode($1, 'base64')` and
+ * `encode(…, 'base64')` (measured in docs/decisions/187-session-lookup-and-bytes.md).
  * Write through the column as usual; read with `byteaAsBase64(column)` instead of the column.
  */
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';

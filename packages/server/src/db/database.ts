@@ -49,7 +49,7 @@ export interface DatabaseConnection {
 /**
  * PostgreSQL settings of the embedded database. Its default shared buffers (128 MB) are sized for
  * a database server with many clients; one process with a product's data needs far fewer, and
- * every megabyte here stays resident (issue 15: idle server <= 300 MB). Pages beyond it are read
+ * every megabyte here stays resident (docs/product.md §D12: idle server <= 300 MB). Pages beyond it are read
  * through the operating system's file cache. After a checkpoint PostgreSQL keeps at least
  * `min_wal_size` of old write-ahead log segments for reuse (80 MB by default, and up to
  * `max_wal_size`, 1 GB, after busy periods); in the data folder of one process 32 MB is plenty
@@ -61,9 +61,9 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 32MB', 'max_wa
  * Opens PGlite in a folder (or in memory) in its own thread (pglite-thread.ts).
  *
  * A folder without a database is first given one by a thread that then ends. Creating the files
- * (initdb) grows PGlite's WebAssembly memory to about 800 MB, which an instance never gives back;
- * freed only with its thread, it would otherwise stay with the server (issue 15: measured 825 MB
- * resident on a first start, 296 MB when the files already existed).
+ * (initdb) grows PGlite's WebAssembly memory by hundreds of MB, which an instance never gives
+ * back; freed only with its thread, it would otherwise stay with the server (ADR 187 has the
+ * measurement).
  *
  * @throws Error with PGlite's message when the folder cannot be created or opened (not writable, disk full)
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded database off the request thread (issue 15; docs/decisions/182-embedded-database-thread.md):
+ * The embedded database off the request thread (docs/decisions/182-embedded-database-thread.md):
  * the PGlite instance lives in a worker thread (pglite-worker.ts) and this module is its stand-in
  * on the main thread, with the three methods Drizzle's PGlite driver calls (`query`, `exec`,
  * `transaction`; drizzle-orm 0.45, pglite/session.js). The main thread only sends SQL and
@@ -208,8 +208,8 @@ export class PgliteThread implements PgliteThreadTransaction {
    * folder). Nothing of it is held in memory but what is on its way to the file.
    *
    * A folder is copied by the thread with the operating system's file copy after a CHECKPOINT
-   * into a sibling folder (statements wait only for that: about 0.7 s for 320 MB, against about
-   * 3 s for PGlite's own dump, which reads every file through its WebAssembly file system); the
+   * into a sibling folder (statements wait only for that, a fraction of what PGlite's own dump
+   * holds them, which reads every file through its WebAssembly file system: ADR 188); the
    * copy is archived with `tar`, gzipped by Node's zlib in its thread pool, and deleted. An
    * in-memory database is dumped by PGlite and gzipped the same way.
    *

@@ -1,7 +1,7 @@
 /**
- * The embedded database's thread (issue 15; docs/decisions/182-embedded-database-thread.md): one
- * PGlite instance that runs every query of the server, so its WebAssembly (a load costs about
- * 6 ms of CPU, a save about 17 ms) no longer holds up the thread that answers requests. Started by
+ * The embedded database's thread (docs/decisions/182-embedded-database-thread.md): one
+ * PGlite instance that runs every query of the server, so its WebAssembly (the CPU of every load
+ * and save, measured in that ADR) no longer holds up the thread that answers requests. Started by
  * `PgliteThread.open` (pglite-thread.ts) as `pglite-worker.ts` under tsx and as `pglite-worker.js`
  * once compiled, and driven by the messages below, one at a time in the order they come: the
  * main thread's side keeps a transaction's statements together (PGlite has one connection).
@@ -81,15 +81,15 @@ async function answer(request: PgliteRequest): Promise<unknown> {
       return database.exec(request.sql);
     case 'dump': {
       // A plain tar: gzip is done by the main thread off both threads (pglite-thread.ts), so the
-      // database is held only for as long as the copy takes (issue 15: a backup stalled every
-      // statement for about 20 s on a 300 MB database).
+      // database is held only for as long as the copy takes (ADR 188: a backup that gzipped in
+      // the database's thread stalled every statement for far longer).
       const archive = await database.dumpDataDir('none');
       return new Uint8Array(await archive.arrayBuffer());
     }
     case 'copy':
-      // The data folder as it is between two statements, copied by the operating system (issue 15:
-      // PGlite's own dump reads every file through its WebAssembly file system, 3-9 s for 300 MB,
-      // during which no statement runs; ADR 188). CHECKPOINT first writes every changed page to
+      // The data folder as it is between two statements, copied by the operating system (ADR 188:
+      // PGlite's own dump reads every file through its WebAssembly file system, for seconds on a
+      // large folder, during which no statement runs). CHECKPOINT first writes every changed page to
       // the files, so the copy needs no recovery when it is opened.
       if (data.dataDir === undefined) throw new Error('An in-memory database has no folder to copy');
       await database.exec('CHECKPOINT');

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs that run once across servers (issue 13 §4; ADR 160). Every server ticks; on a tick
+ * Scheduled jobs that run once across servers (ADR 160). Every server ticks; on a tick
  * a job runs only on the server that takes its PostgreSQL advisory lock (pg_try_advisory_xact_lock,
  * held until the check-and-record transaction ends) and finds it due by `job_runs.last_run_at`, so
  * two servers never run it at once and it runs once per period whichever servers are up.

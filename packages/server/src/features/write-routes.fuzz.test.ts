@@ -1,5 +1,5 @@
 /**
- * Fuzz test of every write route (issue 13 §2): a bounded property-based run (fast-check) sends
+ * Fuzz test of every write route (docs/product.md §D11): a bounded property-based run (fast-check) sends
  * malformed bodies (random JSON, objects with the API's field names holding wrong values, valid
  * agreements with one part replaced, strings with NUL and lone surrogates, bodies that are not
  * JSON, wrong content types) to every POST, PUT, PATCH and DELETE route the app registers, as an
@@ -174,7 +174,7 @@ const bodyArbitrary: fc.Arbitrary<Body> = fc.oneof(
 /**
  * 5xx answers known and not fixed yet, each let through for exactly its case. Empty: the run is
  * strict. (Malformed multipart uploads and text with NUL characters or lone surrogates answered 500
- * until issue 9 item 17.)
+ * before docs/product.md §D7 refused them with 400.)
  */
 const KNOWN_5XX: { route: string; when: (body: Body) => boolean }[] = [];
 const isKnown5xx = (route: string, body: Body) => KNOWN_5XX.some((known) => (known.route === '*' || known.route === route) && known.when(body));

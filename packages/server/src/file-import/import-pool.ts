@@ -14,9 +14,9 @@ import { AppError } from '../errors';
 import { workerModuleLocation } from '../worker-location';
 import type { ImportTask, MasterTemplateTask, TaskResult } from './import-worker';
 
-/** Longest a file may take to read, in milliseconds of the worker's time: the largest agreement's PDF takes under 0.2 s. */
+/** Longest a file may take to read, in milliseconds of the worker's time: several times what the largest agreement's PDF takes (ADR 190). */
 export const IMPORT_TIME_LIMIT_MS = 1_500;
-/** The worker's heap cap, in MB: reading the largest agreement's PDF needs under 60 MB. */
+/** The worker's heap cap, in MB: several times what reading the largest agreement's PDF needs (ADR 190). */
 export const IMPORT_MEMORY_LIMIT_MB = 192;
 /**
  * Added to the heap cap of a TypeScript worker (tests, `npm run dev`): since Node 22 tsx's module

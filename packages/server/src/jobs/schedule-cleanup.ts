@@ -6,7 +6,7 @@ import { pruneAllHistories } from '../features/history/agreement-history';
 import { deleteExpiredPdfFiles } from '../features/pdf-files/delete-expired-pdf-files';
 import { pruneInvitationEmails } from '../features/sharing/invitation-limits';
 
-/** How often the history retention rule runs (issue 11 §2: it thins revisions older than 90 days). */
+/** How often the history retention rule runs (docs/sharing.md §4: it thins revisions older than 90 days; ADR 171). */
 const HISTORY_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often invitation records past the limits' 24 hours are deleted (invitation-limits.ts). */
 const INVITATION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * The agreement reads top to bottom in two newspaper columns: the agreement name as title on the
  * first page, then each category with a selected subject under a shaded heading "I. Overcalls",
  * subcategory headings, the selected subjects and their selected options indented beneath them
- * (issue: PDF). Text is measured with the embedded font and wrapped here, so that the layout
+ * (docs/pdf.md §2). Text is measured with the embedded font and wrapped here, so that the layout
  * knows every block's height and can keep a subject with its options: a subject never starts in
  * one column and ends in the next. Headings stay with the first subject under them, a column that
  * opens in the middle of a category repeats its heading marked "(continued)", and the columns of
@@ -73,8 +73,8 @@ export interface TextLook {
 }
 
 /**
- * Everything that differs between the layouts of the print options (issue 14 §2, docs/product.md
- * §11): page geometry, text sizes, spacing, the number of columns and how suit symbols are set.
+ * Everything that differs between the layouts of the print options (docs/product.md §11):
+ * page geometry, text sizes, spacing, the number of columns and how suit symbols are set.
  */
 export interface LayoutLook {
   columns: 1 | 2;
@@ -110,7 +110,7 @@ const DETAILED: LayoutLook = {
 
 /**
  * The three layouts. Compact: two columns, about 20 % smaller type and tighter spacing, for a card
- * holder. Large print: one column, body text 13.5 pt (the issue asks for at least 13), headings and
+ * holder. Large print: one column, body text 13.5 pt (docs/product.md §11), headings and
  * suit symbols larger still.
  */
 export const LOOKS: Readonly<Record<PrintLayout, LayoutLook>> = {
@@ -156,7 +156,7 @@ export const LOOKS: Readonly<Record<PrintLayout, LayoutLook>> = {
 };
 
 /**
- * Suit colours of the four-colour option (issue 14 §2, docs/product.md §11): spades black, hearts
+ * Suit colours of the four-colour option (docs/product.md §11): spades black, hearts
  * red, diamonds orange, clubs green. Each reaches 4.5:1 contrast on white (WCAG AA for text), and
  * in greyscale they fall on different greys (0, 54, 72 and 106 of 255): hearts and clubs are the
  * closest pair, which their shapes tell apart.
@@ -258,7 +258,7 @@ interface Frame {
 
 type Fonts = Readonly<Record<FontStyle, AgreementFont>>;
 
-/** What the layout of an agreement may vary (issue 14 §2); every field optional, today's look by default. */
+/** What the layout of an agreement may vary (docs/product.md §11); every field optional, today's look by default. */
 export interface LayoutOptions {
   layout?: PrintLayout;
   fourColourSuits?: boolean;

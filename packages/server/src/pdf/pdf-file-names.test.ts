@@ -23,7 +23,7 @@ describe('makePdfFileName', () => {
   });
 });
 
-describe('makePdfDownloadName (issue 9, item 1)', () => {
+describe('makePdfDownloadName (docs/pdf.md §4)', () => {
   it.each([
     ['##c2#Ånna### & Bøb: 1!c', 'Ånna & Bøb 1♣.pdf'],
     ['Партнёр 1 — 2/1', 'Партнёр 1 — 2 1.pdf'],

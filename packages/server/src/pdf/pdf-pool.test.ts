@@ -66,7 +66,7 @@ describe('createPdfPool', () => {
     expect(pool.inFlight()).toBe(0);
   });
 
-  it('draws the ACBL-style convention card in a worker thread, with its fit report (issue 14 §1)', async () => {
+  it('draws the ACBL-style convention card in a worker thread, with its fit report (docs/product.md §13)', async () => {
     const pool = createPdfPool({ threads: 1 });
     pools.push(pool);
     const { pdf, fitReport } = await pool.renderCard({ ...agreement, playerNames: ['Anna', 'Bob'] });

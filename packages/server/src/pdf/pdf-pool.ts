@@ -1,5 +1,5 @@
 /**
- * PDFs off the request thread (issue 13 §1): a piscina pool of worker threads, sized from the CPU
+ * PDFs off the request thread (ADR 130): a piscina pool of worker threads, sized from the CPU
  * count, with a bounded queue. A render asked for while the queue is full is refused at once with
  * `PdfQueueFullError` (answered 503 + Retry-After by the admission, admission/admission.ts) instead of waiting behind
  * minutes of work, so the main thread keeps answering everyone else.
@@ -30,7 +30,7 @@ export class PdfQueueFullError extends WorkQueueFullError {
 /** A pool of PDF workers: `render` has the renderer's signature (pdf/render-pdf.ts). */
 export interface PdfPool {
   render: RenderAgreementPdf;
-  /** Draws an ACBL-style convention card in a worker (issue 14 §1). */
+  /** Draws an ACBL-style convention card in a worker (docs/product.md §13). */
   renderCard: RenderAcblCard;
   /** Worker threads at most and queued renders at most (the sizes chosen). */
   readonly threads: number;

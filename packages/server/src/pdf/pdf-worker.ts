@@ -1,5 +1,5 @@
 /**
- * The PDF worker thread's entry (issue 13 §1): piscina calls the default export with one task per
+ * The PDF worker thread's entry (ADR 130): piscina calls the default export with one task per
  * PDF, so the drawing happens off the request thread. Loaded by `createPdfPool` (pdf-pool.ts) as
  * `pdf-worker.ts` under tsx and as `pdf-worker.js` once compiled.
  *

@@ -1,5 +1,5 @@
 /**
- * Pixel comparison of the convention card's front with a committed reference image (issue 14 §4):
+ * Pixel comparison of the convention card's front with a committed reference image (docs/pdf.md §7):
  * catches layout regressions of the card (a moved section, a lost check box, a wrong colour).
  * After an intended change of the card's look, regenerate and commit the reference:
  *   UPDATE_PDF_REFERENCE=1 npx vitest run packages/server/src/pdf/render-acbl-card.pixels.test.ts

@@ -1,5 +1,5 @@
 /**
- * The ACBL-style convention card as a PDF (issue 14 §1), read back with PDF.js: two Letter pages in
+ * The ACBL-style convention card as a PDF (docs/product.md §13), read back with PDF.js: two Letter pages in
  * the classic card's order, the names, ticked boxes where the agreement ticks them, fonts embedded,
  * and what does not fit cut, reported and printed in full on page 3.
  */

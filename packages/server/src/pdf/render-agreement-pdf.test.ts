@@ -267,7 +267,7 @@ describe('renderAgreementPdf', () => {
   });
 });
 
-describe('renderAgreementPdf print options (issue 14 §2)', () => {
+describe('renderAgreementPdf print options (docs/product.md §11)', () => {
   const printedOn = new Date('2026-11-25T10:00:00Z');
   const suits = () => testAgreement('Suits', { 0: [testSubject('Openings 1!c 1!d 1!h 1!s', [testOption('Jacoby 2NT over 1!h and 1!s')])] });
 
@@ -299,7 +299,7 @@ describe('renderAgreementPdf print options (issue 14 §2)', () => {
     expect(await readAllText(await renderAgreementPdf(suits(), { print: { legend: false } }))).not.toContain('Bold:');
   });
 
-  it('prints the players under the title when they are set (issue 14 §1)', async () => {
+  it('prints the players under the title when they are set (docs/product.md §11)', async () => {
     const { items } = await readText(await renderAgreementPdf({ ...suits(), playerNames: ['Anna Smith', 'Bob Jones'] }));
     const title = items.find((item) => item.text === 'Suits') as TextItem;
     const players = items.find((item) => item.text === 'Players: Anna Smith & Bob Jones') as TextItem;
@@ -354,7 +354,7 @@ describe('renderAgreementPdf print options (issue 14 §2)', () => {
   });
 });
 
-describe('renderAgreementPdf structure (PDF/UA basics, issue 14 §2)', () => {
+describe('renderAgreementPdf structure (PDF/UA basics, ADR 180)', () => {
   interface Node {
     role?: string;
     children?: Node[];

@@ -1,9 +1,9 @@
 /**
- * Warms the PDF renderer (issue 15): a PDF worker renders a small agreement and its convention
+ * Warms the PDF renderer (ADR 183): a PDF worker renders a small agreement and its convention
  * card once when it starts (pdf-worker.ts), so that the first PDF a user asks of it does not pay
  * for reading and parsing the fonts, the first shaping of common words, compiling the renderer's
- * code and filling the font subset cache (font-subsets.ts), about 0.3 to 1 s on the 2-core
- * reference machine (bench/README.md, "first render (cold)").
+ * code and filling the font subset cache (font-subsets.ts): the cost of a first render, which
+ * bench/README.md measures ("first render (cold)").
  */
 import { createAgreementFromTemplate, selectAllInCategory } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2: no one-time token or query value in any log line. The app logs at info level into
+ * docs/product.md §D11: no one-time token or query value in any log line. The app logs at info level into
  * an array; the test reads every line it wrote.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

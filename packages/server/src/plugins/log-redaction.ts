@@ -1,5 +1,5 @@
 /**
- * Secrets out of the log (issue 13 §2): one-time tokens travel in URLs (the confirmation, reset
+ * Secrets out of the log (docs/product.md §D11): one-time tokens travel in URLs (the confirmation, reset
  * and invitation links of docs/product.md §2 and 7, a PDF's unguessable path name, and a read-only
  * link's token: ADR 172), and a request log line
  * would otherwise keep them for anyone who reads the log. Every line the server's logger writes

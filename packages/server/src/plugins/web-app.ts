@@ -8,11 +8,11 @@
  *
  * index.html is read for every page load and its CSP_NONCE_PLACEHOLDER replaced by the response's
  * style nonce (helmet's `reply.cspNonce`), which the web app gives PrimeReact for the style
- * elements it injects: the CSP needs no 'unsafe-inline' for styles (issue 13 §2). It is compressed
+ * elements it injects: the CSP needs no 'unsafe-inline' for styles (ADR 133). It is compressed
  * per response like the API's answers (app.ts), its precompressed copies are not used.
  *
  * `/` and `/trial` are also rendered to HTML at build time (packages/web/scripts/prerender.tsx:
- * landing.html, trial.html, with a 2 KB script instead of the app; issue 15), and so is
+ * landing.html, trial.html, with a 2 KB script instead of the app; ADR 184), and so is
  * `/guest/contract` (guest-contract.html: the app's index.html with the guest editor's first view
  * in it, which the app then takes over; ADR 184). Those files are sent for their paths, with the
  * nonce put in like index.html's, except `/trial` and `/guest/contract` to a browser with a session

@@ -1,7 +1,7 @@
 /**
  * Vitest global set-up of the server project: creates and migrates one database for the whole
  * run, which every test file then copies (test-db.ts), instead of every file creating a cluster
- * and migrating it (issue 10 §4: creating a PGlite cluster costs seconds of CPU per file; copying
+ * and migrating it (docs/conventions.md: "Real components"; creating a PGlite cluster costs seconds of CPU per file; copying
  * a migrated one costs a fraction of that). On PGlite the copy is a `writeArchive` archive in a
  * temporary folder; on a PostgreSQL server it is a template database, dropped at the end.
  */

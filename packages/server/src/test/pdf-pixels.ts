@@ -1,5 +1,5 @@
 /**
- * Pixel comparison of a PDF page with a committed reference image (ADR 004; issue 14 §4): the page
+ * Pixel comparison of a PDF page with a committed reference image (ADR 004; docs/pdf.md §7): the page
  * is rasterised by Poppler's `pdftoppm` (Debian package poppler-utils; `.ci/run` installs it) and
  * compared with pixelmatch with a colour tolerance per pixel (PIXEL_THRESHOLD) and a tiny count
  * tolerance (MAX_DIFFERENT_PIXELS), so anti-aliasing shades of another Poppler or FreeType version

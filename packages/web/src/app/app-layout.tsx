@@ -9,7 +9,7 @@
  * above the page. The Logout link signs out and
  * clears the user's data. While an administrator impersonates a user, every page but /im/home
  * (which has it in its body) shows the impersonation banner (docs/product.md §D8), and Logout first asks
- * whether to return to the administrator's account or sign out of both (issue 9, item 11).
+ * whether to return to the administrator's account or sign out of both (docs/product.md §17, ADR 110).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -46,7 +46,7 @@ export function AppLayout() {
   }, [dispatch, sessionCheck]);
 
   useEffect(() => {
-    // The server ended the session (issue 9, item 12): nothing of the user stays in the page.
+    // The server ended the session (ADR 110): nothing of the user stays in the page.
     if (!isLoggedIn && signOutNotice !== null) clearUserData();
   }, [isLoggedIn, signOutNotice, clearUserData]);
 

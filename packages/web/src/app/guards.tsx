@@ -4,7 +4,7 @@
  * been looked up (GET /users/session on start, see app-layout.tsx) a spinner shows, so a reload of a
  * signed-in page stays on it.
  *
- * Where a guard sends a visitor away (issue 9, item 10; docs/decisions ADR "No sign-out by
+ * Where a guard sends a visitor away (docs/product.md §17; ADR 110, "No sign-out by
  * surprise"): a visitor nobody is signed in as goes to / as the spec says, or to /login when the
  * server has just ended the session (the sign-in page says why); a signed-in user who may not open
  * a screen goes to the dashboard with a notice, never to / (whose load signs out).
@@ -22,7 +22,7 @@ export const ADMIN_ONLY_NOTICE = 'The Admin Panel is for administrators. Here is
 /** The same while impersonating (in this tab or another): the Admin Panel needs the administrator's own session. */
 export const ADMIN_WHILE_IMPERSONATING_NOTICE =
   'You are signed in as another user (impersonating). Return to your account with the button in the banner to open the Admin Panel.';
-/** Notice for /im/home opened without an impersonation (issue 9, item 11). */
+/** Notice for /im/home opened without an impersonation (docs/product.md §17, ADR 110). */
 export const NOT_IMPERSONATING_NOTICE = 'You are not impersonating anybody. Here is your dashboard.';
 
 /** Where a visitor who is not signed in goes: / (docs/product.md §2), or /login when the server just ended the session. */
@@ -54,9 +54,9 @@ export function RequireAdmin() {
 export const IMPERSONATION_STARTING = 'impersonation-starting';
 
 /**
- * Layout route: /im/home shows an impersonation; without one it is the dashboard (issue 9, item
- * 11). The Admin Panel's Impersonate arrives with IMPERSONATION_STARTING, before the store holds
- * the impersonated session (admin-panel-route.tsx).
+ * Layout route: /im/home shows an impersonation; without one it is the dashboard (ADR 110). The
+ * Admin Panel's Impersonate arrives with IMPERSONATION_STARTING, before the store holds the
+ * impersonated session (admin-panel-route.tsx).
  */
 export function RequireImpersonation() {
   const { impersonatedBy } = useAppSelector(selectSession);

@@ -167,7 +167,7 @@ const rows: [string, NavState, string, string[][]][] = [
       ['Logout', '/'],
     ],
   ],
-  // Issue 9, item 10 (ADR 110): signed-in users get a signed-in menu on every other page, never
+  // docs/product.md §17 (ADR 110): signed-in users get a signed-in menu on every other page, never
   // the logged-out list whose Home link (/) signs them out.
   ['logged in otherwise (/)', member, '/', signedInOtherwise],
   ['logged in otherwise (/my/pdfview2)', memberWithAgreement, '/my/pdfview2', signedInOtherwise],

@@ -63,7 +63,7 @@ const LOGGED_IN_BY_PATH: Readonly<Record<string, readonly NavLink[]>> = {
 /**
  * Logged in, not admin, on a path the table does not list. The spec gives "the full logged-out
  * list" here; its Home link goes to /, whose load signs out, so a signed-in user lost their session
- * by following it (issue 9, item 10). Signed-in users get this signed-in list instead (ADR 110).
+ * by following it (docs/product.md §17). Signed-in users get this signed-in list instead (ADR 110).
  */
 const LOGGED_IN_OTHERWISE: readonly NavLink[] = [MY_DASHBOARD, MY_INSTRUCTIONS, MY_CONTACT, LOGOUT];
 

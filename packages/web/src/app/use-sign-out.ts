@@ -30,7 +30,7 @@ export function useSignOut(): () => void {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   return useCallback(() => {
-    // A guest's trial agreement stays (issue 9, item 2; ADR 100): it lives in this browser until
+    // A guest's trial agreement stays (docs/product.md §14; ADR 100): it lives in this browser until
     // the guest chooses Start over. A subscriber's agreement is cleared with the session.
     if (store.getState().agreement.isSubscriber) dispatch(clearAgreement());
     void dispatch(logOut());

@@ -19,7 +19,7 @@ const fetchFromApi = retryOnceWhenBusy(fetchBaseQuery({ baseUrl: '/api/v1', cred
 /**
  * The base query of every call: fetch with the session cookie; a 401 from any other call means the
  * server ended the session (e.g. the subscription expired meanwhile), which `sessionEndedByServer`
- * tells the app once, with the server's sentence (issue 9, item 12); a 403 means the session is not
+ * tells the app once, with the server's sentence (ADR 110); a 403 means the session is not
  * what this tab believes (`accessRefusedByServer`: the app looks it up again).
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {

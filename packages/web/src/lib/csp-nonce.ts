@@ -1,5 +1,5 @@
 /**
- * The style nonce of this page load (issue 13 §2): the server writes it into
+ * The style nonce of this page load (ADR 133): the server writes it into
  * `<meta name="csp-nonce">` of index.html and lists it in the CSP's style-src, so the style
  * elements PrimeReact injects are allowed without 'unsafe-inline'.
  *

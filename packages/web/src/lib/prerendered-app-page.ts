@@ -1,5 +1,5 @@
 /**
- * Pages of the app rendered to HTML at build time (issue 15, ADR 184): the guest editor,
+ * Pages of the app rendered to HTML at build time (ADR 184): the guest editor,
  * `/guest/contract`, arrives as the HTML the app renders for a visitor whose browser holds no
  * trial agreement ("Agreement is not Loaded": a page of links), inside the app's own index.html.
  * Such a visitor gets the static pages' small script with it, not the app. A visitor whose browser

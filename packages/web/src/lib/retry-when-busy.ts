@@ -1,5 +1,5 @@
 /**
- * One retry when the server says it is busy (issue 13 §1): a 503 answer with `Retry-After` (the
+ * One retry when the server says it is busy (ADR 130): a 503 answer with `Retry-After` (the
  * PDF queue is full) is tried again once after the wait the server names (at most
  * MAX_RETRY_WAIT_MS), while the caller's request stays pending, so a progress indicator stays
  * shown. Any other answer, and the second 503, go back to the caller unchanged.

@@ -1,6 +1,6 @@
 /**
  * What the server says about the session in answers to any call, as an action every feature may
- * handle (issue 9, item 12). Declared here, below the features, because the one base query of
+ * handle (ADR 110). Declared here, below the features, because the one base query of
  * lib/api.ts raises it and lib may not import a feature.
  *
  * `sessionEndedByServer`: a call answered 401, so the server no longer accepts the session (the
@@ -15,6 +15,6 @@ export const sessionEndedByServer = createAction<{ message: string }>('session/e
 /**
  * A call answered 403: the session is not what this tab believes (e.g. another tab started an
  * impersonation, so this administrator tab now holds a subscriber's session). The app looks the
- * session up again and the route guards take it from there (issue 9, item 11).
+ * session up again and the route guards take it from there (ADR 110).
  */
 export const accessRefusedByServer = createAction('session/accessRefused');

@@ -36,7 +36,7 @@ export const contracts = pgTable(
 export type ContractRow = typeof contracts.$inferSelect;
 
 /**
- * An agreement's history (issue 11 §2; ADR 171): one row per revision, the current one included,
+ * An agreement's history (docs/sharing.md §4; ADR 171): one row per revision, the current one included,
  * saying who made it, when, how and what changed, and holding the document as it was, compactly:
  *
  * - the current revision's row holds no document (it is `contracts.document`);
@@ -75,7 +75,7 @@ export const contractRevisions = pgTable(
 export type ContractRevisionRow = typeof contractRevisions.$inferSelect;
 
 /**
- * Who else may open an agreement (issue 11 §1; ADR 172): a partner with `edit` or `view` access.
+ * Who else may open an agreement (docs/sharing.md §2; ADR 172): a partner with `edit` or `view` access.
  * At most MAX_PARTNERS_PER_AGREEMENT rows per agreement. Access is read on every request, so a
  * deleted row ends access at once, open sessions included. When the last row of a partner account
  * that never chose a password goes, however it goes (stop sharing, the agreement or its owner
@@ -124,7 +124,7 @@ export const contractLinks = pgTable(
 );
 
 /**
- * The revision each user last saw of an agreement (issue 12 §1): opening it in the editor records
+ * The revision each user last saw of an agreement (docs/sharing.md §6): opening it in the editor records
  * it; "Changes since your last visit" lists what others changed after it.
  */
 export const contractViews = pgTable(
@@ -143,7 +143,7 @@ export const contractViews = pgTable(
 );
 
 /**
- * Review marks (issue 12 §2): a partner's "agreed" or "to discuss" on one subject or option of an
+ * Review marks (docs/sharing.md §7): a partner's "agreed" or "to discuss" on one subject or option of an
  * agreement, with an optional note (plain text, at most 1,000 characters). A change of the item by
  * someone else sets the other partners' marks on it back to "to discuss".
  */

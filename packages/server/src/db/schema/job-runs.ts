@@ -1,5 +1,5 @@
 /**
- * When each scheduled job last ran (issue 13 §4): with several servers on one database, a job runs
+ * When each scheduled job last ran (ADR 160): with several servers on one database, a job runs
  * on the one server that takes its advisory lock and finds it due (db/scheduled-jobs.ts).
  */
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 /**
  * Accounts (docs/product.md §3 "User", docs/product.md §D8). An account is an administrator, a subscriber, or a partner
- * (issue 11: free, no agreements of its own, sees what is shared with it); whether a subscriber may
+ * (docs/sharing.md §1: free, no agreements of its own, sees what is shared with it); whether a subscriber may
  * sign in is derived from their bookings (bookings.ts), not stored here.
  *
  * Emails are stored trimmed and in lower case (features/users/normalise-email.ts), so the unique

@@ -1,6 +1,6 @@
 /**
  * Every template, made into an agreement with items ticked, comes back the same from the PDF the
- * product makes of it and from its convention card (issue 14 §3: every PDF of an agreement carries
+ * product makes of it and from its convention card (docs/product.md §12: every PDF of an agreement carries
  * it as `agreement.json`), and from its JSON and CSV exports.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -27,7 +27,7 @@ function agreementOf(file: string): ContractDocument {
   return agreement;
 }
 
-describe('agreement files through the PDF (issue 14 §3)', () => {
+describe('agreement files through the PDF (docs/product.md §12)', () => {
   it('finds the templates', () => expect(files.length).toBeGreaterThanOrEqual(7));
 
   it.each(files)('gives back the agreement of %s from its PDF and its convention card, and from its JSON and CSV exports', async (file) => {

@@ -1,5 +1,5 @@
 /**
- * Export and import of agreements over HTTP (issue 14 §3): JSON, CSV and the product's own PDF
+ * Export and import of agreements over HTTP (docs/product.md §12): JSON, CSV and the product's own PDF
  * come back as the same agreement; a file that cannot be imported is refused with its problem and
  * changes nothing; an import is a version in the history.
  */

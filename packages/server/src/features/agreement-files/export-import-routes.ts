@@ -1,5 +1,5 @@
 /**
- * Export and import of agreements (issue 14 §3, docs/product.md §12, docs/agreement-format.md):
+ * Export and import of agreements (docs/product.md §12, docs/agreement-format.md):
  *
  * - GET  /api/v1/contracts/{id}/export?format=json|csv   anyone who may open the agreement
  * - POST /api/v1/contracts/{id}/import                   its owner, or a partner who can edit

@@ -1,5 +1,5 @@
 /**
- * Who may do what with an agreement (issue 11 §1; ADR 172). Checked on the server for every
+ * Who may do what with an agreement (docs/sharing.md §2; ADR 172). Checked on the server for every
  * agreement route, on every request (so a change of sharing takes effect at once):
  *
  * | access  | who                                  | load, PDF, history | save, restore | rename, reset, share |
@@ -57,7 +57,7 @@ export async function findContractAccess(db: Database, request: { contractId: st
       ownerUserId: contracts.ownerUserId,
       shared: contractShares.access,
       ownerRole: users.role,
-      // What a load answers besides the document, read by the same query (issue 15: one query per load).
+      // What a load answers besides the document, read by the same query (ADR 185: one query per load).
       revision: contracts.revision,
       templateName: contracts.templateName,
       ownerName: ownerNameSql,

@@ -1,7 +1,7 @@
 /**
  * What one server keeps in memory of stored agreements, so that the requests people make most
  * (load an agreement, save a small change to it) cost a small query instead of moving a 290 kB
- * document through the database, JSON and compression (issue 15; ADR 183).
+ * document through the database, JSON and compression (docs/product.md §D12; ADR 185; docs/caches.md §1).
  *
  * Every entry is named by an agreement's id and revision. A revision's document never changes:
  * every change raises the revision (replace-contract-document.ts), so an entry is never stale, on

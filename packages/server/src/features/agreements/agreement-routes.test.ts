@@ -96,7 +96,7 @@ async function loadAgreement(id: string, cookie: string): Promise<Contract> {
   return ContractAnswerSchema.parse(response.json()).data;
 }
 
-/** The access fields of an owner's load (issue 11): the owner's name is their email (no name set). */
+/** The access fields of an owner's load (docs/sharing.md §2): the owner's name is their email (no name set). */
 const OWNER = { access: 'owner', ownerName: expect.stringContaining('@'), isPausedByOwner: false } as const;
 
 /** The body of a save: the document without `_id`, plus the revision it was loaded at. */
@@ -287,7 +287,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     expect(latest.categories).toEqual(changed.categories);
   });
 
-  it('answers 304 without a body while the agreement is unchanged, and the new version once it changed (issue 15)', async () => {
+  it('answers 304 without a body while the agreement is unchanged, and the new version once it changed (docs/product.md §D12)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     for (const url of [`${BASE}/${agreement.id}`, `/api/v1/contracts/${agreement.id}/latest`]) {
       const first = await call('GET', url, { cookie });
@@ -316,7 +316,7 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
     );
   });
 
-  it('answers in brotli or gzip when asked, kept once made, with the same JSON and tag as the plain answer, and never a kept answer of an older state (issue 15, ADR 183)', async () => {
+  it('answers in brotli or gzip when asked, kept once made, with the same JSON and tag as the plain answer, and never a kept answer of an older state (ADR 185)', async () => {
     const { cookie, agreement, account } = await subscriberWithAgreement();
     const url = `${BASE}/${agreement.id}`;
     const load = async (encoding: string | undefined) => {
@@ -453,7 +453,7 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     expect((await storedRow(agreement.id)).contractName).toBe('Anna');
   });
 
-  it('saves the player names, and refuses one over 60 characters (issue 14 §1)', async () => {
+  it('saves the player names, and refuses one over 60 characters (docs/product.md §11)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
     const named = { ...loaded, playerNames: ['Anna Smith', 'Bob Jones'] as [string, string] };
@@ -465,7 +465,7 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
     expect(tooLong.statusCode).toBe(400);
   });
 
-  it('merges a stale save with what was saved since, and says what it merged (issue 11 §3)', async () => {
+  it('merges a stale save with what was saved since, and says what it merged (docs/sharing.md §5)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
     const first = toggleSubject(loaded, loaded.categories[1]!._id, loaded.categories[1]!.subjects[0]!._id);
@@ -623,7 +623,7 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       [{ ...saveBody(loaded, 0), revision: -1 }, '"revision"'],
       [{ ...saveBody(loaded, 0), revision: 0.5 }, '"revision"'],
       [{ ...saveBody(loaded, 0), categories: loaded.categories.map((c, i) => (i === 3 ? { ...c, subjects: [{ _id: 'x' }] } : c)) }, '"categories.3.subjects.0'],
-      // Text the database cannot keep (issue 9, item 17): a NUL, half an emoji.
+      // Text the database cannot keep (docs/product.md §D7): a NUL, half an emoji.
       [{ ...saveBody(loaded, 0), contractName: 'Anna\u0000Bob' }, UNSTORABLE_TEXT_MESSAGE],
       [{ ...saveBody(loaded, 0), categories: withSubjectName(loaded.categories, 'Stayman \uD83D') }, '"categories.0.subjects.0.editedName"'],
       // An id is stored too (found by the fuzz test on PostgreSQL).
@@ -665,7 +665,7 @@ function changesOf(before: ContractDocument, after: ContractDocument) {
   return compareDocuments(stored(before), stored(after), true);
 }
 
-describe('PATCH /api/v1/contracts/my/{id}/changes (a save of only what changed, issue 15)', () => {
+describe('PATCH /api/v1/contracts/my/{id}/changes (a save of only what changed, ADR 181)', () => {
   it('applies the changes to the loaded revision and stores the result like a whole save, from a body ten times smaller (with this small test agreement)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement();
     const loaded = await loadAgreement(agreement.id, cookie);
@@ -888,7 +888,7 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
     return (await readPdfText(bytes)).join(' ').replace(/\s+/g, ' ');
   }
 
-  it('prints the version it was asked for in the footer, with the print options (issue 14 §2)', async () => {
+  it('prints the version it was asked for in the footer, with the print options (docs/product.md §11)', async () => {
     const { cookie, agreement } = await subscriberWithAgreement('Versioned');
     const contract = selectEverything(await loadAgreement(agreement.id, cookie));
     const info = await makePdf(cookie, contract, { revision: 4, print: { layout: 'compact', fourColourSuits: true, legend: false } });
@@ -978,7 +978,7 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
 
     const response = await call('GET', url, { cookie: anna.cookie });
     expect(response.statusCode).toBe(200);
-    // The ASCII file name, then the agreement's own name as filename* (issue 9, item 1).
+    // The ASCII file name, then the agreement's own name as filename* (docs/pdf.md §4).
     expect(String(response.headers['content-disposition'])).toMatch(new RegExp(`^inline; filename="?${newer.fileName.replace(/[.]/g, '\\.')}"?(;|$)`));
     expect(await pdfText(response.rawPayload)).toContain('Newest edit');
     const bobs = await call('GET', url, { cookie: bob.cookie });

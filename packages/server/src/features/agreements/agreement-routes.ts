@@ -53,7 +53,7 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  * The answer carries `ETag` (the agreement's id and revision and the caller's access:
  * `contractEtag`) and `Cache-Control: private, no-cache`, so the browser asks again on every load
  * with `If-None-Match`; while the agreement is unchanged the answer is 304 without a body, after
- * the access check's one query (it reads the revision too; issue 15). Otherwise the answer is JSON text made by
+ * the access check's one query (it reads the revision too; ADR 185). Otherwise the answer is JSON text made by
  * getContractAnswerJson, compressed once per revision, caller's access, owner name and encoding
  * and kept in the server's AgreementMemory: a load of an agreement this server answered before
  * at that revision reads the same one row and sends the kept bytes (Content-Encoding set here, so

@@ -37,7 +37,7 @@ function reference(document: unknown, changes: Operation[]): unknown {
 /** The changes as the route receives them: parsed from JSON text. */
 const asRequestBody = (changes: unknown): Operation[] => JSON.parse(JSON.stringify(changes)) as Operation[];
 
-describe('applyChanges (issue 15: a save of changes copies only their path, ADR 183)', () => {
+describe('applyChanges (a save of changes copies only their path, ADR 185)', () => {
   it('gives what applying the changes to a whole copy gives, leaves the stored document as it was, and shares every part no change reached', () => {
     const before = structuredClone(stored);
     const category = stored.categories[3]!;

@@ -1,6 +1,6 @@
 /**
  * Applying a save's changes (RFC 6902 operations, ADR 181) to a stored document without changing
- * it and without copying all of it (issue 15: small saves). The objects and arrays on the path to
+ * it and without copying all of it (ADR 181: small saves; ADR 185). The objects and arrays on the path to
  * what an operation changes are copied (path copying, as persistent data structures do); every
  * other part of the result is the stored document's own object. Two gains follow: a save of one
  * tick copies a few small objects instead of a 290 kB document, and the comparisons that follow

@@ -65,7 +65,7 @@ export async function insertAgreements(
       })),
     )
     .returning();
-  // Revision 0 opens each agreement's history (issue 11 §2).
+  // Revision 0 opens each agreement's history (docs/sharing.md §4).
   await tx.insert(contractRevisions).values(
     rows.map((row) => ({
       contractId: row.id,

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const OWNER_VIEW = { access: 'owner', isPausedByOwner: false } as const;
 
-describe('getContractAnswerJson with the document text memory (issue 15, ADR 182, ADR 183)', () => {
+describe('getContractAnswerJson with the document text memory (ADRs 182, 185)', () => {
   it('keeps the text read for a revision and answers from it while the agreement stays at that revision', async () => {
     const owner = await createTestAccount(database.db);
     const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });

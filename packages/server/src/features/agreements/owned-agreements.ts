@@ -66,7 +66,7 @@ const answerHeadFields = { id: contracts.id, revision: contracts.revision, templ
 
 /**
  * What a load answers besides the document (its revision for the ETag and a 304, its template,
- * its owner's name), without reading the document (issue 15: a load of an unchanged agreement
+ * its owner's name), without reading the document (ADR 185: a load of an unchanged agreement
  * costs one indexed row, not 290 kB of JSON).
  *
  * @param id the agreement id from the URL (any text)

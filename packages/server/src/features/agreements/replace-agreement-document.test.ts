@@ -73,7 +73,7 @@ describe('replaceContractDocument: written only at the revision it was worked ou
   });
 });
 
-describe('a small change applied by the database to the stored document (issue 15, ADR 185)', () => {
+describe('a small change applied by the database to the stored document (ADR 185)', () => {
   it('stores exactly the document worked out in JavaScript, edit after edit, whether the change went as operations or whole', async () => {
     const owner = await createTestAccount(database.db);
     // A shipped template: the fixture's categories hold one subject each.

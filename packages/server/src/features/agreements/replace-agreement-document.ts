@@ -24,7 +24,7 @@ export const REVISION_NOT_FOUND_MESSAGE = 'This version of the agreement is no l
 /**
  * What a change stores:
  * - `save`: the whole document from the editor, loaded at `expectedRevision` (merged with what
- *   was saved since, issue 11 §3), with `resolutions` for conflicts of an earlier attempt;
+ *   was saved since, docs/sharing.md §5), with `resolutions` for conflicts of an earlier attempt;
  * - `rename`: only the name (the categories stay as stored);
  * - `reset`: new categories (a fresh agreement from a template) under the stored name, and the
  *   template's name;
@@ -36,7 +36,7 @@ export type ContractChange =
   | { kind: 'rename'; contractName: string }
   | { kind: 'reset'; document: ContractDocument; templateName: string }
   | { kind: 'restore'; revision: number }
-  /** An agreement read from a file (issue 14 §3): its name and categories replace the stored ones. */
+  /** An agreement read from a file (docs/product.md §12): its name and categories replace the stored ones. */
   | { kind: 'import'; document: ContractDocument; fileName: string };
 
 /** Who made a change: the account (the administrator under impersonation) and the name shown. */
@@ -79,7 +79,7 @@ function fieldValue(document: ContractDocument | undefined, conflict: MergeConfl
 }
 
 /**
- * Merges a stale save with what was saved since (issue 11 §3).
+ * Merges a stale save with what was saved since (docs/sharing.md §5; ADR 170).
  *
  * @returns the merged document and the report for the answer
  * @throws AppError conflict (409) with SaveConflictAnswer fields: the open conflicts with the
@@ -262,7 +262,7 @@ export function databaseChangesOf(stored: ContractDocument, next: ContractDocume
 /**
  * The SQL value of the new document: its whole `text` (cast to jsonb), or the stored `document`
  * changed by `changes` inside the database, so that a small change does not send and parse 290 kB
- * again (issue 15). `changes` come from `compare(stored, next)` (fast-json-patch), which makes only
+ * again (ADR 185). `changes` come from `compare(stored, next)` (fast-json-patch), which makes only
  * `replace`, `remove` (array items from the end) and `add` (object keys, array items at the end, in
  * order): `jsonb_set` replaces a value or adds a key or an item at an array's end
  * (create_if_missing), `#-` removes one. The statement runs only at the revision the changes were
@@ -292,7 +292,7 @@ export function documentUpdate(update: { text: string } | { changes: readonly Op
  * document at revision + 1, the replaced one kept in its revision's row (copied inside the
  * database when whole), the history row, and other partners' "agreed" marks on the changed items
  * back to "to discuss". One statement is atomic without a transaction, and holds no lock while
- * this thread works (issue 15: the server applies a save in one statement).
+ * this thread works (ADR 182: the server applies a save in one statement).
  *
  * The new document is sent whole (`documentText`: JSON.stringify of `plan.next`), or, when
  * `documentText` is null, as the few operations that make it from the stored one (`documentUpdate`).
@@ -334,7 +334,7 @@ async function writeChange(
 }
 
 /**
- * Changes an agreement and records the change in its history (issue 11 §2):
+ * Changes an agreement and records the change in its history (docs/sharing.md §4):
  *
  * 1. the agreement row is read (no lock);
  * 2. the new document is worked out from it: a save at the stored revision is taken as it is; a
@@ -346,10 +346,10 @@ async function writeChange(
  * 4. `writeChange` stores it all in one statement if the agreement is still at the revision read:
  *    the new document at revision + 1, the history row saying who, when, what kind and what
  *    changed (summariseChange), and other partners' "agreed" marks on the changed items back to
- *    "to discuss" (issue 12 §2). When another change (another tab, partner or server) was stored
+ *    "to discuss" (docs/sharing.md §7). When another change (another tab, partner or server) was stored
  *    in between, nothing is written and the change is worked out again from the newer revision:
  *    two changes at once are applied one after the other, as with a row lock, but the work of
- *    steps 2-3 holds no lock (issue 15; ADR 182);
+ *    steps 2-3 holds no lock (ADR 182);
  * 5. the write is counted for the server's vacuum of the agreement table, which frees the replaced
  *    document's space for later writes (ADR 192).
  *

@@ -1,5 +1,5 @@
 /**
- * The compact history of an agreement (issue 11 §2; ADR 171): reading a revision's document back
+ * The compact history of an agreement (docs/sharing.md §4; ADR 171): reading a revision's document back
  * from the chain of JSON Patches in `contract_revisions` (db/schema/contracts.ts), and writing the
  * patch of the revision a change replaces.
  *

@@ -28,7 +28,7 @@ export const SUBSCRIBER_PDF_RATE_LIMIT = {
 };
 
 /**
- * Saves per account per minute (issue 11 §2): far above what a person does (the editor saves on
+ * Saves per account per minute (docs/sharing.md §4): far above what a person does (the editor saves on
  * request), low enough that one misbehaving client cannot fill the history.
  */
 export const saveRateLimit = (max: number) => ({
@@ -54,7 +54,7 @@ export function owner(request: FastifyRequest): SessionUser {
 export const PARTNER_HAS_NO_AGREEMENTS_MESSAGE = 'A partner account holds no agreements of its own: it opens the ones shared with it.';
 
 /**
- * Who a change is recorded under (issue 11 §2): the signed-in account, or under impersonation the
+ * Who a change is recorded under (docs/sharing.md §4): the signed-in account, or under impersonation the
  * administrator acting for it.
  */
 export function revisionAuthor(request: FastifyRequest): RevisionAuthor {

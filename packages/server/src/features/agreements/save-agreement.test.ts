@@ -25,7 +25,7 @@ function wholeCheck(changed: unknown) {
   return result.success ? { data: result.data } : { issues: result.error.issues.map(({ path, message }) => ({ path, message })) };
 }
 
-describe('checkChangedDocument (a save of changes checks only the categories they reach, issue 15)', () => {
+describe('checkChangedDocument (a save of changes checks only the categories they reach, ADR 185)', () => {
   const cases: [string, Operation[]][] = [
     ['a tick', [{ op: 'replace', path: '/categories/2/subjects/0/isSelected', value: !subject.isSelected }]],
     [
@@ -67,7 +67,7 @@ describe('checkChangedDocument (a save of changes checks only the categories the
   });
 });
 
-describe('the history of a save of changes (unchanged parts shared, issue 15)', () => {
+describe('the history of a save of changes (unchanged parts shared, ADR 185)', () => {
   it('summarises and lists the changed items as for a whole copy', () => {
     const edited = renameSubject(
       toggleSubject(stored, category._id, subject._id),

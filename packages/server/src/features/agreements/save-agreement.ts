@@ -12,7 +12,7 @@ import { type ChangedContract, type RevisionAuthor, readStoredContract, replaceC
 import { documentAtRevision } from './revision-store';
 
 /**
- * Saves an agreement (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}`; docs/product.md §D7; issue 11 §3). The body
+ * Saves an agreement (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}`; docs/product.md §D7; docs/sharing.md §5). The body
  * was validated by SaveContractRequestSchema (13 categories, bounded sizes, temporary UI fields
  * dropped). At the stored revision it is stored as it is; from an older revision it is merged with
  * what was saved since, item by item, and the answer says what was merged.
@@ -75,7 +75,7 @@ export function checkChangedDocument(base: ContractDocument, changed: unknown): 
 }
 
 /**
- * Saves an agreement from only what changed (issue 15: small saves; `PATCH
+ * Saves an agreement from only what changed (ADR 181: small saves; `PATCH
  * /api/v1/contracts/my/{id}/changes`): the changes (RFC 6902 operations, SaveContractChangesRequestSchema)
  * are applied to the document of `revision` as stored, the result is checked like a whole save's
  * document, and the save goes on as `saveContract` from `revision` (merged with what was saved

@@ -65,7 +65,7 @@ describe('GET /api/v1/bookings', () => {
   });
 });
 
-describe('PATCH /api/v1/bookings/{id}/renew and /cancel (issue 9, item 13)', () => {
+describe('PATCH /api/v1/bookings/{id}/renew and /cancel (docs/product.md §17)', () => {
   async function adminCookie() {
     const admin = await createTestAccount(database.db, { role: 'admin', now: clock });
     return signInAs(database.db, admin.id, { now: clock });

@@ -1,5 +1,5 @@
 /**
- * An administrator renews or cancels a subscription (issue 9, item 13). A subscription is a
+ * An administrator renews or cancels a subscription (docs/product.md §17). A subscription is a
  * booking row (docs/product.md §D4); the subscriber status is derived from the bookings, so a change here
  * takes effect at the account's next request.
  */

@@ -27,7 +27,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('Compare (issue 12 §3)', () => {
+describe('Compare (docs/sharing.md §9)', () => {
   it('opens a visible template as an agreement, and not the hidden trial template', async () => {
     const rows = await database.db.select().from(templates);
     const precision = rows.find((row) => row.templateName === 'Basic Precision')!;

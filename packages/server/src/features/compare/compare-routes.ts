@@ -1,5 +1,5 @@
 /**
- * Routes of the Compare screen (issue 12 §3): a template opened as an agreement (so an agreement
+ * Routes of the Compare screen (docs/sharing.md §9): a template opened as an agreement (so an agreement
  * can be compared with the template it came from), and the "What's different" PDF of two
  * documents. The comparison itself is the domain's (`compareAgreements`); both routes need a
  * signed-in account.

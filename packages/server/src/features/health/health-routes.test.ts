@@ -15,7 +15,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('GET /api/v1/health and /api/v1/ready (issue 13 §4)', () => {
+describe('GET /api/v1/health and /api/v1/ready (docs/product.md §D11, ADR 160)', () => {
   it('health says alive; ready says the database answers and every migration is applied', async () => {
     const app = await buildTestApp(database.db);
     try {

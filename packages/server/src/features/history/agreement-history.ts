@@ -1,5 +1,5 @@
 /**
- * Reading and pruning an agreement's history (issue 11 §2; ADR 171).
+ * Reading and pruning an agreement's history (docs/sharing.md §4; ADR 171).
  *
  * Retention: every revision of the last HISTORY_FULL_DAYS days is kept; older ones are thinned to
  * the last revision of each UTC day; the current revision is never deleted. Pruning rewrites the
@@ -15,7 +15,7 @@ import { contractNotFound } from '../agreements/owned-agreements';
 import { REVISION_NOT_FOUND_MESSAGE } from '../agreements/replace-agreement-document';
 import { documentAtRevision, documentsSince, storageOf } from '../agreements/revision-store';
 
-/** Days during which every revision is kept (issue 11 §2). */
+/** Days during which every revision is kept (docs/sharing.md §4). */
 export const HISTORY_FULL_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -151,7 +151,7 @@ describe('POST /api/v1/messages', () => {
     expect((await send({ ...goodMessage, altcha })).statusCode).toBe(201);
   });
 
-  it('refuses a NUL character or half an emoji with a clear 400, storing nothing (issue 9)', async () => {
+  it('refuses a NUL character or half an emoji with a clear 400, storing nothing (docs/product.md §D7)', async () => {
     const altcha = await solvedCaptcha();
     const count = await storedCount();
     for (const body of [

@@ -1,4 +1,4 @@
-/** POST /api/v1/contracts/acbl-card (issue 14 §1): the card is stored for its maker and its fit report answered. */
+/** POST /api/v1/contracts/acbl-card (docs/product.md §13): the card is stored for its maker and its fit report answered. */
 import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';

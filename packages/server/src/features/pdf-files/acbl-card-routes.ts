@@ -1,5 +1,5 @@
 /**
- * The ACBL-style convention card (issue 14 §1, docs/product.md §13):
+ * The ACBL-style convention card (docs/product.md §13, docs/pdf.md §6):
  *
  * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body (as Make PDF)
  *

@@ -32,7 +32,7 @@ export async function makeSubscriberPdf(
   dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date; discussionMarks?: readonly Mark[] },
 ): Promise<PdfFileInfo> {
   const { contractName, categories, playerNames } = request.contract;
-  // The discussion sheet only when asked for (issue 12 §2): the normal PDF never shows marks or notes.
+  // The discussion sheet only when asked for (docs/sharing.md §8): the normal PDF never shows marks or notes.
   const agreement = { contractName, categories, ...(playerNames ? { playerNames } : {}) };
   const printed = dependencies.discussionMarks ? withDiscussionSheet(agreement, dependencies.discussionMarks) : agreement;
   const content = await dependencies.renderPdf(printed, {

@@ -1,5 +1,5 @@
 /**
- * Reviewing an agreement with a partner (issue 12 §1-2): what others changed since the caller last
+ * Reviewing an agreement with a partner (docs/sharing.md §6-7): what others changed since the caller last
  * looked, and the partners' "agreed" / "to discuss" marks with notes. Access is checked by the
  * routes (review-routes.ts); these functions trust the agreement id.
  */

@@ -69,7 +69,7 @@ async function save(doc: Contract, cookie: string): Promise<Contract> {
   return { ...doc, revision: (answer.json() as { data: { revision: number } }).data.revision };
 }
 
-describe('changes since the last visit (issue 12 §1)', () => {
+describe('changes since the last visit (docs/sharing.md §6)', () => {
   it("lists exactly the items the partner changed, with author; never one's own; the badge counts them; seen clears them", async () => {
     const { owner, agreement, ownerCookie, partnerCookie } = await partnership();
     const url = `/api/v1/contracts/${agreement.id}`;
@@ -111,7 +111,7 @@ describe('changes since the last visit (issue 12 §1)', () => {
   });
 });
 
-describe('agreed / to discuss (issue 12 §2)', () => {
+describe('agreed / to discuss (docs/sharing.md §7-8)', () => {
   it("keeps both partners' marks; a change by the other reopens an agreed item; the discussion sheet prints the notes, the normal PDF and the link do not", async () => {
     const { agreement, ownerCookie, partnerCookie } = await partnership();
     const url = `/api/v1/contracts/${agreement.id}`;

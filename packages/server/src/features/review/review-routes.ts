@@ -1,5 +1,5 @@
 /**
- * Routes of reviewing with a partner (issue 12 §1-2): changes since the last visit, recording a
+ * Routes of reviewing with a partner (docs/sharing.md §6-7): changes since the last visit, recording a
  * visit, the dashboard's count of changes waiting, and the "agreed" / "to discuss" marks. Every
  * route needs a session and, for one agreement, at least view access (contract-access.ts): a
  * partner who may only view can still review. The read-only link has none of these.

@@ -29,7 +29,7 @@ import { loadTemplates } from '../templates/load-templates';
 
 type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin' | 'partner' | 'editor' | 'viewer' | 'link';
 /**
- * - `partner`: a partner account (issue 11) with nothing shared with it;
+ * - `partner`: a partner account (docs/sharing.md §1) with nothing shared with it;
  * - `editor`: another subscriber whom `subscriber` shared its agreement with, can edit;
  * - `viewer`: a partner account it is shared with, can view;
  * - `link`: a visitor who holds an agreement's read-only link (no session): the link's own
@@ -60,7 +60,7 @@ interface Fixtures {
 interface RouteCase {
   /** Expected status for [anonymous, subscriber, expired subscriber, administrator]. */
   codes: [number, number, number, number];
-  /** Expected status for [partner account, shared editor, shared viewer, link holder] (issue 11). */
+  /** Expected status for [partner account, shared editor, shared viewer, link holder] (docs/sharing.md §2). */
   shared: [number, number, number, number];
   /** The path, when SAMPLE_PARAMS do not fit; read when the line runs (earlier lines may have changed what is stored). */
   url?: (f: Fixtures) => string | Promise<string>;
@@ -131,20 +131,20 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/masters':                            { codes: [401, 403, 401, 400], shared: [403, 403, 403, 401], body: () => ({}) }, // JSON, not a multipart upload
   'GET /api/v1/masters/:id/csv':                     { codes: [401, 403, 401, 200], shared: [403, 403, 403, 401] }, // the trial template: hidden, still downloadable
 
-  // Compare (issue 12): a template as an agreement; the "What's different" PDF of two documents.
+  // Compare (docs/sharing.md §9): a template as an agreement; the "What's different" PDF of two documents.
   'GET /api/v1/contracts/templates/:id':             { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], url: (f) => `/api/v1/contracts/templates/${f.subscriberContract.templateId}` },
   'POST /api/v1/contracts/compare/pdf':              { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ left: { label: 'A', contract: f.subscriberContract.document }, right: { label: 'B', contract: f.subscriberContract.document } }) },
   'GET /api/v1/agreement-format': { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/:id/export':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/export?format=csv` },
   'POST /api/v1/contracts/:id/import':               { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/import`, body: (f) => ({ fileName: 'a.json', data: Buffer.from(JSON.stringify(toAgreementFile(f.subscriberContract.document, new Date()))).toString('base64') }) },
-  // Review (issue 12): changes since the last visit, marks. Viewers may review too.
+  // Review (docs/sharing.md §6-7): changes since the last visit, marks. Viewers may review too.
   'GET /api/v1/contracts/changes-waiting':           { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/:id/changes':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/changes` },
   'POST /api/v1/contracts/:id/seen':                 { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/seen`, body: () => ({ revision: 0 }) },
   'GET /api/v1/contracts/:id/marks':                 { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks` },
   'PUT /api/v1/contracts/:id/marks/:itemId':         { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/${await firstSubjectId(f.subscriberContract.id)}`, body: () => ({ status: 'discuss', note: 'Talk about it' }) },
   'DELETE /api/v1/contracts/:id/marks/:itemId':      { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/item-1` },
-  // Sharing, read-only links and history (issue 11). The owner is `subscriber`.
+  // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   // Consent: only the partner a share names may accept or decline it.
   'POST /api/v1/contracts/shared/:id/accept':        { codes: [401, 404, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/shared/${f.offered.id}/accept` },

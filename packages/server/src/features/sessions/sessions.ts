@@ -78,7 +78,7 @@ export async function createSession(
 type BookingPeriodsJson = Array<{ createdAt: string; expiresAt: string; cancelledAt: string | null }>;
 
 /**
- * The session lookup as one prepared statement (issue 15: it runs on every API request): the
+ * The session lookup as one prepared statement (ADR 187: it runs on every API request): the
  * session, its user, the impersonating administrator and the user's bookings (as a JSON array, for
  * the subscriber status) in one round trip. Prepared once per database.
  */

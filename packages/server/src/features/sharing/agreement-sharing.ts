@@ -69,7 +69,7 @@ export async function getSharing(db: Database, contractId: string): Promise<Shar
 }
 
 /**
- * Shares an agreement with a partner by email (issue 11 §1; ADR 172 and its "Amended" section).
+ * Shares an agreement with a partner by email (docs/sharing.md §1; ADR 172 and its "Amended" section).
  * An address without an account gets a free **partner** account. A new share sends the same
  * invitation email whether or not the address had an account (a set-password link for an account
  * without a password, a sign-in link otherwise), within the limits of invitation-limits.ts; the

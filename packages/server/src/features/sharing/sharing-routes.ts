@@ -56,7 +56,7 @@ export const SHARED_LINK_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 /** Link PDFs per address per minute (rendering costs CPU). */
 export const SHARED_LINK_PDF_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
-/** Tells search engines to keep the link's page and PDF out of their index (issue 11 §1). */
+/** Tells search engines to keep the link's page and PDF out of their index (docs/sharing.md §3). */
 const NO_INDEX = 'noindex, nofollow';
 
 function signedIn(request: FastifyRequest) {

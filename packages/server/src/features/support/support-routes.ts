@@ -1,6 +1,6 @@
 /**
  * Where visitors can write to an administrator (docs/product.md §2: the registration pages "contact an
- * administrator at {email}"; issue 9, item 15). The address is a setting, SUPPORT_EMAIL
+ * administrator at {email}"; docs/product.md §17). The address is a setting, SUPPORT_EMAIL
  * (ADMIN_EMAIL when unset), so it is asked for rather than built into the web app.
  */
 import { SupportAnswerSchema } from '@bpa/domain/api';

@@ -389,7 +389,7 @@ describe('POST /api/v1/masters', () => {
     expect(await catalogue()).toEqual(before);
   });
 
-  it('answers 400 with a clear message for a multipart body it cannot read, changing nothing (issue 9)', async () => {
+  it('answers 400 with a clear message for a multipart body it cannot read, changing nothing (docs/product.md §D7)', async () => {
     const before = await catalogue();
     const csv = templateCsv('Broken Body');
     const boundary = '----bpa-broken';
@@ -450,7 +450,7 @@ describe('GET /api/v1/masters/{id}/csv', () => {
     expect(withoutIds(parseMasterCsv(response.body).categories)).toEqual(withoutIds(parseMasterCsv(csv).categories));
   });
 
-  it('downloads names a spreadsheet would run with a leading apostrophe, and the download uploads back to the same template (issue 13)', async () => {
+  it('downloads names a spreadsheet would run with a leading apostrophe, and the download uploads back to the same template (ADR 132)', async () => {
     const risky = ['=SUM(A1:A9)', '+1 trick', '-1 HCP', '@cmd', "'Tis a name"];
     const csv = templateCsv('=Formula template', { subjectSuffix: '' }).replace(
       'option,Standard,,,yes,',

@@ -49,7 +49,7 @@ export interface CsvUpload {
   text: string;
 }
 
-/** 400 for a multipart body that cannot be read (issue 9: it used to be a 500). */
+/** 400 for a multipart body that cannot be read (docs/product.md §D7: it used to be a 500). */
 export const MALFORMED_UPLOAD_MESSAGE =
   'The upload could not be read: the request was not a complete multipart/form-data body. Please choose the file again and upload it.';
 
@@ -84,7 +84,7 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
         throw new AppError('bad_request', TOO_MANY_FIELDS_MESSAGE);
       default:
         // Anything else the multipart reader throws is a body it could not read: no boundary,
-        // a broken part header, a body that ends before its closing boundary (issue 9, item 17).
+        // a broken part header, a body that ends before its closing boundary (docs/product.md §D7).
         throw new AppError('bad_request', MALFORMED_UPLOAD_MESSAGE);
     }
   }

@@ -7,8 +7,8 @@ import { TRIAL_CONTRACT_NAME, findTrialTemplate, trialCategoryIndexes } from './
 /**
  * The guest's trial agreement (docs/product.md §7 `GET /api/v1/contracts/guest/{id}`): a fresh agreement made
  * from the Free Trial Agreement template, all 13 categories, placeholders added (docs/product.md §D4), with
- * nothing ticked (docs/product.md §1: the trial starts blank; issue 9, item 3). Only what the trial shows is
- * sent (issue 9, item 18): the two trial categories in full, the other eleven by name only (the
+ * nothing ticked (docs/product.md §1: the trial starts blank; docs/product.md §14). Only what the trial shows is
+ * sent (docs/product.md §14): the two trial categories in full, the other eleven by name only (the
  * editor lists them, locked). Nothing is stored: each call makes new subject and option ids.
  * Revision 0 (never saved).
  *
@@ -24,7 +24,7 @@ export async function getGuestContract(db: Database, id: string): Promise<Contra
   return { ...document, categories, _id: template.id, revision: 0, templateName: template.templateName };
 }
 
-/** A category with nothing ticked (issue 9, item 3: the trial starts blank, docs/product.md §1 "Starting point: blank only"). */
+/** A category with nothing ticked (docs/product.md §14: the trial starts blank). */
 function clearSelections(category: Category): Category {
   return {
     ...category,

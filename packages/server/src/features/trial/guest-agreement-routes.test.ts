@@ -68,7 +68,7 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
     expect(agreement.categories).toHaveLength(CATEGORY_COUNT);
     expect(agreement.categories.map((c) => c.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     for (const name of TRIAL_CATEGORY_NAMES) expect(agreement.categories.map((c) => c.categoryName)).toContain(name);
-    // Issue 9, item 18: the eleven locked categories by name only.
+    // docs/product.md §14: the eleven locked categories by name only.
     const locked = agreement.categories.filter((c) => !(TRIAL_CATEGORY_NAMES as readonly string[]).includes(c.categoryName));
     expect(locked).toHaveLength(CATEGORY_COUNT - 2);
     for (const category of locked) expect(category.subjects).toEqual([]);
@@ -86,13 +86,13 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
       'Weak jump overcalls',
       expect.stringMatching(/^button/),
     ]);
-    // Issue 9, item 3: the trial starts blank, though the template ticks this subject.
+    // docs/product.md §14: the trial starts blank, though the template ticks this subject.
     expect(overcalls.subjects[0]).toMatchObject({ subcategoryName: 'Simple overcalls', subcategoryBold: true, bold: true, isSelected: false });
     const ticked = agreement.categories.flatMap((c) => c.subjects.flatMap((subject) => [subject.isSelected, ...subject.options.map((o) => o.isSelected)]));
     expect(ticked.filter(Boolean)).toEqual([]);
   });
 
-  it('sends only what the trial shows: far smaller than the whole template (issue 9, item 18)', async () => {
+  it('sends only what the trial shows: far smaller than the whole template (docs/product.md §14)', async () => {
     const response = await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${trialId}` });
     const { categories } = ContractAnswerSchema.parse(response.json()).data;
     const trialPart = JSON.stringify(categories.filter((c) => (TRIAL_CATEGORY_NAMES as readonly string[]).includes(c.categoryName))).length;
@@ -136,7 +136,7 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     const response = await fetchPdf(info);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    // The ASCII file name, then the agreement's own name as filename* (issue 9, item 1).
+    // The ASCII file name, then the agreement's own name as filename* (docs/pdf.md §4).
     expect(String(response.headers['content-disposition'])).toMatch(new RegExp(`^inline; filename="?${info.fileName.replace(/[.]/g, '\\.')}"?(;|$)`));
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -155,7 +155,7 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     expect(stored!.expiresAt!.getTime() - stored!.createdAt.getTime()).toBeLessThan(GUEST_PDF_LIFETIME_MS + 60_000);
   });
 
-  it('prints with the print options: legend by default, left out on request; an unknown layout is refused (issue 14 §2)', async () => {
+  it('prints with the print options: legend by default, left out on request; an unknown layout is refused (docs/product.md §11)', async () => {
     const agreement = selectEverything(await getTrialAgreement());
     const textOf = async (body: unknown) =>
       (await readPdfText((await fetchPdf(PdfFileInfoAnswerSchema.parse((await makePdf(body)).json()).data)).rawPayload)).join('\n');
@@ -209,7 +209,7 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
   });
 });
 
-describe('the trial limit (issue 9, item 16)', () => {
+describe('the trial limit (docs/product.md §14)', () => {
   it('comes from the stored trial template by position: renaming every category "Overcalls" prints only the two trial categories', async () => {
     const agreement = await getTrialAgreement();
     // A crafted request: every category named Overcalls and filled with subjects of its own.
@@ -250,7 +250,7 @@ describe('the trial limit (issue 9, item 16)', () => {
   });
 });
 
-describe('PDF file names (issue 9, item 1)', () => {
+describe('PDF file names (docs/pdf.md §4)', () => {
   it('makes every PDF fetchable, whatever the length of the name, and keeps accents and suits in the saved name', async () => {
     const agreement = await getTrialAgreement();
     const piece = 'Ånna & Bøb 1!c–2!d ';
@@ -282,7 +282,7 @@ describe('PDF file names (issue 9, item 1)', () => {
   });
 });
 
-describe('guest PDF limits (issue 9, item 22)', () => {
+describe('guest PDF limits (docs/product.md §14)', () => {
   it(`lets one browser make ${GUEST_PDFS_PER_BROWSER_PER_MINUTE} PDFs a minute, while other browsers behind the same address go on`, async () => {
     const agreement = await getTrialAgreement();
     const body = { contract: agreement };

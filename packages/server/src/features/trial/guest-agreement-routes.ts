@@ -21,7 +21,7 @@ export interface GuestContractRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
   now: () => Date;
-  /** Per-client PDF limit, shared with the subscriber routes (issue 13 §1). */
+  /** Per-client PDF limit, shared with the subscriber routes (ADR 191). */
   admission?: Admission;
   /** Whether cookies are marked Secure (PUBLIC_URL is https). */
   isHttps?: boolean;
@@ -32,7 +32,7 @@ export interface GuestContractRoutesOptions {
 /**
  * Guest PDFs per client address and minute: rendering costs CPU and each file is stored for an
  * hour. High enough for a club behind one address; each browser has a lower limit of its own
- * (guest-browser-limit.ts; issue 9, item 22).
+ * (guest-browser-limit.ts; docs/product.md §14).
  */
 export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 

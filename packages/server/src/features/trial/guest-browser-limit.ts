@@ -1,5 +1,5 @@
 /**
- * Guest PDFs per browser (issue 9, item 22). A limit per client address alone would stop a bridge
+ * Guest PDFs per browser (docs/product.md §14). A limit per client address alone would stop a bridge
  * club whose members share one address, so the address limit is high (GUEST_PDF_RATE_LIMIT) and
  * each browser has its own lower limit, recognised by a random id in the `bpa_guest` cookie (set on
  * the first PDF request; it identifies a browser, never a person, and holds nothing else).

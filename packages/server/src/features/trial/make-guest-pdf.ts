@@ -17,7 +17,7 @@ export const TRIAL_NOT_LOADED_MESSAGE = 'The free trial is not available right n
  * Makes the PDF of a guest's agreement and stores it (docs/product.md §7 `POST /api/v1/contracts/pdf-guest`).
  * Only the two trial categories are rendered whatever the request holds (docs/product.md §D4): the
  * categories at the trial categories' positions in the stored trial template, under that
- * template's names (issue 9, item 16). The request's `isSubscriber` flag is ignored: a guest is a guest.
+ * template's names (docs/product.md §14). The request's `isSubscriber` flag is ignored: a guest is a guest.
  *
  * @param request the validated body: agreement document, page size
  * @param dependencies the renderer and the current time (the file expires GUEST_PDF_LIFETIME_MS later)
@@ -33,7 +33,7 @@ export async function makeGuestPdf(
   const template = await findTrialTemplate(db);
   if (!template) throw new AppError('unavailable', TRIAL_NOT_LOADED_MESSAGE);
   // The trial categories are those of the stored trial template, by position, under the
-  // template's own names (issue 9, item 16): a client that renames categories gains nothing.
+  // template's own names (docs/product.md §14): a client that renames categories gains nothing.
   const agreement = {
     contractName: request.contract.contractName,
     playerNames: request.contract.playerNames,

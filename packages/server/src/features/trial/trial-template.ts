@@ -32,7 +32,7 @@ export async function findTrialTemplate(db: Database, id?: string): Promise<Temp
 }
 
 /**
- * Where the trial categories are in the trial template, by position (issue 9, item 16): the stored
+ * Where the trial categories are in the trial template, by position (docs/product.md §14): the stored
  * template decides which categories a guest may use, never the names a client sends.
  *
  * @param content the stored trial template's 13 categories

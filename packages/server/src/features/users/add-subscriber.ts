@@ -27,7 +27,7 @@ export interface AddSubscriberResult {
  * transaction the account (no password yet), a one-year booking at PRICE_CENTS, and the five
  * agreements "Partner 1" … "Partner 5" made from the Blank template; then the invitation email
  * with a set-password link (7 days). A failing email is reported, not undone. A partner account
- * (issue 11) with that email becomes a subscriber (what is shared with it stays); it gets the
+ * (docs/sharing.md §1) with that email becomes a subscriber (what is shared with it stays); it gets the
  * invitation only while it has no password.
  *
  * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
@@ -50,7 +50,7 @@ export async function addSubscriber(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email, role: users.role, passwordHash: users.passwordHash });
     if (!inserted) {
-      // A partner account (issue 11) becomes a subscriber, keeping what is shared with it.
+      // A partner account (docs/sharing.md §1) becomes a subscriber, keeping what is shared with it.
       [inserted] = await tx
         .update(users)
         .set({ role: 'subscriber', updatedAt: now })

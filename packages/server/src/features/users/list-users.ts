@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 /**
  * Every account for the admin panel's Users tab (docs/product.md §7 `GET /api/v1/users`; docs/product.md §3 "Admin-list
  * user: _id, email, role"), ordered by email, with whether the invitation is still pending (no
- * password set yet; issue 9, item 13).
+ * password set yet; docs/product.md §17).
  */
 export async function listUsers(db: Database): Promise<UserListItem[]> {
   const rows = await db

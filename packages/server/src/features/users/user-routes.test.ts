@@ -121,7 +121,7 @@ describe('GET /api/v1/users/me', () => {
   });
 });
 
-describe('GET /api/v1/users/session (issue 9, item 21)', () => {
+describe('GET /api/v1/users/session (docs/product.md §17, ADR 110)', () => {
   const session = (cookie: string | undefined) => app.inject({ method: 'GET', url: '/api/v1/users/session', headers: cookie ? { cookie } : {} });
 
   it('answers 200 with user null for a visitor, so the page logs no failed request', async () => {
@@ -311,7 +311,7 @@ describe('POST /api/v1/users/login', () => {
     expect((await logIn(account.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("throttles one account's wrong passwords, not the other members behind the same address (issue 9, item 9)", async () => {
+  it("throttles one account's wrong passwords, not the other members behind the same address (ADR 189)", async () => {
     const clumsy = await createTestAccount(database.db, { now: clock });
     const other = await createTestAccount(database.db, { now: clock });
     const address = '192.0.2.20';
@@ -405,7 +405,7 @@ describe('GET and POST /api/v1/users/logout', () => {
   });
 });
 
-describe('GET /api/v1/users/logout from another site (issue 13 §2)', () => {
+describe('GET /api/v1/users/logout from another site (ADR 131)', () => {
   const getLogout = (cookie: string, headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: '/api/v1/users/logout', headers: { cookie, ...headers }, remoteAddress: nextAddress() });
 
@@ -680,7 +680,7 @@ describe('GET /api/v1/users', () => {
     expect(Object.keys(list[0]!).sort()).toEqual(['_id', 'email', 'isInvitationPending', 'role']);
   });
 
-  it('tells which users never accepted their invitation (no password yet; issue 9, item 13)', async () => {
+  it('tells which users never accepted their invitation (no password yet; docs/product.md §17)', async () => {
     await createTestAccount(database.db, { email: 'invited.only@example.org', password: null, now: clock });
     const list = UserListAnswerSchema.parse((await call('GET', '/api/v1/users', { cookie: adminCookie })).json()).data;
     expect(list.find((u) => u.email === 'invited.only@example.org')).toMatchObject({ isInvitationPending: true });

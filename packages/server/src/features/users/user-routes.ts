@@ -62,7 +62,7 @@ export const EMAIL_UNCONFIRMED_MESSAGE =
   'Email not confirmed yet: a confirmation email was just sent. Please confirm your address, then ask again for a new password.';
 /** logout's answer (docs/product.md §7: "result not used"). */
 export const LOGGED_OUT_MESSAGE = 'You are signed out.';
-/** GET logout's refusal when the request is not the site's own (issue 13 §2). */
+/** GET logout's refusal when the request is not the site's own (ADR 131). */
 export const CROSS_SITE_LOGOUT_MESSAGE = 'Sign-out refused: the request did not come from this site. Use the Sign out button, or POST /api/v1/users/logout.';
 /** `Sec-Fetch-Site` values GET logout accepts: the app's own pages, or the address typed by the user. */
 const SIGN_OUT_GET_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -158,7 +158,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   };
   // The web app signs out with POST (origin-checked like every state change). The GET of docs/product.md §7
   // stays for API clients, but only when the browser says the request is the site's own (or typed
-  // in the address bar): an <img> or a link on another site must not sign anyone out (issue 13 §2).
+  // in the address bar): an <img> or a link on another site must not sign anyone out (ADR 131).
   app.get(
     '/api/v1/users/logout',
     {

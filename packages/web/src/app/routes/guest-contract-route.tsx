@@ -1,7 +1,7 @@
 /**
  * Route `/guest/contract` (docs/product.md §2: the trial's contract editor): the agreement feature's
  * editor in its guest variant. Make PDF goes to /pdfview and asks it to download the new file once
- * it arrives, as the Instructions page promises (issue 14 §2).
+ * it arrives, as the Instructions page promises (docs/pdf.md §5).
  */
 import { useNavigate } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';

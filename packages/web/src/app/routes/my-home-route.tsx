@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export default function MyHomeRoute() {
   useDocumentTitle('Dashboard');
   const { email, role } = useAppSelector(selectSession);
-  // A partner account (issue 11) has no agreements of its own: only what partners shared with it.
+  // A partner account (docs/sharing.md §1) has no agreements of its own: only what partners shared with it.
   const isPartner = role === 'partner';
   return (
     <div className="py-3">

@@ -2,7 +2,7 @@
  * Route `/pdfview` (docs/product.md §2 "PDF viewer pages"): the viewer shows the PDF made from the agreement
  * in the store. The agreement state is read here, where features meet, and handed to the viewer.
  * Coming from Make PDF in the trial (guest-contract-route.tsx) it downloads the file once it arrives,
- * as for subscribers (issue 14 §2: "A guest PDF downloads by itself after Make PDF").
+ * as for subscribers (docs/pdf.md §5: the viewer downloads the file by itself).
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ export default function PdfViewRoute() {
   // docs/product.md §2: "Go To Contract Editor goes to /my/contract for a subscriber, /trial otherwise".
   // The name keeps its colours (docs/product.md §D5), as in the subscriber's viewers; contractName defaults to the id (docs/product.md §3).
   const current = contract && pdfFileInfo ? { pdfFileInfo, contractName: contract.contractName.trim() === '' ? contract._id : contract.contractName } : null;
-  // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
+  // After a reload the app's memory is empty: the last PDF of this tab is shown again (docs/pdf.md §5).
   const shown = useLastPdf(isSubscriber ? 'subscriber' : 'guest', current);
   const contractName = shown ? <MarkupText markup={shown.contractName} /> : null;
   const { pathname, state } = useLocation();

@@ -48,7 +48,7 @@ export function SubscriberPdfView({ Viewer, otherViewer }: SubscriberPdfViewProp
   const agreement = isSubscriber ? contract : null;
   const current =
     agreement && pdfFileInfo ? { pdfFileInfo, contractName: agreement.contractName.trim() === '' ? agreement._id : agreement.contractName } : null;
-  // After a reload the app's memory is empty: the last PDF of this tab is shown again (issue 9, item 7).
+  // After a reload the app's memory is empty: the last PDF of this tab is shown again (docs/pdf.md §5).
   const shown = useLastPdf('subscriber', current);
   const dispatch = useAppDispatch();
   const forgetDownloadRequest = useCallback(() => {

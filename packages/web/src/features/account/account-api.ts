@@ -44,7 +44,7 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data.data,
     }),
     /**
-     * GET /api/v1/users/session: who is signed in, 200 with `user` null for nobody (issue 9: no
+     * GET /api/v1/users/session: who is signed in, 200 with `user` null for nobody (docs/product.md §17: no
      * failed request on a visitor's page); `refusal` is the reason a live session was not accepted.
      */
     getSession: build.query<z.infer<typeof SessionAnswerSchema>['data'], void, z.infer<typeof SessionAnswerSchema>>({
@@ -66,7 +66,7 @@ export const accountApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/users/logout: ends the session; the answer is not used (docs/product.md §7 names a GET, which
-     * the server refuses unless same-origin; POST is origin-checked like every change, issue 13 §2).
+     * the server refuses unless same-origin; POST is origin-checked like every change, ADR 131).
      * `keepalive`: the request completes even when the page is left or closed right after the click.
      */
     logOut: build.mutation<void, void>({

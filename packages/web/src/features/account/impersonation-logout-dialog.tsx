@@ -1,5 +1,5 @@
 /**
- * Logout while impersonating (issue 9, item 11): the administrator chooses between going back to
+ * Logout while impersonating (docs/product.md §17, ADR 110): the administrator chooses between going back to
  * their own account (POST /users/im/logout, as the banner's button does) and ending the session
  * altogether (the Logout of docs/product.md §2). Cancel (or Escape) leaves everything as it is.
  */

@@ -214,7 +214,7 @@ describe('restoring the session on start (GET /users/session; docs/product.md §
     expect(store.getState().session).toMatchObject({ isLoggedIn: true, email: 'admin@example.org', role: 'admin', sessionCheck: 'done' });
   });
 
-  it('nobody signed in is an auth error without a message to show, logged out, and no failed request (issue 9)', async () => {
+  it('nobody signed in is an auth error without a message to show, logged out, and no failed request (docs/product.md §17)', async () => {
     const store = newStore();
     answer('GET /api/v1/users/session', 200, ok({ user: null }));
     await store.dispatch(restoreSession());
@@ -377,7 +377,7 @@ describe('the clear action (docs/product.md §4: "A clear action resets error fl
   });
 });
 
-describe('the server ending the session during a visit (issue 9, item 12)', () => {
+describe('the server ending the session during a visit (ADR 110)', () => {
   it("the first 401 of any call signs out and keeps the server's sentence for the sign-in page", async () => {
     const store = loggedInStore();
     answer('GET /api/v1/users', 401, fail(MESSAGES.subscriptionNotActive));

@@ -95,7 +95,7 @@ const sessionSlice = createSlice({
       })
       .addCase(restoreSession.rejected, (state, action) => {
         if (state.sessionCheck !== 'pending') return;
-        // A look-up after a 403 that finds nobody: the session ended elsewhere (issue 9, item 12).
+        // A look-up after a 403 that finds nobody: the session ended elsewhere (ADR 110).
         const hadUser = state.isLoggedIn;
         clearUser(state);
         // docs/product.md §4: "Current-user load failure: auth error". Nobody typed anything, so there is no
@@ -108,7 +108,7 @@ const sessionSlice = createSlice({
       .addCase(accessRefusedByServer, (state) => {
         if (state.isLoggedIn && state.sessionCheck === 'done') state.sessionCheck = 'stale';
       })
-      // Issue 9, item 12: a 401 to any call while signed in signs the browser out at once, and the
+      // ADR 110: a 401 to any call while signed in signs the browser out at once, and the
       // server's sentence waits on the sign-in page (the guards go there).
       .addCase(sessionEndedByServer, (state, action) => {
         if (!state.isLoggedIn) return;
@@ -185,5 +185,5 @@ export const selectIsAdmin = (state: WithSession): boolean => state.session.isLo
 export const selectIsSessionKnown = (state: WithSession): boolean => state.session.sessionCheck === 'done';
 /** docs/product.md §2 (Login): a logged-in user whose subscription is not expired or cancelled goes to /my/home. */
 export const selectMayEnterDashboard = (state: WithSession): boolean => state.session.isLoggedIn && !isSubscriptionInactive(state.session.subscriberStatus);
-/** Why the server ended or refused the session, for the sign-in page (issue 9, item 12); null for nothing. */
+/** Why the server ended or refused the session, for the sign-in page (ADR 110); null for nothing. */
 export const selectSignOutNotice = (state: WithSession): string | null => state.session.signOutNotice;

@@ -44,7 +44,7 @@ export interface SessionState {
   isForgotPasswordSent: ForgotPasswordSentCode;
   isResetPasswordSent: ResetPasswordSentCode;
   /**
-   * Not a spec field (issue 9, item 12): why the server ended or refused the session (e.g. the
+   * Not a spec field (ADR 110): why the server ended or refused the session (e.g. the
    * inactive-subscription text), shown on the sign-in page until the next sign-in; null otherwise.
    */
   signOutNotice: string | null;

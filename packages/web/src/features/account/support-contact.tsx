@@ -1,5 +1,5 @@
 /**
- * "Contact an administrator at {email}" (docs/product.md §2, the registration pages; issue 9, item 15): the
+ * "Contact an administrator at {email}" (docs/product.md §2, the registration pages; docs/product.md §17): the
  * SUPPORT_EMAIL setting as a mailto link, with the Contact Us page beside it. While the address
  * loads, or if it cannot be read, only the Contact Us page is offered.
  */

@@ -45,7 +45,7 @@ export const adminApi = api.injectEndpoints({
       providesTags: ['Bookings'],
     }),
     /**
-     * PATCH /api/v1/bookings/{id}/renew or /cancel (issue 9, item 13): renews a subscription for a
+     * PATCH /api/v1/bookings/{id}/renew or /cancel (docs/product.md §17): renews a subscription for a
      * year or cancels it now; the answer is the updated list, which replaces the cached one.
      */
     changeBooking: build.mutation<BookingListItem[], { id: string; action: 'renew' | 'cancel' }, z.infer<typeof BookingListAnswerSchema>>({

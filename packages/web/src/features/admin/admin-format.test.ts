@@ -147,7 +147,7 @@ describe('toUploadProblem (docs/product.md §D6: errors name the line and column
   });
 });
 
-describe('tableEmptyText (issue 9, item 11)', () => {
+describe('tableEmptyText (ADR 111)', () => {
   it('says the list is empty only when it loaded', () => {
     expect(tableEmptyText(undefined, 'No messages.', 'messages')).toBe('No messages.');
   });

@@ -155,7 +155,7 @@ export function countText(count: number, noun: string): string {
  * What an admin table says when it has no rows: `empty` when the list loaded and is empty, else why
  * it could not be loaded. The spec ignores admin list load errors (docs/product.md §8); an empty table then read
  * as "No messages." while messages were there, e.g. in a second tab after an impersonation began
- * in another (issue 9, item 11; ADR 111).
+ * in another (ADR 111).
  *
  * @param error the query's error, if any (RTK Query's `error`)
  * @param empty the text for an empty list, e.g. "No messages."

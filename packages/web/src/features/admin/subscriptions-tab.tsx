@@ -3,7 +3,7 @@
  * the subscriber's email, the date the subscription was booked and the date it ends (month/day/year)
  * and the price as a dollar amount with cents (docs/product.md §9), with the subscription's state beside them.
  * Renew adds a year (from the end date, or from today once it has ended) and Cancel ends it now,
- * after a confirmation (issue 9, item 13); the server answers the updated list. A failed load says
+ * after a confirmation (docs/product.md §17); the server answers the updated list. A failed load says
  * so in the table (ADR 111; the spec ignores admin list load errors).
  */
 import { useState } from 'react';

@@ -38,7 +38,7 @@ function emailProblemOf(value: string): string | undefined {
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-/** Status of an account whose invitation was never accepted (no password yet; issue 9, item 13). */
+/** Status of an account whose invitation was never accepted (no password yet; docs/product.md §17). */
 export const INVITATION_PENDING_LABEL = 'Invited, not signed in yet';
 
 export function UsersTab({ onImpersonate }: UsersTabProps) {

@@ -1,5 +1,5 @@
 /**
- * Any path without a screen (docs/product.md §2 routes; the account screens arrive with later issues):
+ * Any path without a screen (docs/product.md §2 routes):
  * says so and links home. Never a blank screen.
  */
 import { Link } from 'react-router';

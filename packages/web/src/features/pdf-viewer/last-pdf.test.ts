@@ -9,7 +9,7 @@ function memoryStorage() {
 
 const pdf = { pdfFileInfo: { fileName: 'Anna-Bob.pdf', pathName: 'A'.repeat(32) }, contractName: '##c2#Anna### & Bob' };
 
-describe('the last PDF of a tab (issue 9, item 7)', () => {
+describe('the last PDF of a tab (docs/pdf.md §5)', () => {
   it('reads back what was kept, per kind of visitor', () => {
     const storage = memoryStorage();
     rememberLastPdf('subscriber', pdf, storage);

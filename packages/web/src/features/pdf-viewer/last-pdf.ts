@@ -1,5 +1,5 @@
 /**
- * The last PDF a viewer showed, kept in this tab's sessionStorage (issue 9, item 7): reloading a
+ * The last PDF a viewer showed, kept in this tab's sessionStorage (docs/pdf.md §5): reloading a
  * viewer page (/pdfview, /my/pdfview, /my/pdfview2) shows the same file again instead of "Please
  * Load a Contract", though a reload empties the app's memory. The file itself stays on the server
  * (a guest's for an hour, a subscriber's for 30 days, readable by its owner only); only where to

@@ -1,5 +1,5 @@
 /**
- * Compare, /my/compare (issue 12 §3): two agreements side by side, as a partnership reads them
+ * Compare, /my/compare (docs/sharing.md §9): two agreements side by side, as a partnership reads them
  * (domain compareAgreements): per category, the subjects played in one and not the other, played in
  * both with different options, or named differently; "not recorded" (unticked) apart from "not in
  * this agreement"; identical categories collapsed to one line. Either side may be one of the user's

@@ -1,5 +1,5 @@
 /**
- * A subscriber's agreement names as server data (ADR 152, issue 10 §2): RTK Query holds them with
+ * A subscriber's agreement names as server data (ADR 152): RTK Query holds them with
  * their count; a rename or a template load replaces the cached list from its answer (no second
  * request) and empties the loaded agreement (docs/product.md §4); a save makes the list stale; a
  * malformed answer is an ordinary failure with one sentence (lib/api.ts). Real store and fetch,

@@ -22,7 +22,7 @@ import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contra
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../../lib/api';
 
-/** Where an agreement's export downloads from (issue 14 §3): a plain link, the session cookie goes along. */
+/** Where an agreement's export downloads from (docs/product.md §12): a plain link, the session cookie goes along. */
 export function agreementExportUrl(id: string, format: 'json' | 'csv'): string {
   return `/api/v1/contracts/${encodeURIComponent(id)}/export?format=${format}`;
 }
@@ -115,7 +115,7 @@ export const agreementApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['ContractNames'] : []),
     }),
     /**
-     * PATCH /api/v1/contracts/my/{id}/changes (issue 15: small saves): only what changed since the
+     * PATCH /api/v1/contracts/my/{id}/changes (ADR 181: small saves): only what changed since the
      * revision the editor holds as saved (document-changes.ts); answered like a whole save. A 409
      * with CHANGES_DO_NOT_APPLY_MESSAGE means: send the whole agreement instead.
      */
@@ -126,7 +126,7 @@ export const agreementApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['ContractNames'] : []),
     }),
     /**
-     * POST /api/v1/contracts/{id}/import (issue 14 §3): replaces the agreement with the one in a file
+     * POST /api/v1/contracts/{id}/import (docs/product.md §12): replaces the agreement with the one in a file
      * (the product's PDF, its JSON export or a master-template CSV), sent in base64.
      * @returns the new name and revision; a 400 carries the file's problems (`issues`)
      */
@@ -209,7 +209,7 @@ export function isChangesRefusedError(error: unknown): boolean {
  */
 export function toMakePdfRequest(contract: Contract, isSubscriber: boolean): MakePdfRequest {
   // A guest's PDF prints only the trial categories: the others go empty, so the request stays
-  // within the guest body limit (GUEST_PDF_BODY_LIMIT_BYTES, issue 13 §1).
+  // within the guest body limit (GUEST_PDF_BODY_LIMIT_BYTES, ADR 130).
   const categories = isSubscriber ? contract.categories : emptyNonTrialCategories(contract).categories;
   return {
     contract: { contractName: contract.contractName, categories, ...(contract.playerNames ? { playerNames: contract.playerNames } : {}) },

@@ -1,7 +1,7 @@
 /**
  * An agreement as it prints (domain outlineAgreement, the same selection as the PDF): the ticked
  * subjects and their ticked options, by category and subcategory. Read-only; used by the page of a
- * read-only link and by an old version in the History panel (issue 11).
+ * read-only link and by an old version in the History panel (docs/sharing.md §3-4).
  */
 import type { Category } from '@bpa/domain/contract';
 import { outlineAgreement } from '@bpa/domain/outline';

@@ -316,7 +316,7 @@ function tickFirstSubject(store: ReturnType<typeof makeStore>) {
   store.dispatch(subjectToggled({ categoryId: general._id, subjectId: subject._id }));
 }
 
-describe('player names (issue 14 §1)', () => {
+describe('player names (docs/product.md §11)', () => {
   it('sets the names as one edit Undo takes back, and removes them when both are empty', () => {
     const store = loadedSubscriberStore();
     store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: [' Anna ', 'Bob'] }));
@@ -380,7 +380,7 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
   });
 
-  it('knows the version the server stores, for saves of only what changed (issue 15): loaded, saved as sent, unknown after a merge or keep editing', () => {
+  it('knows the version the server stores, for saves of only what changed (ADR 181): loaded, saved as sent, unknown after a merge or keep editing', () => {
     const store = loadedSubscriberStore();
     const loaded = selectContract(store.getState());
     if (!loaded) throw new Error('no agreement loaded');
@@ -420,7 +420,7 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     expect(selectContract(store.getState())?.revision).toBe(7);
   });
 
-  it('keeps a rename made elsewhere when the user keeps editing, unless the user renamed it here too (issue 9, item 5)', () => {
+  it('keeps a rename made elsewhere when the user keeps editing, unless the user renamed it here too (docs/product.md §15)', () => {
     const store = loadedSubscriberStore();
     const id = selectContract(store.getState())!._id;
     tickFirstSubject(store);
@@ -455,7 +455,7 @@ describe('subscriber workspace (docs/product.md §4)', () => {
   });
 });
 
-describe('Undo, Redo and Clear all (issue 9, item 4)', () => {
+describe('Undo, Redo and Clear all (docs/product.md §15)', () => {
   /** Ticks of the category's subjects and options that a user may change (a locked subject keeps its tick). */
   const ticks = (store: ReturnType<typeof makeStore>) =>
     overcalls(store)

@@ -44,7 +44,7 @@ export interface AgreementState {
   /** Where the last produced PDF can be fetched, or null. */
   pdfFileInfo: PdfFileInfo | null;
   /**
-   * Undo and Redo of the loaded agreement's edits (issue 9, item 4): the document before each edit
+   * Undo and Redo of the loaded agreement's edits (docs/product.md §15): the document before each edit
    * (`past`, newest last) and the ones undone (`future`, next redo last); at most UNDO_STEPS each.
    * Emptied when another agreement is loaded. Documents share their unchanged categories, so a
    * step costs only what it changed.
@@ -52,18 +52,18 @@ export interface AgreementState {
   history: { past: ContractDocument[]; future: ContractDocument[] };
   /**
    * The agreement's name as last loaded or saved: after a save conflict, "Keep editing" takes a
-   * name given elsewhere when the user has not changed the name here (issue 9, item 5).
+   * name given elsewhere when the user has not changed the name here (docs/product.md §15).
    */
   baseContractName: string | null;
   /**
    * The subscriber's agreement as the server stores it at `revision` (as loaded, or as last saved
    * when the server stored exactly what was sent), so a save can send only what changed since
-   * (issue 15; document-changes.ts). Null when not known: the next save sends the whole agreement.
+   * (ADR 181; document-changes.ts). Null when not known: the next save sends the whole agreement.
    */
   savedDocument: { revision: number; document: ContractDocument } | null;
 }
 
-/** How many edits Undo can take back (issue 9 asks for at least 50). */
+/** How many edits Undo can take back (docs/product.md §15). */
 export const UNDO_STEPS = 100;
 
 /** The empty agreement state (docs/product.md §4: "Clearing or logout empties everything"). */
@@ -214,7 +214,7 @@ const agreementSlice = createSlice({
       const { categoryId } = action.payload;
       applyEdit(state, categoryId, (doc) => selectAllInCategory(doc, categoryId));
     },
-    /** Clear all: unticks every subject and option of the category (issue 9, item 4). */
+    /** Clear all: unticks every subject and option of the category (docs/product.md §15). */
     allClearedInCategory(state, action: PayloadAction<{ categoryId: string }>) {
       const { categoryId } = action.payload;
       applyEdit(state, categoryId, (doc) => clearAllInCategory(doc, categoryId));
@@ -277,7 +277,7 @@ const agreementSlice = createSlice({
       }
     },
     /**
-     * The two partners' names of the loaded agreement (issue 14 §1), an edit Undo can take back;
+     * The two partners' names of the loaded agreement (docs/product.md §11), an edit Undo can take back;
      * both empty removes them.
      */
     playerNamesChanged(state, action: PayloadAction<{ id: string; playerNames: [string, string] }>) {
@@ -316,7 +316,7 @@ const agreementSlice = createSlice({
      * agreement takes the stored revision so that their next Save replaces the version saved
      * elsewhere (docs/product.md §D7 keeps that version as a revision row, so nothing is lost on the server).
      * Given the stored version's name, the agreement takes it when its own name is still the one it
-     * was loaded with: "Keep editing" no longer undoes a rename made in another tab (issue 9, item 5).
+     * was loaded with: "Keep editing" no longer undoes a rename made in another tab (docs/product.md §15).
      */
     agreementRebased(state, action: PayloadAction<{ id: string; revision: number; contractName?: string }>) {
       const { id, revision, contractName } = action.payload;
@@ -325,7 +325,7 @@ const agreementSlice = createSlice({
       contract.revision = revision;
       state.savedDocument = null;
       if (contractName === undefined) return;
-      // A rename made elsewhere is kept unless the agreement was renamed here too (issue 9, item 5).
+      // A rename made elsewhere is kept unless the agreement was renamed here too (docs/product.md §15).
       if (contract.contractName === state.baseContractName) contract.contractName = contractName;
       state.baseContractName = contractName;
     },
@@ -340,7 +340,7 @@ const agreementSlice = createSlice({
     /**
      * The leave warning's OK ("Press OK to proceed without saving changes", docs/product.md §2): the unsaved
      * edits are dropped with the loaded agreement, so the next Edit Agreement loads the saved one
-     * (issue 9, item 8: OK used to keep them as a draft that came back on the same agreement only).
+     * (docs/product.md §15: OK used to keep them as a draft that came back on the same agreement only).
      */
     editsDiscarded(state) {
       emptyLoadedAgreement(state);
@@ -356,7 +356,7 @@ const agreementSlice = createSlice({
         state.isSubscriber = true;
       },
     );
-    // An import replaced the stored agreement (issue 14 §3): the copy the editor holds is the erased
+    // An import replaced the stored agreement (docs/product.md §12): the copy the editor holds is the erased
     // one, so Edit Agreement loads the imported one and no save of the old copy is merged into it.
     builder.addMatcher(agreementApi.endpoints.importAgreement.matchFulfilled, (state, action) => {
       if (state.contract?._id === action.meta.arg.originalArgs.id) emptyLoadedAgreement(state);
@@ -404,7 +404,7 @@ export const selectIsContractEdited = (state: WithAgreement): boolean => state.a
 export const selectContractNames = (state: WithAgreement): ContractName[] => state.agreement.contractNames;
 export const selectSelectedContract = (state: WithAgreement): string | null => state.agreement.selectedContract;
 export const selectSelectedCategoryIndex = (state: WithAgreement): number => state.agreement.selectedCategory;
-/** True when Undo has an edit to take back (issue 9, item 4). */
+/** True when Undo has an edit to take back (docs/product.md §15). */
 export const selectCanUndo = (state: WithAgreement): boolean => state.agreement.history.past.length > 0;
 /** True when Redo has an undone edit to bring back. */
 export const selectCanRedo = (state: WithAgreement): boolean => state.agreement.history.future.length > 0;

@@ -1,5 +1,5 @@
 /**
- * The address of a comparison (issue 12 §3; compare-page.tsx): `/my/compare?left=…&right=…`, each
+ * The address of a comparison (docs/sharing.md §9; compare-page.tsx): `/my/compare?left=…&right=…`, each
  * side `agr:<id>` (an agreement), `tpl:<id>` (a template) or `rev:<id>:<n>` (version n of an
  * agreement). Kept apart from the page so links to it do not load the page's code.
  */

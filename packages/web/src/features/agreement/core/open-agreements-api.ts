@@ -31,7 +31,7 @@ export const openAgreementsApi = api.injectEndpoints({
       rawResponseSchema: RevisionAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
-    /** GET /api/v1/contracts/templates/{id}: a template as a fresh agreement, for Compare (issue 12 §3). */
+    /** GET /api/v1/contracts/templates/{id}: a template as a fresh agreement, for Compare (docs/sharing.md §9). */
     getTemplateAsAgreement: build.query<Contract, string, z.infer<typeof ContractAnswerSchema>>({
       query: (templateId) => ({ url: `/contracts/templates/${id(templateId)}` }),
       rawResponseSchema: ContractAnswerSchema,

@@ -3,9 +3,9 @@
  * reload of /my/contract opens the same agreement again from the server.
  *
  * Only the agreement's id is kept, in sessionStorage (one tab, gone when the tab closes); the
- * agreement itself never goes into the browser's storage (issue: "Subscribers' agreements are never
- * put in localStorage"). An id is useless to anyone else: the server answers 404 for another
- * account's agreement (api-contracts.ts), and the editor then forgets it.
+ * agreement itself never goes into the browser's storage (docs/caches.md §9). An id is useless to
+ * anyone else: the server answers 404 for another account's agreement (api-contracts.ts), and the
+ * editor then forgets it.
  */
 import type { KeyValueStorage } from './guest-persistence';
 

@@ -46,11 +46,11 @@ export interface DashboardProps {
   onRenameAgreement?: (id: string, contractName: string) => void | Promise<void>;
   /** Starts loading a template into an agreement (subscribers only; the button is disabled otherwise). */
   onLoadTemplate?: (id: string) => void;
-  /** Opens Share with partner for an agreement (its owner, issue 11); no button without it. */
+  /** Opens Share with partner for an agreement (its owner, docs/sharing.md §1); no button without it. */
   onShare?: (id: string) => void;
-  /** Opens Export or import for an agreement (issue 14 §3); no button without it. */
+  /** Opens Export or import for an agreement (docs/product.md §12); no button without it. */
   onExportImport?: (id: string) => void;
-  /** Per agreement, how many items partners changed since the last visit (issue 12 §1). */
+  /** Per agreement, how many items partners changed since the last visit (docs/sharing.md §6). */
   changeCounts?: ReadonlyMap<string, number>;
   /** The agreement being opened for editing: its Edit Agreement button shows progress. */
   openingAgreementId?: string | null;
@@ -333,7 +333,7 @@ function DashboardRow({
   );
 }
 
-/** "3 changes by partners" beside an agreement (issue 12 §1: changes since the last visit). */
+/** "3 changes by partners" beside an agreement (docs/sharing.md §6: changes since the last visit). */
 export function ChangeBadge({ count }: { count: number }) {
   return (
     <span className="change-badge dashboard-change-badge">

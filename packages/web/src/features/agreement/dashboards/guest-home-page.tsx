@@ -4,7 +4,7 @@
  *
  * Loading is GET /api/v1/contracts/guest (the names) then GET /api/v1/contracts/guest/{id} for the
  * first one (docs/product.md §7). A guest's edited agreement (kept in this browser, see guest-persistence.ts)
- * is left as it is (also after a visit to /, issue 9 item 2); a subscriber's agreement in the store
+ * is left as it is (also after a visit to /, docs/product.md §14); a subscriber's agreement in the store
  * is replaced by the trial one. **Start over**, after a confirmation, replaces the trial agreement
  * with a blank one: the only way it is erased.
  * A failure shows a toast and a message with Try Again; the page never goes blank.
@@ -24,7 +24,7 @@ import { agreementLoaded, clearAgreement, guestContractNamesLoaded, selectAgreem
 import { Dashboard } from './dashboard';
 
 export const GUEST_LOAD_FAILED_TEXT = 'The trial agreement could not be loaded.';
-/** Asked before Start over (issue 9, item 2): the only way the trial agreement is erased. */
+/** Asked before Start over (docs/product.md §14): the only way the trial agreement is erased. */
 export const START_OVER_QUESTION = 'Start over with a blank trial agreement? Everything you changed in your trial agreement in this browser will be lost.';
 export const NO_GUEST_AGREEMENT_TEXT = 'No trial agreement is available at the moment. Please try again later.';
 

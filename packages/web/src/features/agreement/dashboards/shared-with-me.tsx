@@ -1,7 +1,7 @@
 /**
- * "Shared with me" on /my/home (issue 11 §1): the agreements partners shared with the signed-in
+ * "Shared with me" on /my/home (docs/sharing.md §1): the agreements partners shared with the signed-in
  * account, with the owner, the access (can edit / can view), Open, and Export (with Import for a
- * partner who can edit: issue 14 §3, docs/product.md §12). They do not count towards anyone's
+ * partner who can edit: docs/product.md §12). They do not count towards anyone's
  * five agreements. A partner account sees only this list. An agreement only offered (not accepted
  * yet) shows Accept and Decline instead, and opens nothing until accepted (ADR 172, "Consent");
  * an accepted one can be left.
@@ -147,7 +147,7 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
                         loading={openingId === row._id}
                         onClick={() => void open(row._id)}
                       />{' '}
-                      {/* Anyone who may open it may export it; import replaces it, so only a partner who can edit (issue 14 §3). */}
+                      {/* Anyone who may open it may export it; import replaces it, so only a partner who can edit (docs/product.md §12). */}
                       <Button
                         type="button"
                         label={canImport(row) ? 'Export or import' : 'Export'}

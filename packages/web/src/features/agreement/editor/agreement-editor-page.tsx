@@ -112,7 +112,7 @@ export default function ContractEditorPage({ variant = 'guest', onPdfMade }: Con
         onDiscard={() => dispatch(editsDiscarded())}
       />
       <h1 className="visually-hidden">Agreement Editor</h1>
-      {/* Keyboard users jump past the status card and the category list. */}
+      {/* Keyboard users jump past the status card and the category list (docs/product.md §16). */}
       {contract && (
         <a href="#subjects-title" className="skip-link">
           Skip to the subjects

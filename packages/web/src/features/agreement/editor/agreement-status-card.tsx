@@ -2,7 +2,7 @@
  * The editor's Agreement card (docs/product.md §2 "Contract editor", left column): the agreement's
  * name with its pencil, whose it is when shared, the save state with Save (subscribers), Undo and
  * Redo, Make PDF, History and Share, and one live status line for what the page is doing. Read-only
- * partners see a note instead of the editing controls (issue 11).
+ * partners see a note instead of the editing controls (docs/sharing.md §2).
  */
 import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
@@ -61,7 +61,7 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
         <p className="agreement-status-name">
           <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
           {!isReadOnly && (
-            // The agreement name gets the colour buttons too (issue 9, item 6); saved with the agreement.
+            // The agreement name gets the colour buttons too (docs/product.md §15); saved with the agreement.
             <Button
               id={AGREEMENT_NAME_EDIT_ID}
               type="button"

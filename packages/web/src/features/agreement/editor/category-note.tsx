@@ -22,16 +22,7 @@ export function CategoryNote({ category, isReadOnly, onEdit }: CategoryNoteProps
   return (
     <div className="category-note">
       {note !== '' && <MarkupText markup={note} className="item-note" />}
-      {!isReadOnly && (
-        <Button
-          type="button"
-          label={label}
-          icon="pi pi-file-edit"
-          size="small"
-          text
-          onClick={onEdit}
-        />
-      )}
+      {!isReadOnly && <Button type="button" label={label} icon="pi pi-file-edit" size="small" text onClick={onEdit} />}
     </div>
   );
 }

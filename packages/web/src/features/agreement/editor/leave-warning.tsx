@@ -25,7 +25,7 @@ export interface LeaveWarningProps {
   shouldWarn: boolean;
   /** Paths reached without a question, e.g. the PDF viewers from the editor. */
   allowedPaths?: readonly string[];
-  /** Called when the user answers OK: the edits are to be dropped, as the question says (issue 9, item 8). */
+  /** Called when the user answers OK: the edits are to be dropped, as the question says (docs/product.md §15). */
   onDiscard?: () => void;
 }
 

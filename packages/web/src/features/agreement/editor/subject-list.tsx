@@ -10,8 +10,8 @@
  *
  * Rows use native check boxes and buttons (styled as the UI library's) and the list has one
  * tooltip for all of them: a PrimeReact Checkbox and a Button with its own Tooltip per row made
- * Select All in the largest category cost about 32 ms of script, twice a frame (issue 15,
- * bench/README.md "editor-bench.ts").
+ * Select All in the largest category cost two frames of script (docs/product.md §D12; the figures
+ * are in bench/README.md, "editor-bench.ts").
  */
 import { toItemElementId } from '../core/item-element-id';
 import { type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -33,13 +33,13 @@ export interface SubjectListProps {
   onEditOption: (subject: Subject, option: Option) => void;
   /** Opens the note of a subject (docs/agreement-format.md, "Notes"); no note button without it. */
   onEditNote?: (subject: Subject) => void;
-  /** Shown read-only (a partner who may only view, issue 11): no ticking, no renaming, no new rows. */
+  /** Shown read-only (a partner who may only view, docs/sharing.md §2): no ticking, no renaming, no new rows. */
   isReadOnly?: boolean;
-  /** Review of a shared or saved agreement (issue 12): what others changed, the marks, marking. */
+  /** Review of a shared or saved agreement (docs/sharing.md §6-7): what others changed, the marks, marking. */
   review?: SubjectListReview;
 }
 
-/** What the rows show of the review (issue 12): highlights, marks, and the Agree-or-discuss button. */
+/** What the rows show of the review (docs/sharing.md §6-7): highlights, marks, and the Agree-or-discuss button. */
 export interface SubjectListReview {
   changed: ReadonlyMap<string, SeenChange>;
   marks: ReadonlyMap<string, Mark[]>;
@@ -53,7 +53,7 @@ function groupBySubcategory(subjects: Subject[]): { heading: string; bold: boole
   const groups: { heading: string; bold: boolean; italics: boolean; subjects: Subject[] }[] = [];
   for (const subject of subjects) {
     const last = groups.at(-1);
-    // User-added subjects sit under a "User added" heading (issue 9, item 19), as in the PDF.
+    // User-added subjects sit under a "User added" heading (docs/product.md §16), as in the PDF.
     const heading = subjectHeading(subject);
     if (last && last.heading === heading) last.subjects.push(subject);
     else groups.push({ heading, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [subject] });
@@ -78,7 +78,7 @@ export function SubjectList({
   review,
 }: SubjectListProps) {
   // One set of callbacks for the whole list that never changes, so a row re-renders only when its
-  // own subject changes (issue 15: a tick re-rendered every row). They call the latest props.
+  // own subject changes (docs/product.md §D12: a tick re-rendered every row). They call the latest props.
   const latest = useRef({ onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote });
   useLayoutEffect(() => {
     latest.current = { onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote };
@@ -219,7 +219,7 @@ interface SubjectRowProps {
   review: SubjectListReview | undefined;
 }
 
-/** The highlight and marks of one row (issue 12). */
+/** The highlight and marks of one row (docs/sharing.md §6-7). */
 function ReviewBits({ itemId, name, review }: { itemId: string; name: string; review: SubjectListReview | undefined }) {
   if (!review) return null;
   const change = review.changed.get(itemId);

@@ -1,5 +1,5 @@
 /**
- * Undo and Redo in the editor (issue 9, item 4): two buttons, and the keys players expect —
+ * Undo and Redo in the editor (docs/product.md §15): two buttons, and the keys players expect —
  * Ctrl+Z (⌘Z) to undo, Ctrl+Shift+Z (⇧⌘Z) or Ctrl+Y to redo — anywhere on the editor page except
  * while typing in a field (the name dialog's editor has an undo of its own). Every editing action
  * is covered: ticks, Select All, Clear all, names (agreement-slice.ts keeps the history).

@@ -1,6 +1,6 @@
 /**
- * Where the editor is (docs/product.md §2 "Contract editor"): the open category (the first one the
- * user may edit at first; a guest's trial categories only, others say they are part of the full
+ * Where the editor is (docs/product.md §2 "Contract editor", §15): the open category (the first one
+ * the user may edit at first; a guest's trial categories only, others say they are part of the full
  * program), which subjects show their options, and going to an item from the review's lists with
  * the focus on it. The category list moves the focus to the subjects' title (phones show them below).
  */

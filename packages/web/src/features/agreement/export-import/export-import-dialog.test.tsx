@@ -1,5 +1,5 @@
 /**
- * Export or import (export-import-dialog.tsx, issue 14 §3) as a user meets it: the download links,
+ * Export or import (export-import-dialog.tsx, docs/product.md §12) as a user meets it: the download links,
  * the file picker, the erase confirmation, what is sent, and a refused file's problems listed by
  * line. Real store and fetch, against the test server.
  */

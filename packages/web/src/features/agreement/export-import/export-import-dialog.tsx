@@ -1,5 +1,5 @@
 /**
- * Export or import one agreement (issue 14 §3, docs/product.md §12), from the dashboard:
+ * Export or import one agreement (docs/product.md §12), from the dashboard:
  *
  * - Export downloads the agreement as JSON (the versioned agreement file, docs/agreement-format.md)
  *   or as CSV (the master-template format).

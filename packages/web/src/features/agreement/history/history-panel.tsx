@@ -1,5 +1,5 @@
 /**
- * The History panel of the editor (issue 11 §2; ADR 171): the agreement's revisions, newest first,
+ * The History panel of the editor (docs/sharing.md §4; ADR 171): the agreement's revisions, newest first,
  * with author, time and what changed (20 per page). Opening one shows it read-only (as it prints)
  * with its differences from the current version (domain compareAgreements); "Download PDF of this version"
  * makes its PDF; "Restore this version" (after a confirmation) makes a new revision with its

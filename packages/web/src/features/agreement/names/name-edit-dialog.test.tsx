@@ -1,7 +1,7 @@
 /**
  * The name dialog (name-edit-dialog.tsx) in jsdom with the real rich-text editor (loaded lazily,
  * as in the browser): what is typed
- * comes back exactly as typed (issue 9, item 6: literal `#` characters were eaten), colour comes
+ * comes back exactly as typed (docs/product.md §15: literal `#` characters were once eaten), colour comes
  * only from the colour buttons, and an empty name is refused with a message.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

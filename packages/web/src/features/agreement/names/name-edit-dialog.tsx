@@ -10,7 +10,7 @@
  *   25vw widen the edit dialog"), up to the window's width, where the name wraps.
  * The field itself (name-editor-form.tsx, with Tiptap and ProseMirror: about 90 KB of script
  * gzipped, most of the editor page's) is loaded the first time a name is edited, or earlier when
- * `preloadNameEditor` is called, not with the page (issue 15: the editor page's first load). Until
+ * `preloadNameEditor` is called, not with the page (docs/product.md §D12: the editor page's first load). Until
  * it is there the dialog says it is loading.
  */
 import { Suspense, lazy, useState } from 'react';

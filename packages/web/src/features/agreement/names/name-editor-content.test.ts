@@ -71,7 +71,7 @@ describe('editor content -> markup', () => {
     expect(editorContentToMarkup(doc([{ type: 'text', text: 'bold', marks: [{ type: 'bold' }] }]))).toBe('bold');
   });
 
-  it('never turns typed text into markup, and keeps it exactly as typed (issue 9, item 6)', () => {
+  it('never turns typed text into markup, and keeps it exactly as typed (docs/product.md §15)', () => {
     expect(parseMarkup(editorContentToMarkup(doc([text('##c2#red?###')])))).toEqual([{ text: '##c2#red?###', colour: null }]);
     expect(parseMarkup(editorContentToMarkup(doc([text('C##')])))).toEqual([{ text: 'C##', colour: null }]);
     // A '#' typed just before a coloured run stays where it was, in its colour.

@@ -64,7 +64,7 @@ export function markupToEditorContent(markup: string): EditorDocument {
  * - A text node's colour maps to its palette index; colours outside the palette (pasted text) and
  *   other marks are dropped, so the text falls back to the default colour.
  * - Typed text never turns into markup and comes back exactly as typed: `serialiseMarkup` escapes
- *   every `#` and backslash (docs/product.md §D5; issue 9, item 6).
+ *   every `#` and backslash (docs/product.md §D5, §15).
  *
  * @param content the editor's `getJSON()` (any shape is tolerated; unknown nodes are skipped).
  * @returns the name as markup, without leading or trailing spaces.

@@ -22,7 +22,7 @@ export default function NameEditorForm({ target, onSave, onCancel }: { target: N
     extensions: NAME_EDITOR_EXTENSIONS,
     content: markupToEditorContent(target.initialMarkup),
     autofocus: 'end',
-    // Tiptap adds a style element; it needs the page's CSP nonce (no 'unsafe-inline', issue 13 §2).
+    // Tiptap adds a style element; it needs the page's CSP nonce (no 'unsafe-inline', ADR 133).
     injectNonce: readCspNonce(),
     editorProps: {
       // Pasted lines become one line, as Save would make them anyway (docs/product.md §5).
@@ -37,7 +37,7 @@ export default function NameEditorForm({ target, onSave, onCancel }: { target: N
       },
     },
   });
-  // The length as stored (colour marks included), for the counter below the field (issue 9, item 6).
+  // The length as stored (colour marks included), for the counter below the field (docs/product.md §15).
   const length = useEditorState({ editor, selector: ({ editor: current }) => (current ? editorContentToMarkup(current.getJSON()).length : 0) }) ?? 0;
   const activeColour = useEditorState({
     editor,

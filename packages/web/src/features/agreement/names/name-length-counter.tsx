@@ -4,7 +4,7 @@ import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 const ANNOUNCE_WITHIN = 50;
 
 /**
- * "123 of 500 characters" under a name field (issue 9, item 6: the limit is told before it is
+ * "123 of 500 characters" under a name field (docs/product.md §15: the limit is told before it is
  * reached), colour marks counted as stored. Screen readers hear it (politely) only within
  * ANNOUNCE_WITHIN characters of the limit and past it.
  *

@@ -1,5 +1,5 @@
 /**
- * The two partners' names of the loaded agreement (issue 14 §1, docs/product.md §11): printed under
+ * The two partners' names of the loaded agreement (docs/product.md §11): printed under
  * the PDF's title and on the convention card. Two labelled text fields; a change is kept when the
  * field is left or Enter is pressed, as one edit Undo can take back, and saved with the agreement.
  */

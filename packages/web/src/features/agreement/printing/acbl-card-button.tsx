@@ -1,5 +1,5 @@
 /**
- * "Convention card (ACBL layout)" in the subscriber's editor (issue 14 §1, docs/product.md §13):
+ * "Convention card (ACBL layout)" in the subscriber's editor (docs/product.md §13):
  * makes the card of the agreement on screen and downloads it; when something did not fit on the
  * card, the fit report is shown first ("3 items did not fit: …", printed in full on page 3) with
  * Download and Cancel.

@@ -1,5 +1,5 @@
 /**
- * The Print options dialog (issue 14 §2, docs/product.md §11): page size, layout, four-colour suits
+ * The Print options dialog (docs/product.md §11): page size, layout, four-colour suits
  * and the legend for Make PDF, for the trial and for subscribers. Native radio buttons and check
  * boxes in labelled groups, so every choice is reachable by keyboard and read by screen readers.
  */

@@ -15,7 +15,7 @@ function memoryStorage(refuseWrites = false) {
   };
 }
 
-describe('print options in the browser (issue 14 §2)', () => {
+describe('print options in the browser (docs/product.md §11)', () => {
   it('starts from Letter, Detailed, two-colour suits, with the legend', () => {
     expect(readPrintOptions(memoryStorage())).toEqual({ pageSize: 'letter', layout: 'detailed', fourColourSuits: false, legend: true });
     expect(readPrintOptions(null)).toEqual(DEFAULT_STORED_PRINT_OPTIONS);

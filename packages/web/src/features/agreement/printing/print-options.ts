@@ -1,5 +1,5 @@
 /**
- * The print options of Make PDF (issue 14 §2, docs/product.md §11), remembered per browser: page
+ * The print options of Make PDF (docs/product.md §11), remembered per browser: page
  * size, layout, four-colour suits and the legend. Stored in localStorage under one key, read back
  * through the domain's schema, so a damaged or older entry gives the defaults instead of an error.
  */

@@ -22,7 +22,7 @@ export const printingApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
-     * the guest call; sent with the session cookie. Used by /my/contract (subscriber issue).
+     * the guest call; sent with the session cookie. Used by /my/contract (docs/product.md §4).
      */
     makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
       query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
@@ -30,7 +30,7 @@ export const printingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/contracts/acbl-card (issue 14 §1): makes the ACBL-style convention card of the
+     * POST /api/v1/contracts/acbl-card (docs/product.md §13): makes the ACBL-style convention card of the
      * agreement sent (same body as Make PDF).
      * @returns where to fetch it and what did not fit on the card (printed on its page 3)
      */

@@ -19,7 +19,7 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const reviewApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/contracts/{id}/changes: what others changed since my last visit (issue 12 §1). */
+    /** GET /api/v1/contracts/{id}/changes: what others changed since my last visit (docs/sharing.md §6). */
     getChanges: build.query<ChangesAnswer['data'], string, ChangesAnswer>({
       query: (contractId) => ({ url: `/contracts/${id(contractId)}/changes` }),
       rawResponseSchema: ChangesAnswerSchema,
@@ -39,7 +39,7 @@ export const reviewApi = api.injectEndpoints({
       providesTags: ['Changes'],
       keepUnusedDataFor: 0,
     }),
-    /** GET /api/v1/contracts/{id}/marks: both partners' agreed / to discuss marks (issue 12 §2). */
+    /** GET /api/v1/contracts/{id}/marks: both partners' agreed / to discuss marks (docs/sharing.md §7). */
     getMarks: build.query<Mark[], string, MarksAnswer>({
       query: (contractId) => ({ url: `/contracts/${id(contractId)}/marks` }),
       rawResponseSchema: MarksAnswerSchema,

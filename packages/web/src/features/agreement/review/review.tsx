@@ -1,5 +1,5 @@
 /**
- * Reviewing with a partner in the editor (issue 12 §1-2):
+ * Reviewing with a partner in the editor (docs/sharing.md §6-7):
  * - **Changes since your last visit**: the items others changed since this user last opened the
  *   agreement (never their own), grouped by category with author and time; a line opens the item;
  *   Mark all as seen dismisses them. Opening the agreement records the visit (useReview).

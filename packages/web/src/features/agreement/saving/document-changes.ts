@@ -1,5 +1,5 @@
 /**
- * What changed in an agreement since the version the server stores (issue 15: small saves): the
+ * What changed in an agreement since the version the server stores (ADR 181: small saves): the
  * RFC 6902 operations that turn `saved` into `edited`, computed by fast-json-patch, with checks
  * (`test` operations) the server runs before applying them: the old value at each changed place,
  * and the `_id` of every category, subject and option a change reaches into. A change computed

@@ -1,5 +1,5 @@
 /**
- * Real conflicts of a save (issue 11 §3; ADR 170): items that the user and someone else changed
+ * Real conflicts of a save (docs/sharing.md §5; ADR 170): items that the user and someone else changed
  * differently since the editor loaded the agreement. Each is shown with both values and who made
  * the other change; the user picks per item, or "Keep all mine" / "Take all theirs", and saves
  * again with those choices (the server merges once more against what is stored then). Closing the

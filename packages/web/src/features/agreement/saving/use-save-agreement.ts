@@ -6,7 +6,7 @@
  * opens the stale-save dialog with the stored version fetched for "Load latest". Nothing typed is
  * lost on any failure: the edits stay on screen, still marked unsaved.
  *
- * A save sends only what changed since the version the server stores (issue 15: a few hundred bytes
+ * A save sends only what changed since the version the server stores (ADR 181: a few hundred bytes
  * instead of up to 300 kB; document-changes.ts), when the editor knows that version and the changes
  * are small; otherwise, or when the server finds they do not fit its version, the whole agreement.
  */
@@ -44,7 +44,7 @@ export interface StaleSave {
   latestProblem: string | null;
 }
 
-/** Items changed differently here and elsewhere (issue 11 §3), with the version that was sent. */
+/** Items changed differently here and elsewhere (docs/sharing.md §5), with the version that was sent. */
 export interface PendingItemConflicts {
   sent: Contract;
   conflicts: ItemConflict[];

@@ -1,5 +1,5 @@
 /**
- * Share with partner (issue 11 §1; ADR 172), for the agreement's owner, from the dashboard and the
+ * Share with partner (docs/sharing.md §1; ADR 172), for the agreement's owner, from the dashboard and the
  * editor: partners by email with "can edit" or "can view" (at most four; each gets an invitation
  * email, at most one a day, and a new address a free partner account), changing or ending their
  * access, and the read-only link (create, copy, replace, revoke). A partner shows as the address

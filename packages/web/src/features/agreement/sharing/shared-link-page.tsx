@@ -1,5 +1,5 @@
 /**
- * The page of a read-only link, /shared/{token} (issue 11 §1; ADR 172): the agreement as its owner
+ * The page of a read-only link, /shared/{token} (docs/sharing.md §3; ADR 172): the agreement as its owner
  * last saved it, clean and read-only, with Download PDF, for anyone holding the link and without
  * signing in (opponents' online-play profiles, partners who never sign in). It shows what the PDF
  * prints (domain outlineAgreement): the ticked subjects and options, in order. It tells search

@@ -1,5 +1,5 @@
 /**
- * Calls of shared agreements (issue 11; ADRs 170-172), injected into the one RTK Query `api`
+ * Calls of shared agreements (docs/sharing.md; ADRs 170-172), injected into the one RTK Query `api`
  * (lib/api.ts): sharing with partners and the read-only link (owner), the agreements shared with
  * me, the history (list, one revision, restore) and the public page of a link. Every answer is
  * checked against its schema from the domain; a wrong shape becomes an ordinary failure.
