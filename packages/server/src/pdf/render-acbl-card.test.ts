@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACBL_CARD_SECTIONS, fillAcblCard } from '@bpa/domain/acbl-card';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { createAgreementFromTemplate, renameOption } from '@bpa/domain/editing';
+import { createAgreementFromTemplate, renameOption, setCategoryNote, setSubjectNote } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -118,5 +118,28 @@ describe('renderAcblCard', () => {
     const { fitReport, pdf } = await renderAcblCard({ ...sayc(), categories: sayc().categories.map((category) => ({ ...category, subjects: [] })) });
     expect(fitReport).toEqual([]);
     expect((await read(pdf)).pages).toHaveLength(2);
+  });
+
+  it("prints the partnership's notes on the supplement, without reporting them as cut", async () => {
+    let agreement = sayc();
+    const notrump = agreement.categories.find((category) => category.categoryName === 'Notrump Openings')!;
+    const played = notrump.subjects.find((subject) => subject.isSelected)!;
+    const unplayed = notrump.subjects.find((subject) => !subject.isSelected && !subject.subjectName.startsWith('button'))!;
+    agreement = setCategoryNote(agreement, notrump._id, 'Same over 2NT');
+    agreement = setSubjectNote(agreement, notrump._id, played._id, 'First line\nSecond line');
+    agreement = setSubjectNote(agreement, notrump._id, unplayed._id, 'Not played, not printed');
+    const { pdf, fitReport } = await renderAcblCard(agreement);
+    expect(fitReport.filter((entry) => entry.includes('Same over 2NT') || entry.includes('First line'))).toEqual([]);
+    const { pages, items } = await read(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const supplement = items
+      .filter((item) => item.page >= 2)
+      .map((item) => item.text)
+      .join(' ');
+    expect(supplement).toContain('Note: Notrump Openings');
+    expect(supplement).toContain('Same over 2NT');
+    expect(supplement).toContain('First line');
+    expect(supplement).toContain('Second line');
+    expect(supplement).not.toContain('Not played');
   });
 });

@@ -15,7 +15,7 @@
  */
 import { type AlertKind, type FilledAcblCard, type FilledAcblField, fillAcblCard } from '@bpa/domain/acbl-card';
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import type { ContractDocument } from '@bpa/domain/contract';
+import { type ContractDocument, displayName, noteOf } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import { attachAgreement } from './agreement-attachment';
 import { type AgreementFont, type FontStyle, loadAgreementFonts, measureText } from './agreement-fonts';
@@ -148,7 +148,8 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
     }
     pen.content.finish();
   }
-  if (overflow.length > 0) drawSupplement(doc, embedded, fonts, overflow, date);
+  const notes = cardNotes(document);
+  if (overflow.length > 0 || notes.length > 0) drawSupplement(doc, embedded, fonts, [...overflow, ...notes], date);
   embedded.finish();
   return { pdf: doc.end(), fitReport: overflow.map((item) => `${plain(item.label)}: ${plain(item.text)}`) };
 }
@@ -228,12 +229,27 @@ function drawField(pen: Pen, field: FilledAcblField, cursor: Cursor, overflow: {
   cursor.y += LINE;
 }
 
+/**
+ * The partnership's notes for the supplement (docs/agreement-format.md, "Notes"): each category's
+ * note, then the notes of its played subjects, in document order, under "Note: <name>".
+ */
+function cardNotes(document: ContractDocument): { label: string; text: string }[] {
+  const notes: { label: string; text: string }[] = [];
+  for (const category of document.categories) {
+    if (noteOf(category) !== '') notes.push({ label: `Note: ${category.categoryName}`, text: noteOf(category) });
+    for (const subject of category.subjects) {
+      if (subject.isSelected && noteOf(subject) !== '') notes.push({ label: `Note: ${displayName(subject)}`, text: noteOf(subject) });
+    }
+  }
+  return notes;
+}
+
 /** Text size and leading of page 3's entries, in points (DejaVu's ascent plus descent is 1.164 em). */
 const SUPPLEMENT_SIZE = 9;
 const SUPPLEMENT_LEADING = 10.5;
 
 /**
- * Page 3: what did not fit, in full, under its field's label, set in lines by `setText`
+ * Page 3: what did not fit, in full, under its field's label, then the notes (cardNotes), set in lines by `setText`
  * (agreement-layout.ts) and drawn through PageContent like the card; a further page when it runs
  * over (the footer counts on: "Page 4").
  */
@@ -249,7 +265,14 @@ function drawSupplement(doc: PdfDocument, embedded: DocumentFonts, fonts: Fonts,
     doc.addPage(PAGE.width, PAGE.height);
     pen = { content: new PageContent(doc, embedded, PAGE.height), fonts };
     drawRuns(pen, 'CONVENTION CARD: SUPPLEMENT', PAGE.margin, PAGE.margin, 13, 'bold', INK.band);
-    pen.content.drawText('What did not fit on the card, in full.', 'regular', 8, INK.muted, PAGE.margin, PAGE.margin + 17 + 8 * 0.93);
+    pen.content.drawText(
+      "What did not fit on the card, in full, and the partnership's notes.",
+      'regular',
+      8,
+      INK.muted,
+      PAGE.margin,
+      PAGE.margin + 17 + 8 * 0.93,
+    );
     const footer = `${date} · Page ${pageNumber}`;
     pen.content.drawText(footer, 'regular', 6, INK.muted, PAGE.width - PAGE.margin - widthOf(pen, footer, 'regular', 6), PAGE.height - PAGE.margin);
     y = PAGE.margin + 40;
@@ -263,7 +286,12 @@ function drawSupplement(doc: PdfDocument, embedded: DocumentFonts, fonts: Fonts,
   };
   for (const item of overflow) {
     const label = setText(fonts, [{ text: plain(item.label), colour: null, style: 'bold', size: SUPPLEMENT_SIZE }], INK.text, width, SUPPLEMENT_LEADING);
-    const text = setText(fonts, [{ text: plain(item.text), colour: null, style: 'regular', size: SUPPLEMENT_SIZE }], INK.text, width - 12, SUPPLEMENT_LEADING);
+    // A note keeps its line breaks: each of its lines is set on its own.
+    const text = item.text
+      .split('\n')
+      .flatMap((paragraph) =>
+        setText(fonts, [{ text: plain(paragraph) || ' ', colour: null, style: 'regular', size: SUPPLEMENT_SIZE }], INK.text, width - 12, SUPPLEMENT_LEADING),
+      );
     // A label is not left alone at the foot of a page.
     if (pen && y + SUPPLEMENT_LEADING * 2 > lowest) newPage();
     drawLines(label, PAGE.margin);
