@@ -1,6 +1,7 @@
 /**
  * An agreement as it prints (domain outlineAgreement, the same selection as the PDF): the ticked
- * subjects and their ticked options, by category and subcategory. Read-only; used by the page of a
+ * subjects and their ticked options, by category and subcategory, with the notes under their
+ * category's title and their subject (docs/agreement-format.md, "Notes"). Read-only; used by the page of a
  * read-only link and by an old version in the History panel (docs/sharing.md §3-4).
  */
 import type { Category } from '@bpa/domain/contract';
@@ -26,6 +27,7 @@ export function AgreementOutline({ contractName, categories, headingLevel = 2 }:
           <CategoryHeading>
             {section.label}. <MarkupText markup={section.category.categoryName} />
           </CategoryHeading>
+          {section.category.note && <MarkupText markup={section.category.note} className="item-note" />}
           {section.subcategories.map((group, index) => (
             <div key={`${String(index)}-${group.heading}`}>
               {group.heading !== '' && (
@@ -44,6 +46,7 @@ export function AgreementOutline({ contractName, categories, headingLevel = 2 }:
                         <MarkupText markup={option.name} />
                       </span>
                     ))}
+                    {item.subject.note && <MarkupText markup={item.subject.note} className="item-note" />}
                   </li>
                 ))}
               </ul>
