@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'worker_threads'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
