@@ -156,7 +156,7 @@ describe('applyChanges (issue 15: a save of changes copies only their path, ADR 
         if (!expectedError) expect(actual).toEqual(expected);
         expect(JSON.stringify(base)).toBe(frozen);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 });
