@@ -26,6 +26,18 @@ export default tseslint.config(
     },
   },
   {
+    // Typed linting: rules that need the type checker, on every TypeScript file, through the
+    // tsconfig.json nearest to it (projectService; the projects of `npm run typecheck`). A promise
+    // nobody awaits loses its error (an unhandled rejection ends the server, README.md "Test it");
+    // one passed where a callback's result is ignored does too.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
