@@ -59,7 +59,7 @@ const importZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', 'packages/server/drizzle/**', 'e2e/test-results/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -71,6 +71,18 @@ export default tseslint.config(
         'error',
         { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through packages/server/src/config.ts only.' },
       ],
+    },
+  },
+  {
+    // Typed linting: rules that need the type checker, on every TypeScript file, through the
+    // tsconfig.json nearest to it (projectService; the projects of `npm run typecheck`). A promise
+    // nobody awaits loses its error (an unhandled rejection ends the server, README.md "Test it");
+    // one passed where a callback's result is ignored does too.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

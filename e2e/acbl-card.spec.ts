@@ -4,24 +4,16 @@
  * before the download; the downloaded card holds the names, ticked boxes and the supplement page.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { useClientAddress } from './support/client-address';
-import { signInAsAdmin } from './support/first-admin';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(15);
 
-test('a subscriber downloads the convention card, told first what did not fit', async ({ page }) => {
+test('a subscriber downloads the convention card, told first what did not fit', async ({ subscriberPage: page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'acbl-card');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
   const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
   const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;
   const templates = ((await (await page.request.get('/api/v1/contracts/templates/')).json()) as { data: TemplateSummary[] }).data;

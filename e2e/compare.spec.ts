@@ -4,25 +4,16 @@
  * collapse to "same", and Download as PDF gives the "What's different" sheet with them.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(3);
 
-test('comparing an agreement with its template lists exactly the changed items', async ({ page }) => {
+test('comparing an agreement with its template lists exactly the changed items', async ({ subscriberPage: page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'compare');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
   // Three changes to Partner 2 (made from Blank): two ticks and a rename.
   await page.getByRole('button', { name: 'Edit Agreement: Partner 2' }).click();
   await page.getByRole('button', { name: /General Approach/ }).click();

@@ -2,11 +2,10 @@
  * The leave warning means what it says (docs/product.md §15): "Press OK to proceed without saving
  * changes" drops the unsaved edits, so opening the same agreement again shows what was saved.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@bpa/domain/messages';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
-import { signInAsAdmin } from './support/first-admin';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(5);
 
@@ -19,14 +18,7 @@ async function openPartnerOne(page: Page) {
   await expect(page.getByRole('heading', { name: /IX\. Overcalls/ })).toBeVisible();
 }
 
-test('OK on the leave warning drops the unsaved edits (Cancel keeping them: subscriber.spec.ts)', async ({ page }) => {
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'leaving');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
+test('OK on the leave warning drops the unsaved edits (Cancel keeping them: subscriber.spec.ts)', async ({ subscriberPage: page }) => {
   await openPartnerOne(page);
   const box = page.locator('.subjects-panel').getByRole('checkbox').first();
   const wasChecked = await box.isChecked();

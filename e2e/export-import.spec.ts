@@ -6,24 +6,15 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(6);
 
-test('a subscriber exports an agreement as JSON, imports it into another, and Compare finds no difference', async ({ page }, testInfo) => {
+test('a subscriber exports an agreement as JSON, imports it into another, and Compare finds no difference', async ({ subscriberPage: page }, testInfo) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'export-import');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
   // Partner 1 gets LC Standard, so there is something to carry over.
   const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
   const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;

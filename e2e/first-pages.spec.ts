@@ -6,10 +6,9 @@
  * `/guest/contract` arrives as the guest editor's first view: without a trial agreement it is such a page too;
  * a visitor whose browser holds a trial agreement never sees that view, only their agreement (ADR 184).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
-import { signInAsAdmin } from './support/first-admin';
+import type { Page } from '@playwright/test';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(16);
 
@@ -56,14 +55,7 @@ test('the landing and trial pages need none of the app: their menu works on a ph
   expect(scripts.some((name) => name.startsWith('vendor-'))).toBe(true);
 });
 
-test('a signed-in subscriber gets their own navigation at /trial, and opening / signs them out', async ({ page }) => {
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'first-pages');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
+test('a signed-in subscriber gets their own navigation at /trial, and opening / signs them out', async ({ subscriberPage: page }) => {
   await page.goto('/trial');
   await expect(page.getByRole('heading', { level: 1, name: 'Free Trial' })).toBeVisible();
   await expect(mainNav(page).getByRole('link', { name: 'Go To Dashboard' })).toBeVisible();

@@ -7,13 +7,13 @@
  * session, and its token never reaches the server's log; revoked, the link says it is no longer valid.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { serverOutputFile } from './playwright.config';
-import { USER_PASSWORD, choosePassword, newSubscriber, newUserEmail, signIn } from './support/accounts';
+import { USER_PASSWORD, choosePassword, newUserEmail, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(8);
 
@@ -39,15 +39,12 @@ async function renameSubject(page: Page, current: string, name: string): Promise
   await expect(dialog).toBeHidden();
 }
 
-test('an owner and a partner share one agreement: merge, conflict, history, restore and the read-only link', async ({ page, browser }) => {
+test('an owner and a partner share one agreement: merge, conflict, history, restore and the read-only link', async ({
+  subscriberPage: page,
+  subscriberEmail: ownerEmail,
+  browser,
+}) => {
   test.setTimeout(180_000);
-  await signInAsAdmin(page);
-  const ownerEmail = await newSubscriber(page, 'owner');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, ownerEmail, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
   // The owner shares Partner 1 with a new address.
   const partnerEmail = newUserEmail('partner');
   const before = (await readOutbox()).map((message) => message.file);

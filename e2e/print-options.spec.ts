@@ -5,12 +5,11 @@
  * downloads by itself after Make PDF.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(9);
 
@@ -32,13 +31,8 @@ async function openPrintOptions(page: Page) {
   return page.getByRole('dialog', { name: 'Print options' });
 }
 
-test('a subscriber prints in large print on A4 with four-colour suits, and the choice is remembered', async ({ page }) => {
+test('a subscriber prints in large print on A4 with four-colour suits, and the choice is remembered', async ({ subscriberPage: page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'print-options');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
   await page.getByRole('button', { name: 'Edit Agreement: Partner 1' }).click();
   await expect(page).toHaveURL(/\/my\/contract$/);
   await page.getByRole('button', { name: 'Select All' }).click();

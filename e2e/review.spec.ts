@@ -4,14 +4,14 @@
  * last visit", marks one "to discuss" with a note, makes the PDF with the discussion sheet and
  * finds the note in its text; the dashboard badge says how many changes waited.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ContractName } from '@bpa/domain/contract';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
-import { USER_PASSWORD, newSubscriber, newUserEmail, signIn } from './support/accounts';
+import { USER_PASSWORD, newUserEmail, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(10);
 
@@ -21,15 +21,12 @@ async function openPartner1(page: Page) {
   await expect(page).toHaveURL(/\/my\/contract$/);
 }
 
-test('the partner sees exactly the three changed items, marks one to discuss and prints the discussion sheet', async ({ page, browser }) => {
+test('the partner sees exactly the three changed items, marks one to discuss and prints the discussion sheet', async ({
+  subscriberPage: page,
+  subscriberEmail: ownerEmail,
+  browser,
+}) => {
   test.setTimeout(150_000);
-  await signInAsAdmin(page);
-  const ownerEmail = await newSubscriber(page, 'review-owner');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, ownerEmail, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
   // The owner shares Partner 1; the partner chooses a password and opens it once.
   const partnerEmail = newUserEmail('review-partner');
   const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;

@@ -4,12 +4,13 @@
  * and menus); a subscription cancelled during a visit; logout while impersonating; the Admin
  * Panel's renew, cancel and invitation status; the support address on the registration pages.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@bpa/domain/messages';
 import { USER_EXISTS_MESSAGE } from '@bpa/domain/api-users';
 import { USER_PASSWORD, newSubscriber, newUserEmail, signIn } from './support/accounts';
 import { adminEmail, signInAsAdmin } from './support/first-admin';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(11);
 
@@ -47,14 +48,7 @@ test('the registration pages give the support address as a mailto link', async (
   }
 });
 
-test('a signed-in subscriber is never signed out by a guard or a menu', async ({ page }) => {
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'guarded');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
-
+test('a signed-in subscriber is never signed out by a guard or a menu', async ({ subscriberPage: page }) => {
   // A page the navigation table does not name: the signed-in menu, no Home link that signs out.
   await page.goto('/my/pdfview2');
   await expect(mainNav(page).getByRole('link')).toHaveText(['Go To Dashboard', 'Instructions', 'Contact Us', 'Logout']);

@@ -7,56 +7,23 @@
  * losing anything typed.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import type { Contract, ContractName } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
 import { expectedPdfLines, squeeze, unselectedNames } from './support/agreement-text';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
-import { linkIn, readOutbox, waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
+import { expect, test } from './support/fixtures';
 
 useClientAddress(12);
 
-const PASSWORD = 'Subscriber-Pass-2468';
 /** The editor's save state (the phone's save bar repeats the second one). */
 const SAVED = 'All changes are saved.';
 const UNSAVED = 'You have unsaved changes.';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const optionsOf = (page: Page, subject: string) => page.getByRole('list', { name: `Options of ${subject}`, exact: true });
-
-/**
- * A new subscriber: added by the first administrator (POST /api/v1/users/admin-signup, which makes
- * the five agreements from Blank), the password set from the invitation email, the administrator
- * signed out again. Returns the subscriber's email.
- */
-async function createSubscriber(page: Page, label: string): Promise<string> {
-  await signInAsAdmin(page);
-  const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
-  const before = (await readOutbox()).map((message) => message.file);
-  const added = await page.request.post('/api/v1/users/admin-signup', { data: { email } });
-  expect(added.status(), await added.text()).toBe(201);
-  const token =
-    linkIn(await waitForEmail(email, { ignoreFiles: before }), 'accept-invite')
-      .split('/')
-      .at(-1) ?? '';
-  await page.request.post('/api/v1/users/logout');
-  const set = await page.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: PASSWORD, passwordConfirm: PASSWORD } });
-  expect(set.status(), await set.text()).toBe(200);
-  return email;
-}
-
-/** Signs in through the login form and lands on the dashboard with the five agreements. */
-async function signInThroughTheForm(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/my\/home$/);
-  await expect(page.getByRole('button', { name: /^Edit Agreement: / })).toHaveCount(5);
-}
 
 /** The subscriber's agreement names, from the server (GET /api/v1/contracts/my). */
 async function agreementNames(page: Page): Promise<ContractName[]> {
@@ -114,10 +81,10 @@ function expectPdfToShow(text: string, agreement: Contract): void {
   }
 }
 
-test('a subscriber renames an agreement, loads LC Standard, edits, saves, and downloads its PDF from both viewers', async ({ page }) => {
+test('a subscriber renames an agreement, loads LC Standard, edits, saves, and downloads its PDF from both viewers', async ({ subscriberPage: page }) => {
   test.setTimeout(180_000);
-  const email = await createSubscriber(page, 'subscriber');
-  await signInThroughTheForm(page, email);
+  // Added by the administrator, the subscriber has the five agreements made from Blank.
+  await expect(page.getByRole('button', { name: /^Edit Agreement: / })).toHaveCount(5);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(mainNav(page).getByRole('link')).toHaveText(['Instructions', 'Contact Us', 'Logout']);
   await expectNoSeriousAxeViolations(page);
@@ -296,10 +263,11 @@ test('a subscriber renames an agreement, loads LC Standard, edits, saves, and do
   await newTab.close();
 });
 
-test('two tabs editing one agreement: different changes are merged; after a reset elsewhere the save asks and keeps the edits', async ({ page, context }) => {
+test('two tabs editing one agreement: different changes are merged; after a reset elsewhere the save asks and keeps the edits', async ({
+  subscriberPage: page,
+  context,
+}) => {
   test.setTimeout(120_000);
-  const email = await createSubscriber(page, 'two-tabs');
-  await signInThroughTheForm(page, email);
   const second = await context.newPage();
   await second.goto('/my/home');
 

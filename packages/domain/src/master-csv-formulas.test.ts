@@ -47,10 +47,14 @@ describe('master CSV formula protection', () => {
     for (const name of ['=SUM(A1)', '+1', '-x', '@x', '\tx', '\rx', "'x", "''x", 'x']) expect(readCsvName(protectCsvName(name))).toBe(name);
   });
 
+  // Each run fills the sample template's 80 or so names from 40 generated ones, and costs a
+  // serialise, two parses and a deep comparison whatever the names: 40 runs check as many names as
+  // 200 runs of 8 did, in a fifth of the time, so the test holds on a loaded machine
+  // (docs/conventions.md).
   it('never writes a cell a spreadsheet would run, and an upload of the download is the same template (property)', () => {
     const base = parseMasterCsv(sampleTemplateCsv());
     fc.assert(
-      fc.property(fc.array(nameArbitrary, { minLength: 8, maxLength: 8 }), (names) => {
+      fc.property(fc.array(nameArbitrary, { minLength: 40, maxLength: 40 }), (names) => {
         let i = 0;
         const next = () => names[i++ % names.length]!;
         const template: MasterTemplate = {
@@ -68,13 +72,13 @@ describe('master CSV formula protection', () => {
           })),
         };
         const csv = serialiseMasterCsv(template);
-        for (const cell of cellsOf(csv)) expect(cell).not.toMatch(FORMULA_START);
+        expect(cellsOf(csv).filter((cell) => FORMULA_START.test(cell))).toEqual([]);
         const uploaded = parseMasterCsv(csv);
         expect(withoutIds(uploaded)).toEqual(withoutIds(template));
         // And once more: download -> upload -> download gives the same file.
         expect(serialiseMasterCsv(uploaded)).toBe(csv);
       }),
-      { numRuns: 200 },
+      { numRuns: 40 },
     );
   });
 });

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toggleSubject } from '@bpa/domain/editing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backupFileName, pruneBackups, writeAutomaticBackup } from './backups';
 import { type CliContext, runCli } from './cli';
-import { openDatabase } from './db/database';
+import { openDatabase, restorePgliteDataDir } from './db/database';
 import { contractRevisions, contracts } from './db/schema/contracts';
 import { templates } from './db/schema/templates';
 import { users } from './db/schema/users';
@@ -36,6 +36,10 @@ async function run(args: string[], environment: Record<string, string>) {
 
 /** A data folder with users, an agreement with three revisions, and the fixture templates. */
 async function seed(dataDir: string) {
+  // Starts from the run's migrated database (test/global-setup.ts) when it is a PGlite archive:
+  // creating and migrating a cluster in a folder costs seconds of CPU, more on a loaded machine.
+  const migrated = inject('migratedDatabase');
+  if (migrated?.kind === 'pglite') await restorePgliteDataDir(join(dataDir, 'pglite'), new Blob([await readFile(migrated.archivePath)]));
   const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   await connection.migrate();
   const { db } = connection;

@@ -104,7 +104,7 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(log.vacuums).toEqual([]);
       await renameContract(database.db, { id: agreement.id, contractName: 'Renamed', author: { userId: owner.id, label: 'owner' }, now: new Date() });
-      await vi.waitFor(() => expect(log.vacuums).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(log.vacuums).toHaveLength(1), { timeout: 30_000 });
       expect(log.vacuums[0]!.writes).toBe(1);
       expect(await contractsVacuumCount()).toBe(before + 1);
     } finally {
@@ -150,7 +150,7 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
     try {
       // The jobs run once at start, one after the other; the vacuum (embedded only) is the last.
       const lastJob = isEmbedded ? 'vacuum-database' : 'prune-invitation-emails';
-      await vi.waitFor(async () => expect((await database.db.select().from(jobRuns).where(eq(jobRuns.name, lastJob))).length).toBe(1), { timeout: 10_000 });
+      await vi.waitFor(async () => expect((await database.db.select().from(jobRuns).where(eq(jobRuns.name, lastJob))).length).toBe(1), { timeout: 30_000 });
       expect(errors).toEqual([]);
       expect((await database.db.select().from(jobRuns).where(eq(jobRuns.name, 'vacuum-database'))).length).toBe(isEmbedded ? 1 : 0);
       expect(await contractsVacuumCount()).toBe(isEmbedded ? before + 1 : before);

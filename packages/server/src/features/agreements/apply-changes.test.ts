@@ -156,7 +156,7 @@ describe('applyChanges (a save of changes copies only their path, ADR 185)', () 
         if (!expectedError) expect(actual).toEqual(expected);
         expect(JSON.stringify(base)).toBe(frozen);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 });

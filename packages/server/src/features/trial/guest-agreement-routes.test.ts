@@ -341,7 +341,7 @@ describe('GET /api/v1/contracts/pdfviewer/{pathName}/{fileName}', () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(pdfFiles.pathName, info.pathName));
       await expect
-        .poll(async () => (await database.db.select().from(pdfFiles).where(eq(pdfFiles.pathName, info.pathName))).length, { timeout: 5000, interval: 50 })
+        .poll(async () => (await database.db.select().from(pdfFiles).where(eq(pdfFiles.pathName, info.pathName))).length, { timeout: 30_000, interval: 50 })
         .toBe(0);
     } finally {
       await timedApp.close();

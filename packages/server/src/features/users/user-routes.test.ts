@@ -4,7 +4,7 @@ import { isPlaceholderName } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
 import { asc, eq } from 'drizzle-orm';
 import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from './login-throttle';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
 import { contracts } from '../../db/schema/contracts';
@@ -76,6 +76,21 @@ function call(method: Method, url: string, options: { cookie?: string; body?: ob
 
 function logIn(email: string, password: string, options: { cookie?: string; address?: string } = {}) {
   return call('POST', '/api/v1/users/login', { body: { email, password }, ...options });
+}
+
+/**
+ * Runs `body` with Date and timers on a fake clock, which only `vi.advanceTimersByTime` moves: the
+ * sign-in throttle's waits (1 s, 2 s …) are real time in its in-memory store, and on a busy machine
+ * more than a second can pass between two requests, which would end a wait early
+ * (docs/conventions.md: "Tests hold on a loaded machine").
+ */
+async function onFakeClock(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 async function me(cookie: string | undefined) {
@@ -315,17 +330,19 @@ describe('POST /api/v1/users/login', () => {
     const clumsy = await createTestAccount(database.db, { now: clock });
     const other = await createTestAccount(database.db, { now: clock });
     const address = '192.0.2.20';
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode).toBe(401);
-    // Twelve typos in all: from the fifth on, the account must wait.
-    let throttled = 0;
-    for (let i = FREE_FAILURES; i < 12; i++) if ((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode === 429) throttled += 1;
-    expect(throttled).toBeGreaterThan(0);
-    const waiting = await logIn(clumsy.email.toUpperCase(), TEST_PASSWORD, { address });
-    expect(waiting.statusCode).toBe(429);
-    expect(waiting.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
-    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    // Another member at the same address signs in at once.
-    expect((await logIn(other.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
+    await onFakeClock(async () => {
+      for (let i = 0; i < FREE_FAILURES; i++) expect((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode).toBe(401);
+      // Twelve typos in all: from the fifth on, the account must wait.
+      let throttled = 0;
+      for (let i = FREE_FAILURES; i < 12; i++) if ((await logIn(clumsy.email, 'Wrong-password-1', { address })).statusCode === 429) throttled += 1;
+      expect(throttled).toBeGreaterThan(0);
+      const waiting = await logIn(clumsy.email.toUpperCase(), TEST_PASSWORD, { address });
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
+      expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // Another member at the same address signs in at once.
+      expect((await logIn(other.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
+    });
   });
 
   it("does not let wrong passwords from other addresses keep the owner's correct password out (ADR 189)", async () => {
@@ -343,36 +360,43 @@ describe('POST /api/v1/users/login', () => {
     const owner = await createTestAccount(database.db, { now: clock });
     const attacker = '198.51.100.40';
     const home = '203.0.113.40';
-    // The owner mistypes once at home.
-    expect((await logIn(owner.email, 'Wrong-password-1', { address: home })).statusCode).toBe(401);
-    for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address: attacker })).statusCode).toBe(401);
-    const slowed = await logIn(owner.email, 'Wrong-password-2', { address: attacker });
-    expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
-    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    // The same address's IPv6 neighbours count as one client: a /64 is one network.
-    for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address: `2001:db8:40::${i + 1}` })).statusCode).toBe(401);
-    expect((await logIn(owner.email, 'Wrong-password-1', { address: '2001:db8:40::ffff' })).statusCode).toBe(429);
-    // The owner's one typo at home does not stop their correct password there.
-    expect((await logIn(owner.email, TEST_PASSWORD, { address: home })).statusCode).toBe(200);
+    await onFakeClock(async () => {
+      // The owner mistypes once at home.
+      expect((await logIn(owner.email, 'Wrong-password-1', { address: home })).statusCode).toBe(401);
+      for (let i = 0; i <= FREE_FAILURES; i++) expect((await logIn(owner.email, 'Wrong-password-1', { address: attacker })).statusCode).toBe(401);
+      const slowed = await logIn(owner.email, 'Wrong-password-2', { address: attacker });
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().message).toMatch(/^Too many wrong passwords for this account\. Please wait \d+ seconds? and try again\.$/);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The same address's IPv6 neighbours count as one client: a /64 is one network.
+      for (let i = 0; i <= FREE_FAILURES; i++)
+        expect((await logIn(owner.email, 'Wrong-password-1', { address: `2001:db8:40::${i + 1}` })).statusCode).toBe(401);
+      expect((await logIn(owner.email, 'Wrong-password-1', { address: '2001:db8:40::ffff' })).statusCode).toBe(429);
+      // The owner's one typo at home does not stop their correct password there.
+      expect((await logIn(owner.email, TEST_PASSWORD, { address: home })).statusCode).toBe(200);
+    });
   });
 
   it('doubles the wait after each further wrong password, and a correct one clears the count', async () => {
     const account = await createTestAccount(database.db, { now: clock });
     const address = '192.0.2.30';
     const wrong = () => logIn(account.email, 'Wrong-password-1', { address });
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
-    expect((await wrong()).statusCode).toBe(401); // the fifth: a wait of 1 s starts
-    const first = await wrong();
-    expect(first.statusCode).toBe(429);
-    expect(first.headers['retry-after']).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await wrong()).statusCode).toBe(401); // the sixth: 2 s
-    expect((await wrong()).headers['retry-after']).toBe('2');
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect((await logIn(account.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
-    // Counting starts again from zero.
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
+    await onFakeClock(async () => {
+      for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
+      expect((await wrong()).statusCode).toBe(401); // the fifth: a wait of 1 s starts
+      const first = await wrong();
+      expect(first.statusCode).toBe(429);
+      expect(first.headers['retry-after']).toBe('1');
+      vi.advanceTimersByTime(900);
+      expect((await wrong()).statusCode).toBe(429);
+      vi.advanceTimersByTime(200);
+      expect((await wrong()).statusCode).toBe(401); // the sixth: 2 s
+      expect((await wrong()).headers['retry-after']).toBe('2');
+      vi.advanceTimersByTime(2100);
+      expect((await logIn(account.email, TEST_PASSWORD, { address })).statusCode).toBe(200);
+      // Counting starts again from zero.
+      for (let i = 0; i < FREE_FAILURES; i++) expect((await wrong()).statusCode).toBe(401);
+    });
   });
 });
 

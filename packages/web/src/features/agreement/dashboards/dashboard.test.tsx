@@ -3,7 +3,7 @@
  * (docs/product.md §4 "Contract names edit inline with cancel"), a refused rename that keeps what
  * was typed, the badges, and Load a Template refused in the trial.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render-with-app';
@@ -55,6 +55,8 @@ describe('Dashboard', () => {
     await userEvent.type(field, 'Kept');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onRename).toHaveBeenCalledWith('p2', 'Kept');
+    // Once the refusal is handled (Cancel is enabled again), the row is still being edited.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(false));
     expect((screen.getByLabelText('New name for Club night') as HTMLInputElement).value).toBe('Kept');
   });
 

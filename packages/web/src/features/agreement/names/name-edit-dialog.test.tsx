@@ -18,7 +18,7 @@ function renderDialog(initialMarkup: string) {
 }
 
 /** Waits for the field: its code (Tiptap) is loaded the first time the dialog opens. */
-const findField = () => screen.findByRole('textbox', {}, { timeout: 10_000 });
+const findField = () => screen.findByRole('textbox');
 
 describe('NameEditDialog', () => {
   it.each(['##c3#blue###', 'C##', '#'])('gives back a name typed as %s exactly as it was', async (typed) => {
