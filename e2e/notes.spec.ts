@@ -5,13 +5,11 @@
  * JSON export carries them and an import into another agreement gives back an agreement that
  * Compare finds identical, notes included.
  */
-import { expect, test } from '@playwright/test';
 import { compareAgreements } from '@bpa/domain/compare';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { USER_PASSWORD, newSubscriber, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { signInAsAdmin } from './support/first-admin';
+import { expect, test } from './support/fixtures';
 import { useClientAddress } from './support/client-address';
 
 useClientAddress(17);
@@ -19,14 +17,8 @@ useClientAddress(17);
 const SUBJECT_NOTE = 'Only with a 5-card !s suit\nnot in third seat';
 const CATEGORY_NOTE = 'The same over 2NT';
 
-test('notes are written in the editor, merged, printed, exported and imported', async ({ page }) => {
+test('notes are written in the editor, merged, printed, exported and imported', async ({ subscriberPage: page }) => {
   test.setTimeout(180_000);
-  await signInAsAdmin(page);
-  const email = await newSubscriber(page, 'notes');
-  await page.request.post('/api/v1/users/logout');
-  await page.goto('/login');
-  await signIn(page, email, USER_PASSWORD);
-  await expect(page).toHaveURL(/\/my\/home$/);
 
   const names = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
   const partner1 = names.find((row) => row.contractName === 'Partner 1')!;
