@@ -38,7 +38,10 @@ export async function startTestApiServer(): Promise<TestApiServer> {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       received.push({ method: request.method ?? '', path: request.url ?? '', body });
-      const answer = answers.get(`${request.method ?? ''} ${request.url ?? ''}`) ?? { status: 404, body: { status: 'fail', code: 'not_found', message: 'Not found' } };
+      const answer = answers.get(`${request.method ?? ''} ${request.url ?? ''}`) ?? {
+        status: 404,
+        body: { status: 'fail', code: 'not_found', message: 'Not found' },
+      };
       if (answer === 'drop') {
         request.socket.destroy();
         return;
