@@ -93,24 +93,98 @@ export function countChanges(
   };
 }
 
+/** The kinds of edit History counts, in the order a summary names them. */
+export const CHANGE_COUNT_KINDS = ['ticked', 'unticked', 'renamed', 'added', 'removed', 'noted'] as const;
+
 /**
- * The summary of a change, as the History panel shows it, e.g.
- * `ticked 3, unticked 1, renamed 2 in Overcalls; Notrump Openings`, `renamed the agreement to
- * "Anna"`, or `no changes`. At most three categories are named ("… and 2 more").
+ * What a revision changed, as stored beside it (contract_revisions.change) and sent to History:
+ * counts and names, no sentence; `describeChange` writes the sentence when it is shown, so a
+ * summary can be read in another language later (ARCHITECTURE.md, "Add a language").
+ */
+export const ChangeSummarySchema = z.object({
+  /** The template a create or a reset made the agreement from. */
+  template: z.string().optional(),
+  /** The file an import read. */
+  importedFile: z.string().optional(),
+  /** The revision a restore brought back. */
+  restoredRevision: z.number().int().min(0).optional(),
+  /** The agreement's new name (plain text), when it changed. */
+  renamedTo: z.string().optional(),
+  /** The player names after the change ('' when they were removed), when they changed. */
+  players: z.string().optional(),
+  /** Edits per kind; kinds without edits are left out. */
+  counts: z.partialRecord(z.enum(CHANGE_COUNT_KINDS), z.number().int().min(1)),
+  /** The categories where something changed (plain text), in document order, at most three. */
+  categories: z.array(z.string()),
+  /** How many more categories changed beyond those named. */
+  moreCategories: z.number().int().min(0),
+  /** A revision from before summaries were recorded (shown as "saved"). */
+  isUnrecorded: z.literal(true).optional(),
+});
+export type ChangeSummary = z.infer<typeof ChangeSummarySchema>;
+
+/**
+ * What changed from `before` to `after`, as stored (ChangeSummarySchema).
+ *
+ * @param source what made the revision beyond its edits (a template, a file, a restored revision)
+ */
+export function summariseChangeData(
+  before: ContractDocument,
+  after: ContractDocument,
+  source: Pick<ChangeSummary, 'template' | 'importedFile' | 'restoredRevision'> = {},
+): ChangeSummary {
+  const { counts, categories, isRenamed, arePlayersChanged } = countChanges(before, after);
+  const counted = Object.fromEntries(CHANGE_COUNT_KINDS.filter((kind) => counts[kind] > 0).map((kind) => [kind, counts[kind]]));
+  const hasEdits = Object.keys(counted).length > 0;
+  return {
+    ...source,
+    ...(isRenamed ? { renamedTo: stripMarkup(after.contractName).trim() } : {}),
+    ...(arePlayersChanged ? { players: formatPlayerNames(after.playerNames) } : {}),
+    counts: counted,
+    categories: hasEdits ? categories.slice(0, NAMED_CATEGORIES) : [],
+    moreCategories: hasEdits ? Math.max(0, categories.length - NAMED_CATEGORIES) : 0,
+  };
+}
+
+/**
+ * The sentence of a change, as the History panel shows it, e.g. `ticked 3, unticked 1, renamed 2
+ * in Overcalls; Notrump Openings`, `loaded the template "SAYC": ticked 40 in …`, `renamed the
+ * agreement to "Anna"`; for a change with nothing to say, what made it (`made the agreement`,
+ * `saved`) or `no changes`.
+ *
+ * @param kind what made the revision (RevisionKind)
+ * @param change the stored summary
+ */
+export function describeChange(kind: RevisionKind, change: ChangeSummary): string {
+  const prefix =
+    change.template !== undefined
+      ? `${kind === 'create' ? 'made from' : 'loaded'} the template "${change.template}"`
+      : change.importedFile !== undefined
+        ? `imported "${change.importedFile}"`
+        : change.restoredRevision !== undefined
+          ? `restored revision ${change.restoredRevision}`
+          : '';
+  const parts: string[] = [];
+  if (change.renamedTo !== undefined) parts.push(`renamed the agreement to "${change.renamedTo}"`);
+  if (change.players !== undefined) parts.push(change.players === '' ? 'removed the player names' : `players: ${change.players}`);
+  const edits = CHANGE_COUNT_KINDS.filter((k) => (change.counts[k] ?? 0) > 0).map((k) => `${k} ${change.counts[k]}`);
+  if (edits.length > 0) {
+    const more = change.moreCategories > 0 ? ` and ${change.moreCategories} more` : '';
+    parts.push(`${edits.join(', ')} in ${change.categories.join('; ')}${more}`);
+  }
+  const body = parts.join('; ');
+  if (prefix !== '') return body === '' ? prefix : `${prefix}: ${body}`;
+  if (body !== '') return body;
+  if (change.isUnrecorded || kind === 'create') return kind === 'create' ? 'made the agreement' : 'saved';
+  return 'no changes';
+}
+
+/**
+ * The sentence of the change from `before` to `after` (describeChange of summariseChangeData), e.g.
+ * `ticked 3, unticked 1, renamed 2 in Overcalls; Notrump Openings`, or `no changes`.
  */
 export function summariseChange(before: ContractDocument, after: ContractDocument): string {
-  const { counts, categories, isRenamed, arePlayersChanged } = countChanges(before, after);
-  const parts: string[] = [];
-  if (isRenamed) parts.push(`renamed the agreement to "${stripMarkup(after.contractName).trim()}"`);
-  if (arePlayersChanged)
-    parts.push(formatPlayerNames(after.playerNames) === '' ? 'removed the player names' : `players: ${formatPlayerNames(after.playerNames)}`);
-  const edits = (['ticked', 'unticked', 'renamed', 'added', 'removed', 'noted'] as const).filter((k) => counts[k] > 0).map((k) => `${k} ${counts[k]}`);
-  if (edits.length > 0) {
-    const named = categories.slice(0, NAMED_CATEGORIES).join('; ');
-    const more = categories.length > NAMED_CATEGORIES ? ` and ${categories.length - NAMED_CATEGORIES} more` : '';
-    parts.push(`${edits.join(', ')} in ${named}${more}`);
-  }
-  return parts.length > 0 ? parts.join('; ') : 'no changes';
+  return describeChange('save', summariseChangeData(before, after));
 }
 
 /** One line of the History panel. */
@@ -121,7 +195,8 @@ export const RevisionSummarySchema = z.object({
   author: z.string(),
   /** ISO 8601. */
   createdAt: z.string(),
-  summary: z.string(),
+  /** What changed, as counts and names (the client writes the sentence: describeChange). */
+  change: ChangeSummarySchema,
   /** True for the agreement's current revision. */
   isCurrent: z.boolean(),
 });

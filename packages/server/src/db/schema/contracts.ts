@@ -5,6 +5,7 @@
  * agreements, "Partner 1" to "Partner 5", when the account is created (features/users).
  */
 import type { ContractDocument } from '@bpa/domain/contract';
+import type { ChangeSummary } from '@bpa/domain/history';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
@@ -65,8 +66,11 @@ export const contractRevisions = pgTable(
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author's name as shown when the revision was made ('' when unknown). */
     authorLabel: text('author_label').notNull().default(''),
-    /** What changed, e.g. "ticked 3 in Overcalls" (summariseChange). */
-    summary: text('summary').notNull().default(''),
+    /**
+     * What changed, as counts and names (domain history.ts ChangeSummarySchema); the sentence is
+     * written when shown (describeChange). Migration 0011 turned the stored sentences into these.
+     */
+    change: jsonb('change').$type<ChangeSummary>().notNull().default({ counts: {}, categories: [], moreCategories: 0 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.contractId, table.revision] })],

@@ -14,7 +14,7 @@ import {
 } from '@bpa/domain/agreement-file';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { renameOption, renameSubject, selectAllInCategory } from '@bpa/domain/editing';
-import { RevisionListAnswerSchema } from '@bpa/domain/history';
+import { RevisionListAnswerSchema, describeChange } from '@bpa/domain/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestAccount, signInAs } from '../../test/test-accounts';
@@ -129,7 +129,7 @@ describe('POST /api/v1/contracts/{id}/import', () => {
       (await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/revisions`, headers: { cookie } })).json(),
     ).data;
     expect(history.revisions[0]).toMatchObject({ revision: after.revision, kind: 'import' });
-    expect(history.revisions[0]?.summary).toMatch(new RegExp(`^imported "mine\\.${format}"`));
+    expect(describeChange('import', history.revisions[0]!.change)).toMatch(new RegExp(`^imported "mine\\.${format}"`));
   });
 
   it('imports the CSV of an agreement with renamed categories (the trial ones too) and renamed and added items as the same agreement', async () => {

@@ -490,7 +490,11 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
       .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, 2)));
     expect(latest).toMatchObject({
       kind: 'merge',
-      summary: `${second.categories[2]!.subjects[0]!.isSelected ? 'ticked' : 'unticked'} 1 in ${stripMarkup(loaded.categories[2]!.categoryName)}`,
+      change: {
+        counts: { [second.categories[2]!.subjects[0]!.isSelected ? 'ticked' : 'unticked']: 1 },
+        categories: [stripMarkup(loaded.categories[2]!.categoryName)],
+        moreCategories: 0,
+      },
     });
   });
 

@@ -73,7 +73,7 @@ export async function insertAgreements(
       kind: 'create',
       authorUserId: request.author?.userId ?? null,
       authorLabel: request.author?.label ?? '',
-      summary: `made from the template "${template.templateName}"`,
+      change: { template: template.templateName, counts: {}, categories: [], moreCategories: 0 },
       createdAt: now,
     })),
   );

@@ -1,6 +1,6 @@
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import { type ContractDocument, noteOf } from '@bpa/domain/contract';
-import { type RevisionKind, listItemChanges, summariseChange } from '@bpa/domain/history';
+import { type ChangeSummary, type RevisionKind, listItemChanges, summariseChangeData } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
 import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Operation } from 'fast-json-patch';
@@ -151,7 +151,8 @@ interface PlannedChange {
   kind: RevisionKind;
   templateName: string | null;
   merge: MergeReport | undefined;
-  summary: string;
+  /** What changed, as stored in the history (ChangeSummarySchema). */
+  change: ChangeSummary;
   /** The replaced document is kept whole (a snapshot) instead of as a patch. */
   isSnapshot: boolean;
   patch: unknown[] | null;
@@ -197,7 +198,7 @@ async function planChange(db: Database, id: string, row: StoredContract, change:
   let kind: RevisionKind;
   let templateName = row.templateName;
   let merge: MergeReport | undefined;
-  let prefix = '';
+  let source: Pick<ChangeSummary, 'template' | 'importedFile' | 'restoredRevision'> = {};
   switch (change.kind) {
     case 'save':
       if (change.expectedRevision === row.revision) {
@@ -219,28 +220,29 @@ async function planChange(db: Database, id: string, row: StoredContract, change:
       next = { ...change.document, contractName: row.contractName, ...(row.document.playerNames ? { playerNames: row.document.playerNames } : {}) };
       templateName = change.templateName;
       kind = 'template';
-      prefix = `loaded the template "${change.templateName}"`;
+      source = { template: change.templateName };
       break;
     case 'import':
       next = change.document;
       kind = 'import';
-      prefix = `imported "${change.fileName}"`;
+      source = { importedFile: change.fileName };
       break;
     case 'restore': {
       const restored = await documentAtRevision(db, id, change.revision, current);
       if (!restored) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
       next = restored;
       kind = 'restore';
-      prefix = `restored revision ${change.revision}`;
+      source = { restoredRevision: change.revision };
       break;
     }
   }
-  const changes = kind === 'template' ? '' : summariseChange(row.document, next);
-  const summary = [prefix, changes === 'no changes' && prefix !== '' ? '' : changes].filter((part) => part !== '').join(': ');
+  // A reset to a template is summarised by the template alone (every item is new).
+  const summary: ChangeSummary =
+    kind === 'template' ? { ...source, counts: {}, categories: [], moreCategories: 0 } : summariseChangeData(row.document, next, source);
   const storage = storageOf(row.revision, row.document, next);
   const changedItemIds = listItemChanges(row.document, next).map((itemChange) => itemChange.itemId);
   const databaseChanges = databaseChangesOf(row.document, next, kind);
-  return { next, kind, templateName, merge, summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds, databaseChanges };
+  return { next, kind, templateName, merge, change: summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds, databaseChanges };
 }
 
 /**
@@ -319,8 +321,8 @@ async function writeChange(
       from updated
       on conflict (contract_id, revision) do update set document = excluded.document, patch = excluded.patch
     ), recorded as (
-      insert into ${contractRevisions} (contract_id, revision, kind, author_user_id, author_label, summary, created_at)
-      select updated.id, updated.revision, ${plan.kind}, ${author.userId}::uuid, ${author.label}, ${plan.summary}, ${at}::timestamptz
+      insert into ${contractRevisions} (contract_id, revision, kind, author_user_id, author_label, change, created_at)
+      select updated.id, updated.revision, ${plan.kind}, ${author.userId}::uuid, ${author.label}, ${JSON.stringify(plan.change)}::jsonb, ${at}::timestamptz
       from updated
     ), reopened as (
       update ${contractMarks} set status = 'discuss', updated_at = ${at}::timestamptz
@@ -345,7 +347,7 @@ async function writeChange(
  *    or whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
  * 4. `writeChange` stores it all in one statement if the agreement is still at the revision read:
  *    the new document at revision + 1, the history row saying who, when, what kind and what
- *    changed (summariseChange), and other partners' "agreed" marks on the changed items back to
+ *    changed (summariseChangeData), and other partners' "agreed" marks on the changed items back to
  *    "to discuss" (docs/sharing.md §7). When another change (another tab, partner or server) was stored
  *    in between, nothing is written and the change is worked out again from the newer revision:
  *    two changes at once are applied one after the other, as with a row lock, but the work of

@@ -39,6 +39,8 @@ export async function insertTestContract(db: Database, options: { ownerUserId: s
     .insert(contracts)
     .values({ ownerUserId: options.ownerUserId, contractName: document.contractName, document, revision: 0, templateName })
     .returning({ id: contracts.id });
-  await db.insert(contractRevisions).values({ contractId: row!.id, revision: 0, kind: 'create', summary: `made from the template "${templateName}"` });
+  await db
+    .insert(contractRevisions)
+    .values({ contractId: row!.id, revision: 0, kind: 'create', change: { template: templateName, counts: {}, categories: [], moreCategories: 0 } });
   return { id: row!.id, document, templateName, templateId: template.id };
 }

@@ -19,7 +19,7 @@ import { documentAtRevision, documentsSince, storageOf } from '../agreements/rev
 export const HISTORY_FULL_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type RevisionRow = Pick<typeof contractRevisions.$inferSelect, 'revision' | 'kind' | 'authorLabel' | 'createdAt' | 'summary'>;
+type RevisionRow = Pick<typeof contractRevisions.$inferSelect, 'revision' | 'kind' | 'authorLabel' | 'createdAt' | 'change'>;
 
 function toSummary(row: RevisionRow, currentRevision: number): RevisionSummary {
   return {
@@ -27,7 +27,7 @@ function toSummary(row: RevisionRow, currentRevision: number): RevisionSummary {
     kind: row.kind as RevisionKind,
     author: row.authorLabel === '' ? 'unknown' : row.authorLabel,
     createdAt: row.createdAt.toISOString(),
-    summary: row.summary === '' ? (row.kind === 'create' ? 'made the agreement' : 'saved') : row.summary,
+    change: row.change,
     isCurrent: row.revision === currentRevision,
   };
 }
@@ -37,7 +37,7 @@ const summaryColumns = {
   kind: contractRevisions.kind,
   authorLabel: contractRevisions.authorLabel,
   createdAt: contractRevisions.createdAt,
-  summary: contractRevisions.summary,
+  change: contractRevisions.change,
 };
 
 async function currentOf(db: Database, contractId: string) {

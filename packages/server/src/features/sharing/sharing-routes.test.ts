@@ -14,7 +14,7 @@ import {
 } from '@bpa/domain/api-sharing';
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
-import { RevisionAnswerSchema, RevisionListAnswerSchema } from '@bpa/domain/history';
+import { RevisionAnswerSchema, RevisionListAnswerSchema, describeChange } from '@bpa/domain/history';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -468,7 +468,7 @@ describe('history and restore', () => {
 
     const list = RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions`, { cookie })).json()).data;
     expect(list.total).toBe(3);
-    expect(list.revisions.map((r) => [r.revision, r.kind, r.author, r.summary, r.isCurrent])).toEqual([
+    expect(list.revisions.map((r) => [r.revision, r.kind, r.author, describeChange(r.kind, r.change), r.isCurrent])).toEqual([
       [2, 'rename', `${admin.email} (administrator, for ${account.email})`, 'renamed the agreement to "Anna"', true],
       [1, 'save', account.email, expect.stringMatching(/renamed 1 in Overcalls$/), false],
       [0, 'create', 'unknown', 'made from the template "Basic Precision"', false],
@@ -485,8 +485,9 @@ describe('history and restore', () => {
     expect(after.revisions[0]).toMatchObject({
       revision: 3,
       kind: 'restore',
-      summary: expect.stringMatching(/^restored revision 0: renamed the agreement to "With Anna"; renamed 1 in Overcalls$/),
+      change: { restoredRevision: 0, renamedTo: 'With Anna', counts: { renamed: 1 }, categories: ['Overcalls'] },
     });
+    expect(describeChange('restore', after.revisions[0]!.change)).toBe('restored revision 0: renamed the agreement to "With Anna"; renamed 1 in Overcalls');
     // Nothing was deleted: revision 1 still reads back as it was.
     expect(
       RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/1`, { cookie })).json()).data.document.categories,

@@ -11,6 +11,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { Contract } from '@bpa/domain/contract';
 import { compareAgreements } from '@bpa/domain/compare';
+import { describeChange } from '@bpa/domain/history';
 import { toErrorMessage } from '../../../lib/error-message';
 import { LinkButton } from '../../../components/ui/link-button';
 import { AgreementOutline } from '../core/agreement-outline';
@@ -78,7 +79,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 <div>
                   <strong>Version {line.revision}</strong>
                   {line.isCurrent && <span className="history-current"> (current)</span>} · {formatTime(line.createdAt)} · {line.author}
-                  <div className="history-summary">{line.summary}</div>
+                  <div className="history-summary">{describeChange(line.kind, line.change)}</div>
                 </div>
                 {!line.isCurrent && (
                   <Button
@@ -136,7 +137,7 @@ function RevisionView(props: HistoryPanelProps & { contract: Contract; revision:
   return (
     <div className="revision-view">
       <p>
-        {formatTime(summary.createdAt)} · {summary.author}: {summary.summary}
+        {formatTime(summary.createdAt)} · {summary.author}: {describeChange(summary.kind, summary.change)}
       </p>
       <h3 className="share-heading">Differences from the version in the editor</h3>
       {comparison.differenceCount === 0 && document.contractName === contract.contractName ? (
