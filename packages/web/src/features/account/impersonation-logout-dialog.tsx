@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../components/ui/dialog-frame';
 import { useAppDispatch } from '../../lib/hooks';
 import { Notice } from './account-fields';
 import { endImpersonation } from './session-thunks';
@@ -41,12 +41,11 @@ export function ImpersonationLogoutDialog({ isOpen, email, administrator, onRetu
   };
 
   return (
-    <Dialog
-      visible={isOpen}
-      onHide={onCancel}
-      header="Log out while impersonating"
-      modal
-      style={{ width: 'min(32rem, 95vw)' }}
+    <DialogFrame
+      isOpen={isOpen}
+      onClose={onCancel}
+      title="Log out while impersonating"
+      width="32rem"
       footer={
         <div className="impersonation-logout-actions">
           <Button type="button" label="Cancel" text onClick={onCancel} />
@@ -66,6 +65,6 @@ export function ImpersonationLogoutDialog({ isOpen, email, administrator, onRetu
         You are signed in as <strong>{email}</strong>. Return to your administrator account ({administrator}), or sign out of both accounts?
       </p>
       {problem !== null && <Notice kind="error">{problem}</Notice>}
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { RadioButton } from 'primereact/radiobutton';
 import type { TemplateSummary } from '@bpa/domain/contract';
@@ -44,24 +44,13 @@ export interface TemplateDialogProps {
 /** The dialog; its content starts afresh for every agreement it opens on. */
 export function TemplateDialog(props: TemplateDialogProps) {
   const { target, onCancel } = props;
-  const titleId = useId();
   const [shown, setShown] = useState<TemplateDialogTarget | null>(target);
   // Keeps the last agreement while the dialog closes, so the closing animation has content.
   if (target !== null && target !== shown) setShown(target);
   return (
-    <Dialog
-      visible={target !== null}
-      onHide={onCancel}
-      header={<span id={titleId}>Load a Template</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
-      className="template-dialog"
-      style={{ width: 'min(94vw, 34rem)' }}
-    >
+    <DialogFrame isOpen={target !== null} onClose={onCancel} title={'Load a Template'} className="template-dialog" width="34rem">
       {shown !== null && <TemplateChoice key={shown.id} {...props} target={shown} />}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

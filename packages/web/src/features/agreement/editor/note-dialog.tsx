@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MAX_NOTE_LENGTH } from '@bpa/domain/constants';
 import { toPlainName } from '../core/markup-text';
@@ -44,11 +44,10 @@ function OpenNoteDialog({ target, onSave, onClose }: NoteDialogProps & { target:
     onClose();
   };
   return (
-    <Dialog
-      header={title}
-      visible
-      onHide={onClose}
-      modal
+    <DialogFrame
+      title={title}
+      isOpen={true}
+      onClose={onClose}
       className="note-dialog"
       footer={
         <div className="dialog-actions">
@@ -75,6 +74,6 @@ function OpenNoteDialog({ target, onSave, onClose }: NoteDialogProps & { target:
           ? `The note is ${String(text.length)} characters long; the maximum is ${String(MAX_NOTE_LENGTH)}.`
           : `${String(text.length)} of ${String(MAX_NOTE_LENGTH)} characters`}
       </p>
-    </Dialog>
+    </DialogFrame>
   );
 }

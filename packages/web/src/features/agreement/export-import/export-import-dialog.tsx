@@ -11,7 +11,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { MESSAGES } from '@bpa/domain/messages';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -61,21 +61,16 @@ function issuesOf(error: unknown): string[] {
  * and after a successful import.
  */
 export function ExportImportDialog({ target, onClose }: { target: ExportImportTarget | null; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Dialog
-      visible={target !== null}
-      onHide={onClose}
-      header={<span id={titleId}>{target?.canImport === false ? 'Export' : 'Export or import'}</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
+    <DialogFrame
+      isOpen={target !== null}
+      onClose={onClose}
+      title={target?.canImport === false ? 'Export' : 'Export or import'}
       className="export-import-dialog"
-      style={{ width: 'min(94vw, 34rem)' }}
+      width="34rem"
     >
       {target !== null && <ExportImport key={target.id} target={target} onClose={onClose} />}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

@@ -6,9 +6,9 @@
  * content: nothing is deleted. Restoring is offered to those who may edit, and not while the
  * editor has unsaved changes (they would be overwritten).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { compareAgreements } from '@bpa/domain/compare';
 import { describeChange } from '@bpa/domain/history';
@@ -40,7 +40,6 @@ function formatTime(iso: string): string {
 }
 
 export function HistoryPanel(props: HistoryPanelProps) {
-  const titleId = useId();
   const [page, setPage] = useState(1);
   const [openRevision, setOpenRevision] = useState<number | null>(null);
   const { contract, isOpen } = props;
@@ -49,19 +48,15 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
-    <Dialog
-      visible={isOpen}
-      onHide={() => {
+    <DialogFrame
+      isOpen={isOpen}
+      onClose={() => {
         setOpenRevision(null);
         props.onClose();
       }}
-      header={<span id={titleId}>{openRevision === null ? HISTORY_TITLE : `Version ${openRevision}`}</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
+      title={openRevision === null ? HISTORY_TITLE : `Version ${openRevision}`}
       className="history-dialog"
-      style={{ width: 'min(96vw, 48rem)' }}
+      width="48rem"
     >
       {openRevision !== null && contract ? (
         <RevisionView {...props} contract={contract} revision={openRevision} onBack={() => setOpenRevision(null)} />
@@ -115,7 +110,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
           )}
         </>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

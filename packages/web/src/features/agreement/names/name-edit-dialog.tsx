@@ -14,7 +14,7 @@
  * it is there the dialog says it is loading.
  */
 import { Suspense, lazy, useState } from 'react';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { NameEditTarget } from './name-edit-target';
 
 export { EMPTY_NAME_MESSAGE, LONG_NAME_MESSAGE, type NameEditTarget } from './name-edit-target';
@@ -51,15 +51,12 @@ export function NameEditDialog({ target, onSave, onCancel, onClosed }: NameEditD
   if (target !== null && target !== shown) setShown(target);
   const titleId = 'name-edit-dialog-title';
   return (
-    <Dialog
-      visible={target !== null}
-      onHide={onCancel}
-      header={<span id={titleId}>{shown?.title ?? 'Edit Name'}</span>}
-      aria-labelledby={titleId}
-      modal
+    <DialogFrame
+      isOpen={target !== null}
+      onClose={onCancel}
+      title={shown?.title ?? 'Edit Name'}
+      titleId={titleId}
       dismissableMask={false}
-      draggable={false}
-      resizable={false}
       focusOnShow={false}
       // The option's onExited runs after the Dialog's own (primereact csstransition: component's
       // first, then the options'). The typings demand a timeout here: the Dialog's own for a centred
@@ -79,6 +76,6 @@ export function NameEditDialog({ target, onSave, onCancel, onClosed }: NameEditD
           <NameEditorForm key={target.key} target={target} onSave={onSave} onCancel={onCancel} />
         </Suspense>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -4,9 +4,9 @@
  * card, the fit report is shown first ("3 items did not fit: …", printed in full on page 3) with
  * Download and Cancel.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
@@ -33,7 +33,6 @@ export function AcblCardButton({ contract }: { contract: Contract }) {
   const { showError } = useToast();
   const [makeCard, state] = useMakeAcblCardMutation();
   const [report, setReport] = useState<{ pathName: string; fileName: string; fitReport: string[] } | null>(null);
-  const titleId = useId();
 
   const make = async () => {
     try {
@@ -57,16 +56,7 @@ export function AcblCardButton({ contract }: { contract: Contract }) {
         loading={state.isLoading}
         onClick={() => void make()}
       />
-      <Dialog
-        visible={report !== null}
-        onHide={() => setReport(null)}
-        header={<span id={titleId}>{report ? fitReportTitle(report.fitReport.length) : ''}</span>}
-        aria-labelledby={titleId}
-        modal
-        draggable={false}
-        resizable={false}
-        style={{ width: 'min(94vw, 36rem)' }}
-      >
+      <DialogFrame isOpen={report !== null} onClose={() => setReport(null)} title={report ? fitReportTitle(report.fitReport.length) : ''} width="36rem">
         {report && (
           <div className="fit-report">
             <p>These are cut short on the card and printed in full on its page 3:</p>
@@ -90,7 +80,7 @@ export function AcblCardButton({ contract }: { contract: Contract }) {
             </div>
           </div>
         )}
-      </Dialog>
+      </DialogFrame>
     </>
   );
 }

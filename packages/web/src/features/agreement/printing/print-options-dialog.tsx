@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { PrintLayout } from '@bpa/domain/api';
 import type { StoredPrintOptions } from './print-options';
 
@@ -24,22 +24,11 @@ export interface PrintOptionsDialogProps {
 }
 
 export function PrintOptionsDialog({ isOpen, options, onSave, onCancel }: PrintOptionsDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      visible={isOpen}
-      onHide={onCancel}
-      header={<span id={titleId}>Print options</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
-      className="print-options-dialog"
-      style={{ width: 'min(94vw, 30rem)' }}
-    >
+    <DialogFrame isOpen={isOpen} onClose={onCancel} title={'Print options'} className="print-options-dialog" width="30rem">
       {/* A new form each time it opens, starting from the remembered options. */}
       {isOpen && <PrintOptionsForm options={options} onSave={onSave} onCancel={onCancel} />}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

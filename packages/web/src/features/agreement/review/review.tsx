@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { MAX_MARK_NOTE_LENGTH, type Mark, type MarkStatus, type SeenChange } from '@bpa/domain/history';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -206,7 +206,6 @@ export function MarkDialog({
   marks: readonly Mark[];
   onClose: () => void;
 }) {
-  const titleId = useId();
   const noteId = useId();
   const { showError } = useToast();
   const [setMark, state] = useSetMarkMutation();
@@ -226,16 +225,7 @@ export function MarkDialog({
   };
 
   return (
-    <Dialog
-      visible={target !== null}
-      onHide={onClose}
-      header={<span id={titleId}>Agree or discuss</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
-      style={{ width: 'min(94vw, 32rem)' }}
-    >
+    <DialogFrame isOpen={target !== null} onClose={onClose} title={'Agree or discuss'} width="32rem">
       {target && (
         <div className="mark-dialog">
           <p>
@@ -269,6 +259,6 @@ export function MarkDialog({
           </div>
         </div>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -5,9 +5,9 @@
  * again with those choices (the server merges once more against what is stored then). Closing the
  * dialog saves nothing and keeps every edit on screen: nothing typed is lost.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { SaveConflict } from '@bpa/domain/api-contracts';
 import { type ConflictChoice, type MergeResolutions, NO_NOTE_LABEL } from '@bpa/domain/merge';
 import { MarkupText } from '../core/markup-text';
@@ -35,24 +35,19 @@ function ConflictValue({ conflict, value }: { conflict: SaveConflict; value: str
 }
 
 export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: MergeConflictDialogProps) {
-  const titleId = useId();
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   const list = conflicts ?? [];
   const isComplete = list.every((conflict) => choices[conflict.key] !== undefined);
   const chooseAll = (choice: ConflictChoice) => setChoices(Object.fromEntries(list.map((conflict) => [conflict.key, choice])));
 
   return (
-    <Dialog
-      visible={conflicts !== null}
-      onHide={onCancel}
+    <DialogFrame
+      isOpen={conflicts !== null}
+      onClose={onCancel}
       onShow={() => setChoices({})}
-      header={<span id={titleId}>{MERGE_CONFLICT_TITLE}</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
+      title={MERGE_CONFLICT_TITLE}
       className="merge-conflict-dialog"
-      style={{ width: 'min(96vw, 44rem)' }}
+      width="44rem"
     >
       <p>
         Everything else was combined. For {list.length === 1 ? 'this item' : `these ${list.length} items`}, choose which version to keep. Nothing is saved until
@@ -100,7 +95,7 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
           onClick={() => onSave(choices)}
         />
       </div>
-    </Dialog>
+    </DialogFrame>
   );
 }
 

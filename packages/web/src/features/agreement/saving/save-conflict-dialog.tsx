@@ -8,7 +8,7 @@
  */
 import { useId } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 
 export const CONFLICT_TITLE = 'This agreement changed elsewhere';
 export const CONFLICT_EXPLANATION =
@@ -28,21 +28,9 @@ export interface SaveConflictDialogProps {
 }
 
 export function SaveConflictDialog({ isOpen, message, isLoadingLatest, latestProblem, onLoadLatest, onKeepEditing }: SaveConflictDialogProps) {
-  const titleId = useId();
   const descriptionId = useId();
   return (
-    <Dialog
-      visible={isOpen}
-      onHide={onKeepEditing}
-      header={<span id={titleId}>{CONFLICT_TITLE}</span>}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      modal
-      draggable={false}
-      resizable={false}
-      className="conflict-dialog"
-      style={{ width: 'min(94vw, 36rem)' }}
-    >
+    <DialogFrame isOpen={isOpen} onClose={onKeepEditing} title={CONFLICT_TITLE} aria-describedby={descriptionId} className="conflict-dialog" width="36rem">
       <div id={descriptionId}>
         <p className="conflict-message" role="alert">
           <span className="pi pi-exclamation-triangle" aria-hidden="true" /> {message}
@@ -66,6 +54,6 @@ export function SaveConflictDialog({ isOpen, message, isLoadingLatest, latestPro
         <Button type="button" label="Load the latest version" icon="pi pi-refresh" outlined loading={isLoadingLatest} onClick={onLoadLatest} />
         <Button type="button" label="Keep editing" icon="pi pi-pencil" autoFocus onClick={onKeepEditing} />
       </div>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { InputText } from 'primereact/inputtext';
 import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess } from '@bpa/domain/api-sharing';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -49,21 +49,10 @@ export interface ShareDialogTarget {
 const ACCESS_LABELS: Record<PartnerAccess, string> = { edit: 'Can edit', view: 'Can view' };
 
 export function ShareDialog({ target, onClose }: { target: ShareDialogTarget | null; onClose: () => void }) {
-  const titleId = useId();
   return (
-    <Dialog
-      visible={target !== null}
-      onHide={onClose}
-      header={<span id={titleId}>{SHARE_TITLE}</span>}
-      aria-labelledby={titleId}
-      modal
-      draggable={false}
-      resizable={false}
-      className="share-dialog"
-      style={{ width: 'min(96vw, 40rem)' }}
-    >
+    <DialogFrame isOpen={target !== null} onClose={onClose} title={SHARE_TITLE} className="share-dialog" width="40rem">
       {target && <ShareDialogBody target={target} />}
-    </Dialog>
+    </DialogFrame>
   );
 }
 
