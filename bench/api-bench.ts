@@ -263,7 +263,7 @@ function loads(slots: readonly Slot[]): AutocannonRequest {
 
 /**
  * The ETag each agreement's load answers now, read from one load each: the tag names the
- * caller's access too (subscriber-contract-routes.ts), so it is taken from the server rather than
+ * caller's access too (agreement-routes.ts), so it is taken from the server rather than
  * rebuilt here.
  *
  * @throws Error when a load does not answer an ETag

@@ -1,7 +1,7 @@
 /**
  * History benchmark (docs/sharing.md §10; ADR 171): the largest template with everything ticked, saved
  * 1,000 times with a small change each time (one subject ticked or unticked), through the real
- * save operation (replaceContractDocument: lock, merge-free save, patch of the replaced revision,
+ * save operation (replaceAgreementDocument: lock, merge-free save, patch of the replaced revision,
  * history row). Prints the database growth in bytes (target <= 5 MB) and the save latency p50/p99,
  * beside the same 1,000 saves without history (one UPDATE of the document, as a baseline).
  * Also prints the time to read back the oldest revision (1,000 patches away, or fewer from the
@@ -18,7 +18,7 @@ import { createAgreementFromTemplate, selectAllInCategory, toggleSubject } from 
 import { openDatabase, type Database } from '@bpa/server/db/database';
 import { contracts } from '@bpa/server/db/schema/contracts';
 import { templates } from '@bpa/server/db/schema/templates';
-import { replaceContractDocument } from '@bpa/server/features/agreements/replace-agreement-document';
+import { replaceAgreementDocument } from '@bpa/server/features/agreements/replace-agreement-document';
 import { documentAtRevision } from '@bpa/server/features/agreements/revision-store';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount } from '@bpa/server/test/test-accounts';
@@ -77,7 +77,7 @@ async function run(label: string, withHistory: boolean) {
       document = smallChange(document, step);
       const started = performance.now();
       if (withHistory) {
-        await replaceContractDocument(db, {
+        await replaceAgreementDocument(db, {
           id,
           change: { kind: 'save', document, expectedRevision: step },
           author: { userId: account.id, label: 'bench' },

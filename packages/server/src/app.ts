@@ -22,7 +22,7 @@ import { ANSWER_ENCODINGS, BROTLI_OPTIONS, GZIP_OPTIONS } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { startTableVacuum } from './db/table-vacuum';
-import { guestContractRoutes } from './features/trial/guest-agreement-routes';
+import { guestAgreementRoutes } from './features/trial/guest-agreement-routes';
 import { pdfFileRoutes } from './features/pdf-files/pdf-file-routes';
 import type { RenderAcblCard, RenderAgreementPdf } from './pdf/render-pdf';
 import { schedulePdfFileCleanup } from './jobs/schedule-cleanup';
@@ -38,7 +38,7 @@ import { pdfCreatorRoutes } from './features/pdf-files/pdf-creator-routes';
 import { templateRoutes } from './features/templates/template-routes';
 import { bookingRoutes } from './features/bookings/booking-routes';
 import { healthRoutes } from './features/health/health-routes';
-import { masterRoutes } from './features/templates/catalogue-routes';
+import { catalogueRoutes } from './features/templates/catalogue-routes';
 import { type CaptchaTuning, messageRoutes } from './features/messages/message-routes';
 import { createSessionCookie } from './features/sessions/session-cookie';
 import { installSessions } from './features/sessions/session-plugin';
@@ -215,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => importPool.close());
 
   await app.register(healthRoutes, { db });
-  await app.register(guestContractRoutes, { db, renderPdf, now, admission, isHttps, shared });
+  await app.register(guestAgreementRoutes, { db, renderPdf, now, admission, isHttps, shared });
   await app.register(pdfFileRoutes, { db, now });
   await app.register(agreementRoutes, { db, now, savesPerMinute: config.savesPerMinute });
   await app.register(pdfCreatorRoutes, { db, renderPdf, now, admission });
@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
-  await app.register(masterRoutes, { db, now, importPool, admission });
+  await app.register(catalogueRoutes, { db, now, importPool, admission });
   await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir, { hasSessionCookie: (request) => sessions.cookie.read(request) !== undefined });

@@ -11,9 +11,9 @@ import { openDatabase, restorePgliteDataDir } from './db/database';
 import { contractRevisions, contracts } from './db/schema/contracts';
 import { templates } from './db/schema/templates';
 import { users } from './db/schema/users';
-import { replaceContractDocument } from './features/agreements/replace-agreement-document';
+import { replaceAgreementDocument } from './features/agreements/replace-agreement-document';
 import { documentAtRevision } from './features/agreements/revision-store';
-import { insertTestContract } from './features/agreements/test-agreements';
+import { insertTestAgreement } from './features/agreements/test-agreements';
 import { loadTemplates } from './features/templates/load-templates';
 import { FIXTURE_TEMPLATES_DIR } from './test/test-app';
 import { createTestAccount } from './test/test-accounts';
@@ -46,11 +46,11 @@ async function seed(dataDir: string) {
   await loadTemplates(db, FIXTURE_TEMPLATES_DIR);
   const account = await createTestAccount(db, { email: 'anna@example.org' });
   await createTestAccount(db, { email: 'bob@example.org', role: 'partner' });
-  const agreement = await insertTestContract(db, { ownerUserId: account.id, contractName: 'With Bob' });
+  const agreement = await insertTestAgreement(db, { ownerUserId: account.id, contractName: 'With Bob' });
   let document = agreement.document;
   for (let revision = 0; revision < 2; revision++) {
     document = toggleSubject(document, document.categories[revision]!._id, document.categories[revision]!.subjects[0]!._id);
-    await replaceContractDocument(db, {
+    await replaceAgreementDocument(db, {
       id: agreement.id,
       change: { kind: 'save', document, expectedRevision: revision },
       author: { userId: account.id, label: 'anna' },

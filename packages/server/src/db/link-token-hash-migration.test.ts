@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findLinkedContract } from '../features/sharing/agreement-sharing';
+import { findLinkedAgreement } from '../features/sharing/agreement-sharing';
 import { hashSecret, makeSecret } from '../features/sessions/secrets';
 import { MIGRATIONS_DIR, type Database } from './database';
 
@@ -59,7 +59,7 @@ describe(`migration ${MIGRATION}`, () => {
 
       const { rows } = await client.query<Record<string, unknown>>('select * from contract_links');
       expect(rows).toEqual([{ contract_id: contract!.id, token_hash: hashSecret(token), created_at: expect.any(Date) }]);
-      const linked = await findLinkedContract(db as unknown as Database, token);
+      const linked = await findLinkedAgreement(db as unknown as Database, token);
       expect(linked.id).toBe(contract!.id);
     } finally {
       await client.close();

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renameContract } from '../features/agreements/rename-agreement';
+import { renameAgreement } from '../features/agreements/rename-agreement';
 import { schedulePdfFileCleanup } from '../jobs/schedule-cleanup';
-import { insertTestContract } from '../features/agreements/test-agreements';
+import { insertTestAgreement } from '../features/agreements/test-agreements';
 import { loadTemplates } from '../features/templates/load-templates';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';
@@ -59,7 +59,7 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
   it('runs VACUUM on contracts after every `everyWrites` saves, and not before', async () => {
     const owner = await createTestAccount(database.db);
     const cookie = await signInAs(database.db, owner.id);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
     const app = await buildTestApp(database.db, { tableVacuum: { everyWrites: 3, intervalMs: 0 } });
     try {
       const before = await contractsVacuumCount();
@@ -77,7 +77,7 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
   it('runs no VACUUM when it is switched off (so the count above is done by the server)', async () => {
     const owner = await createTestAccount(database.db);
     const cookie = await signInAs(database.db, owner.id);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
     const app = await buildTestApp(database.db, { tableVacuum: { everyWrites: 0, intervalMs: 0 } });
     try {
       const before = await contractsVacuumCount();
@@ -99,11 +99,11 @@ describe('the server vacuums the agreement table (ADR 192)', () => {
     }).register();
     try {
       const owner = await createTestAccount(database.db);
-      const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
+      const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
       const before = await contractsVacuumCount();
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(log.vacuums).toEqual([]);
-      await renameContract(database.db, { id: agreement.id, contractName: 'Renamed', author: { userId: owner.id, label: 'owner' }, now: new Date() });
+      await renameAgreement(database.db, { id: agreement.id, contractName: 'Renamed', author: { userId: owner.id, label: 'owner' }, now: new Date() });
       await vi.waitFor(() => expect(log.vacuums).toHaveLength(1), { timeout: 30_000 });
       expect(log.vacuums[0]!.writes).toBe(1);
       expect(await contractsVacuumCount()).toBe(before + 1);

@@ -25,7 +25,7 @@ import { pdfWithAttachment } from '../test/hostile-pdfs';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
-import { type TestContract, insertTestContract } from './agreements/test-agreements';
+import { type TestAgreement, insertTestAgreement } from './agreements/test-agreements';
 import { loadTemplates } from './templates/load-templates';
 
 /** Generated files in all (each one import). */
@@ -37,7 +37,7 @@ const WRITES_EACH = 12;
 let database: TestDatabase;
 let app: App;
 let cookie: string;
-let target: TestContract;
+let target: TestAgreement;
 let productPdf: Buffer;
 let agreementJson: Buffer;
 let agreementCsv: Buffer;
@@ -56,7 +56,7 @@ beforeAll(async () => {
   await app.ready();
   const account = await createTestAccount(database.db);
   cookie = await signInAs(database.db, account.id);
-  target = await insertTestContract(database.db, { ownerUserId: account.id });
+  target = await insertTestAgreement(database.db, { ownerUserId: account.id });
   let agreement: ContractDocument = createAgreementFromTemplate(
     parseMasterCsv(readFileSync(join(REPO_ROOT, 'templates', 'basic-precision.csv'), 'utf8')),
     'Precision !c',

@@ -20,7 +20,7 @@ import { createTestAccount, insertBlankTemplate, signInAs } from '../test/test-a
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../test/test-smtp-server';
-import { insertTestContract } from './agreements/test-agreements';
+import { insertTestAgreement } from './agreements/test-agreements';
 import { loadTemplates } from './templates/load-templates';
 
 /** Bodies in all, spread over the write routes (about 20 s on the 2-core reference machine). */
@@ -84,7 +84,7 @@ beforeAll(async () => {
   const admin = await createTestAccount(database.db, { role: 'admin' });
   cookies.subscriber = await signInAs(database.db, subscriber.id);
   cookies.admin = await signInAs(database.db, admin.id);
-  const contract = await insertTestContract(database.db, { ownerUserId: subscriber.id });
+  const contract = await insertTestAgreement(database.db, { ownerUserId: subscriber.id });
   contractId = contract.id;
   validDocument = contract.document;
 });

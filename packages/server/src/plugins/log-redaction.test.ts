@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
-import { insertTestContract } from '../features/agreements/test-agreements';
+import { insertTestAgreement } from '../features/agreements/test-agreements';
 import { createTestAccount, signInAs } from '../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../test/test-app';
 import { loadTemplates } from '../features/templates/load-templates';
@@ -89,7 +89,7 @@ describe('the server log', () => {
   it("never carries a read-only link's token: its page, its API and its PDF (ADR 172)", async () => {
     await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
     const owner = await createTestAccount(database.db);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id, contractName: 'Linked' });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id, contractName: 'Linked' });
     // PUBLIC_URL is https here: the session cookie has its secure name.
     const cookie = (await signInAs(database.db, owner.id)).replace(SESSION_COOKIE_NAME, SECURE_SESSION_COOKIE_NAME);
     const made = await app.inject({ method: 'POST', url: `/api/v1/contracts/my/${agreement.id}/link`, headers: { cookie } });

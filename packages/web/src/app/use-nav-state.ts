@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useAppSelector } from './hooks';
-import { selectContract } from '../features/agreement/core/agreement-slice';
+import { selectAgreement } from '../features/agreement/core/agreement-slice';
 import { selectIsLoggedIn, selectRole } from '../features/account/session-slice';
 import type { NavState } from './nav-links';
 
@@ -13,6 +13,6 @@ import type { NavState } from './nav-links';
 export function useNavState(): NavState {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const role = useAppSelector(selectRole);
-  const hasLoadedAgreement = useAppSelector((state) => selectContract(state) !== null);
+  const hasLoadedAgreement = useAppSelector((state) => selectAgreement(state) !== null);
   return useMemo(() => ({ isLoggedIn, role: role ?? undefined, hasLoadedAgreement }), [isLoggedIn, role, hasLoadedAgreement]);
 }

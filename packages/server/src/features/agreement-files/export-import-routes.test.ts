@@ -23,13 +23,13 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { PDF_CONTENT_TOO_LARGE_MESSAGE } from '../../file-import/read-uploaded-agreement';
 import { pdfWithAttachment } from '../../test/hostile-pdfs';
 import { loadTemplates } from '../templates/load-templates';
-import { type TestContract, insertTestContract } from '../agreements/test-agreements';
+import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
 
 let database: TestDatabase;
 let app: App;
 let cookie: string;
-let source: TestContract;
-let target: TestContract;
+let source: TestAgreement;
+let target: TestAgreement;
 let sourceDocument: ContractDocument;
 
 beforeAll(async () => {
@@ -39,8 +39,8 @@ beforeAll(async () => {
   await app.ready();
   const account = await createTestAccount(database.db);
   cookie = await signInAs(database.db, account.id);
-  source = await insertTestContract(database.db, { ownerUserId: account.id, contractName: '##c3#With Pat### !h' });
-  target = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
+  source = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: '##c3#With Pat### !h' });
+  target = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
   // Something ticked and the players named, saved through the API.
   const ticked: ContractDocument = { ...selectAllInCategory(source.document, source.document.categories[1]!._id), playerNames: ['Anna Smith', 'Bob Jones'] };
   const saved = await app.inject({ method: 'PATCH', url: `/api/v1/contracts/my/${source.id}`, headers: { cookie }, payload: { ...ticked, revision: 0 } });
@@ -135,8 +135,8 @@ describe('POST /api/v1/contracts/{id}/import', () => {
   it('imports the CSV of an agreement with renamed categories (the trial ones too) and renamed and added items as the same agreement', async () => {
     const account = await createTestAccount(database.db);
     const ownCookie = await signInAs(database.db, account.id);
-    const renamed = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'buttons and bows' });
-    const into = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Into' });
+    const renamed = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'buttons and bows' });
+    const into = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Into' });
     let document: ContractDocument = {
       contractName: renamed.document.contractName,
       categories: renamed.document.categories.map((category, index) => ({

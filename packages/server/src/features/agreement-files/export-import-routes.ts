@@ -25,8 +25,8 @@ import { AppError } from '../../errors';
 import type { ImportPool } from '../../file-import/import-pool';
 import { requireUser } from '../sessions/session-plugin';
 import { exportAgreement } from './agreement-files';
-import { contractNotFound } from '../agreements/owned-agreements';
-import { replaceContractDocument } from '../agreements/replace-agreement-document';
+import { agreementNotFound } from '../agreements/owned-agreements';
+import { replaceAgreementDocument } from '../agreements/replace-agreement-document';
 import { checkAccess, revisionAuthor } from '../agreements/route-helpers';
 
 export interface ExportImportRoutesOptions {
@@ -89,7 +89,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
       const file = await admission.run(request, async () => {
         const [row] = await db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
-        if (!row) throw contractNotFound();
+        if (!row) throw agreementNotFound();
         return exportAgreement(row.document, request.query.format, now());
       });
       return reply
@@ -120,7 +120,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
       // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
       const { document } = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
-      const changed = await replaceContractDocument(db, {
+      const changed = await replaceAgreementDocument(db, {
         id: contractId,
         change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },
         author: revisionAuthor(request),

@@ -23,7 +23,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
 import { getSubscriberStatus, isSubscriptionInactive } from '../bookings/subscriber-status';
 import { isUuid } from '../../db/uuid';
-import { type ContractAnswerHead, ownerNameSql } from './owned-agreements';
+import { type AgreementAnswerHead, ownerNameSql } from './owned-agreements';
 
 /** 403 text when a partner who may only view tries to change an agreement. */
 export const VIEW_ONLY_MESSAGE = 'You can view this agreement but not change it. Ask its owner for edit access.';
@@ -33,14 +33,14 @@ export const OWNER_ONLY_MESSAGE = "Only the agreement's owner can do this.";
 export const OWNER_INACTIVE_MESSAGE = "The owner's subscription has ended, so this agreement can only be viewed until it is renewed.";
 
 /** An agreement the caller may open, and how. */
-export interface ContractAccess {
+export interface AgreementAccess {
   contractId: string;
   ownerUserId: string;
   access: ContractAccessLevel;
   /** True when a partner's `edit` was lowered to `view` because the owner's subscription lapsed. */
   isPausedByOwner: boolean;
   /** The agreement's revision, template and owner's name as this check read them (what a load answers besides the document). */
-  head: ContractAnswerHead;
+  head: AgreementAnswerHead;
 }
 
 /**
@@ -50,7 +50,7 @@ export interface ContractAccess {
  *   (for the owner's subscription status)
  * @throws AppError not_found (the same 404 as a missing agreement) when the caller has no access
  */
-export async function findContractAccess(db: Database, request: { contractId: string; userId: string; now: Date }): Promise<ContractAccess> {
+export async function findAgreementAccess(db: Database, request: { contractId: string; userId: string; now: Date }): Promise<AgreementAccess> {
   if (!isUuid(request.contractId)) throw new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
   const [row] = await db
     .select({
@@ -91,12 +91,12 @@ export async function findContractAccess(db: Database, request: { contractId: st
  * @throws AppError not_found without access; forbidden (403) VIEW_ONLY_MESSAGE /
  *   OWNER_INACTIVE_MESSAGE / OWNER_ONLY_MESSAGE when the access is lower than needed
  */
-export async function requireContractAccess(
+export async function requireAgreementAccess(
   db: Database,
   request: { contractId: string; userId: string; now: Date },
   needed: ContractAccessLevel,
-): Promise<ContractAccess> {
-  const found = await findContractAccess(db, request);
+): Promise<AgreementAccess> {
+  const found = await findAgreementAccess(db, request);
   if (needed === 'view' || found.access === 'owner') return found;
   if (needed === 'owner') throw new AppError('forbidden', OWNER_ONLY_MESSAGE);
   if (found.access === 'view') throw new AppError('forbidden', found.isPausedByOwner ? OWNER_INACTIVE_MESSAGE : VIEW_ONLY_MESSAGE);

@@ -4,17 +4,17 @@
  * document through the database, JSON and compression (docs/product.md §D12; ADR 185; docs/caches.md §1).
  *
  * Every entry is named by an agreement's id and revision. A revision's document never changes:
- * every change raises the revision (replace-contract-document.ts), so an entry is never stale, on
+ * every change raises the revision (replace-agreement-document.ts), so an entry is never stale, on
  * one server or on several sharing a database; what can change without a new revision (the
  * caller's access, the owner's name) is part of the key of the answers that carry it. What is
  * kept is only ever a copy: the database stays the one source, and a request whose entry is
  * missing reads it there. Three least-recently-used stores, each bounded:
  *
- * - `texts`: a stored document's JSON text, as a load answers it (owned-contracts.ts; written from
+ * - `texts`: a stored document's JSON text, as a load answers it (owned-agreements.ts; written from
  *   `documents` when only the object is held);
  * - `answers`: a load's whole answer, compressed, by its entity tag, owner name and encoding;
  * - `documents`: a stored document as an object, with the name and template of its row: what a
- *   save of changes applies them to (save-contract.ts). Objects kept here are shared by the
+ *   save of changes applies them to (save-agreement.ts). Objects kept here are shared by the
  *   requests that read them and must never be changed: changes are applied by copying the path to
  *   what they change (apply-changes.ts), so consecutive revisions of an agreement share most of
  *   their objects.
@@ -24,7 +24,7 @@ import { LRUCache } from 'lru-cache';
 import type { AnswerEncoding } from '../../compression';
 
 /** The agreement row a change starts from (one revision's document, with its row's name and template). */
-export interface StoredContract {
+export interface StoredAgreement {
   revision: number;
   document: ContractDocument;
   contractName: string;
@@ -59,19 +59,19 @@ export class AgreementMemory {
   /** Compressed load answers by answerKey. */
   readonly answers: LRUCache<string, Buffer>;
   /** Stored documents as objects (never to be changed) by revisionKey. */
-  readonly documents: LRUCache<string, StoredContract>;
+  readonly documents: LRUCache<string, StoredAgreement>;
 
   /** @param limits the bounds of the three stores (default DEFAULT_AGREEMENT_MEMORY_LIMITS) */
   constructor(limits: Partial<AgreementMemoryLimits> = {}) {
     const { textUnits, answerBytes, documents } = { ...DEFAULT_AGREEMENT_MEMORY_LIMITS, ...limits };
     this.texts = new LRUCache<string, string>({ maxSize: textUnits, sizeCalculation: (text) => Math.max(1, text.length) });
     this.answers = new LRUCache<string, Buffer>({ maxSize: answerBytes, sizeCalculation: (bytes) => Math.max(1, bytes.length) });
-    this.documents = new LRUCache<string, StoredContract>({ max: documents });
+    this.documents = new LRUCache<string, StoredAgreement>({ max: documents });
   }
 
   /**
    * The key of a load's compressed answer: everything the answer depends on (docs/product.md §7
-   * "load one"): the entity tag (agreement, revision, the caller's access; subscriber-contract-routes.ts),
+   * "load one"): the entity tag (agreement, revision, the caller's access; agreement-routes.ts),
    * the owner's name shown in it, and the encoding.
    */
   static answerKey(etag: string, ownerName: string, encoding: AnswerEncoding): string {
@@ -84,7 +84,7 @@ export class AgreementMemory {
    *
    * @param text JSON.stringify of `stored.document` (what the change sent to the database), if at hand
    */
-  rememberStored(id: string, stored: StoredContract, text?: string): void {
+  rememberStored(id: string, stored: StoredAgreement, text?: string): void {
     const key = revisionKey(id, stored.revision);
     this.documents.set(key, stored);
     if (text !== undefined) this.texts.set(key, text);
@@ -106,7 +106,7 @@ export class AgreementMemory {
   }
 
   /** The agreement at `revision` as an object, if this server holds it (never to be changed). */
-  storedAt(id: string, revision: number): StoredContract | undefined {
+  storedAt(id: string, revision: number): StoredAgreement | undefined {
     return this.documents.get(revisionKey(id, revision));
   }
 }

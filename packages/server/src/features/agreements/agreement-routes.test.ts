@@ -40,7 +40,7 @@ import { loadTemplates } from '../templates/load-templates';
 import { LATEST_PDF_NOT_FOUND_MESSAGE } from '../pdf-files/get-latest-pdf-file';
 import { SUBSCRIBER_PDF_LIFETIME_MS } from '../pdf-files/make-subscriber-pdf';
 import { documentAtRevision } from './revision-store';
-import { type TestContract, insertTestContract } from './test-agreements';
+import { type TestAgreement, insertTestAgreement } from './test-agreements';
 // The package is CommonJS: Node's ESM loader gives its exports on the default import only.
 import jsonPatch from 'fast-json-patch';
 
@@ -84,9 +84,9 @@ function call(method: Method, url: string, options: { cookie?: string; payload?:
 }
 
 /** A subscriber with a session and one agreement (from the fixture Basic Precision). */
-async function subscriberWithAgreement(contractName = 'Partner 1'): Promise<{ account: TestAccount; cookie: string; agreement: TestContract }> {
+async function subscriberWithAgreement(contractName = 'Partner 1'): Promise<{ account: TestAccount; cookie: string; agreement: TestAgreement }> {
   const account = await createTestAccount(database.db);
-  const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName });
+  const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName });
   return { account, cookie: await signInAs(database.db, account.id), agreement };
 }
 
@@ -161,7 +161,7 @@ describe('every agreement route', () => {
 describe('GET /api/v1/contracts/my', () => {
   it("lists the signed-in subscriber's agreement names, oldest first, with their count", async () => {
     const { account, cookie, agreement } = await subscriberWithAgreement('Partner 1');
-    const second = await insertTestContract(database.db, { ownerUserId: account.id, contractName: '##c2#Anna###' });
+    const second = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: '##c2#Anna###' });
     await subscriberWithAgreement('Someone else');
 
     const response = await call('GET', BASE, { cookie });
@@ -245,7 +245,7 @@ describe('POST /api/v1/contracts/my', () => {
 
   it('never makes a sixth agreement when several requests arrive at once', async () => {
     const account = await createTestAccount(database.db);
-    for (let n = 1; n <= 3; n++) await insertTestContract(database.db, { ownerUserId: account.id, contractName: `Partner ${n}` });
+    for (let n = 1; n <= 3; n++) await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: `Partner ${n}` });
     const cookie = await signInAs(database.db, account.id);
     const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', BASE, { cookie, payload: {} })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
@@ -750,7 +750,7 @@ describe('PATCH /api/v1/contracts/my/{id}/changes (a save of only what changed, 
 describe('PATCH /api/v1/contracts/my/{id}/name', () => {
   it('renames the agreement at the next revision and answers the names', async () => {
     const { cookie, agreement, account } = await subscriberWithAgreement();
-    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
+    const other = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Partner 2' });
     const response = await call('PATCH', `${BASE}/${agreement.id}/name`, { cookie, payload: { contractName: '  ##c2#Anna### & Bob ' } });
     expect(response.statusCode).toBe(200);
     expect(ContractNamesAnswerSchema.parse(response.json())).toEqual({

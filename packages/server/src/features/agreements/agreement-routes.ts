@@ -27,11 +27,11 @@ import { type AnswerEncoding, chooseAnswerEncoding, compressAnswer } from '../..
 import { AppError } from '../../errors';
 import { AgreementMemory } from './agreement-memory';
 import { requireUser } from '../sessions/session-plugin';
-import { createContract } from './create-agreement';
-import { contractEtag, getContractAnswerJson, listContractNames } from './owned-agreements';
-import { renameContract } from './rename-agreement';
-import { resetContractToTemplate } from './reset-agreement-to-template';
-import { saveContract, saveContractChanges } from './save-agreement';
+import { createAgreement } from './create-agreement';
+import { agreementEtag, getAgreementAnswerJson, listAgreementNames } from './owned-agreements';
+import { renameAgreement } from './rename-agreement';
+import { resetAgreementToTemplate } from './reset-agreement-to-template';
+import { saveAgreement, saveAgreementChanges } from './save-agreement';
 
 export interface AgreementRoutesOptions {
   db: Database;
@@ -42,7 +42,7 @@ export interface AgreementRoutesOptions {
 
 /** The names answer of GET base, rename and reset (docs/product.md §4: names and their count). */
 async function namesAnswer(db: Database, ownerUserId: string) {
-  const data = await listContractNames(db, ownerUserId);
+  const data = await listAgreementNames(db, ownerUserId);
   return { status: 'success' as const, count: data.length, data };
 }
 
@@ -51,10 +51,10 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  * is not in the routes' response schemas (it has no body).
  *
  * The answer carries `ETag` (the agreement's id and revision and the caller's access:
- * `contractEtag`) and `Cache-Control: private, no-cache`, so the browser asks again on every load
+ * `agreementEtag`) and `Cache-Control: private, no-cache`, so the browser asks again on every load
  * with `If-None-Match`; while the agreement is unchanged the answer is 304 without a body, after
  * the access check's one query (it reads the revision too; ADR 185). Otherwise the answer is JSON text made by
- * getContractAnswerJson, compressed once per revision, caller's access, owner name and encoding
+ * getAgreementAnswerJson, compressed once per revision, caller's access, owner name and encoding
  * and kept in the server's AgreementMemory: a load of an agreement this server answered before
  * at that revision reads the same one row and sends the kept bytes (Content-Encoding set here, so
  * @fastify/compress leaves them as they are). The ContractAnswerSchema declared on the route
@@ -74,7 +74,7 @@ async function sendContractAnswer(
   const found = await checkAccess(db, request, id, 'view', now);
   reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
   // The answer also says the caller's access, which can change without a new revision.
-  const tag = (revision: number) => contractEtag(`${id}.${found.access}${found.isPausedByOwner ? '.paused' : ''}`, revision);
+  const tag = (revision: number) => agreementEtag(`${id}.${found.access}${found.isPausedByOwner ? '.paused' : ''}`, revision);
   // The access check read the revision, template and owner's name too: a load of a kept answer costs that one query.
   const { head } = found;
   const ifNoneMatch = request.headers['if-none-match'];
@@ -84,7 +84,7 @@ async function sendContractAnswer(
   const encoding = chooseAnswerEncoding(request.headers);
   const kept = encoding && memory.answers.get(AgreementMemory.answerKey(tag(head.revision), head.ownerName, encoding));
   if (encoding && kept) return sendEncoded(reply.header('etag', tag(head.revision)), kept, encoding);
-  const answer = await getContractAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner, head }, memory);
+  const answer = await getAgreementAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner, head }, memory);
   const etag = tag(answer.head.revision);
   reply.header('etag', etag);
   if (!encoding) return reply.type('application/json; charset=utf-8').send(answer.json);
@@ -129,7 +129,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
     },
     async (request, reply) => {
       if (owner(request).role === 'partner') throw new AppError('forbidden', PARTNER_HAS_NO_AGREEMENTS_MESSAGE);
-      const contract = await createContract(db, { ownerUserId: owner(request).id, ...(request.body ?? {}), author: revisionAuthor(request), now: now() });
+      const contract = await createAgreement(db, { ownerUserId: owner(request).id, ...(request.body ?? {}), author: revisionAuthor(request), now: now() });
       return reply.code(201).send({ status: 'success' as const, data: contract });
     },
   );
@@ -176,7 +176,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
       await checkAccess(db, request, request.params.id, 'edit', now);
       return {
         status: 'success' as const,
-        data: await saveContract(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
+        data: await saveAgreement(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
       };
     },
   );
@@ -209,7 +209,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
       await checkAccess(db, request, request.params.id, 'edit', now);
       return {
         status: 'success' as const,
-        data: await saveContractChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
+        data: await saveAgreementChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
       };
     },
   );
@@ -229,7 +229,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
     async (request) => {
       const ownerUserId = owner(request).id;
       await checkAccess(db, request, request.params.id, 'owner', now);
-      await renameContract(db, { id: request.params.id, contractName: request.body.contractName, author: revisionAuthor(request), now: now() });
+      await renameAgreement(db, { id: request.params.id, contractName: request.body.contractName, author: revisionAuthor(request), now: now() });
       return namesAnswer(db, ownerUserId);
     },
   );
@@ -249,7 +249,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
     async (request) => {
       const ownerUserId = owner(request).id;
       await checkAccess(db, request, request.params.id, 'owner', now);
-      await resetContractToTemplate(db, { id: request.params.id, templateId: request.body.templateId, author: revisionAuthor(request), now: now() });
+      await resetAgreementToTemplate(db, { id: request.params.id, templateId: request.body.templateId, author: revisionAuthor(request), now: now() });
       return namesAnswer(db, ownerUserId);
     },
   );

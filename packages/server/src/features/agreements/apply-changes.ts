@@ -4,7 +4,7 @@
  * what an operation changes are copied (path copying, as persistent data structures do); every
  * other part of the result is the stored document's own object. Two gains follow: a save of one
  * tick copies a few small objects instead of a 290 kB document, and the comparisons that follow
- * (the history's summary and patch, the changed items: replace-contract-document.ts) skip every
+ * (the history's summary and patch, the changed items: replace-agreement-document.ts) skip every
  * category and subject that is the same object on both sides.
  *
  * The operations themselves are applied by fast-json-patch (`applyOperation`, validating each one

@@ -8,7 +8,7 @@ import { type ContractRow, contractRevisions, contracts } from '../../db/schema/
 import { type TemplateRow, templates } from '../../db/schema/templates';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../errors';
-import { toContract } from './owned-agreements';
+import { toAgreement } from './owned-agreements';
 import type { RevisionAuthor } from './replace-agreement-document';
 import { findSubscriberTemplate } from '../templates/subscriber-templates';
 
@@ -105,7 +105,7 @@ export function nextPartnerName(usedNames: readonly string[]): string {
  *   when the template is unknown or hidden; unavailable (503) when no template is given and the
  *   Blank template is not loaded
  */
-export async function createContract(
+export async function createAgreement(
   db: Database,
   request: { ownerUserId: string; contractName?: string; templateId?: string; author: RevisionAuthor; now: Date },
 ): Promise<Contract> {
@@ -130,6 +130,6 @@ export async function createContract(
       author: request.author,
       now: request.now,
     });
-    return toContract(row!);
+    return toAgreement(row!);
   });
 }

@@ -6,9 +6,9 @@ import { FIXTURE_TEMPLATES_DIR } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
 import { AgreementMemory } from './agreement-memory';
-import { getContractAnswerJson } from './owned-agreements';
-import { renameContract } from './rename-agreement';
-import { insertTestContract } from './test-agreements';
+import { getAgreementAnswerJson } from './owned-agreements';
+import { renameAgreement } from './rename-agreement';
+import { insertTestAgreement } from './test-agreements';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,14 +21,14 @@ afterAll(async () => {
 
 const OWNER_VIEW = { access: 'owner', isPausedByOwner: false } as const;
 
-describe('getContractAnswerJson with the document text memory (ADRs 182, 185)', () => {
+describe('getAgreementAnswerJson with the document text memory (ADRs 182, 185)', () => {
   it('keeps the text read for a revision and answers from it while the agreement stays at that revision', async () => {
     const owner = await createTestAccount(database.db);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
     const memory = new AgreementMemory();
     const documentTexts = memory.texts;
 
-    const first = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
+    const first = await getAgreementAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
     expect(JSON.parse(first.json)).toMatchObject({
       status: 'success',
       data: { _id: agreement.id, revision: 0, contractName: agreement.document.contractName },
@@ -38,23 +38,23 @@ describe('getContractAnswerJson with the document text memory (ADRs 182, 185)', 
 
     // What the cache holds for this revision is what is sent: the database's document is not read again.
     documentTexts.set(`${agreement.id}.0`, '{"contractName":"From the cache","categories":[]}');
-    const cached = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
+    const cached = await getAgreementAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
     expect(JSON.parse(cached.json).data.contractName).toBe('From the cache');
   });
 
   it('reads the new revision after a change, and the owner name always from the database', async () => {
     const owner = await createTestAccount(database.db);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
     const memory = new AgreementMemory();
     const documentTexts = memory.texts;
-    await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
+    await getAgreementAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
 
     await database.db.update(users).set({ name: 'Pat Partner' }).where(eq(users.id, owner.id));
-    const renamedOwner = JSON.parse((await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory)).json);
+    const renamedOwner = JSON.parse((await getAgreementAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory)).json);
     expect(renamedOwner.data.ownerName).toBe('Pat Partner');
 
-    await renameContract(database.db, { id: agreement.id, contractName: 'Pat and me', author: { userId: owner.id, label: 'owner' }, now: new Date() });
-    const afterRename = await getContractAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
+    await renameAgreement(database.db, { id: agreement.id, contractName: 'Pat and me', author: { userId: owner.id, label: 'owner' }, now: new Date() });
+    const afterRename = await getAgreementAnswerJson(database.db, { id: agreement.id, ...OWNER_VIEW }, memory);
     expect(afterRename.head.revision).toBe(1);
     expect(JSON.parse(afterRename.json).data).toMatchObject({ revision: 1, contractName: 'Pat and me' });
     expect(documentTexts.has(`${agreement.id}.1`)).toBe(true);

@@ -14,12 +14,12 @@ import { isUuid } from '../../db/uuid';
 import { type AgreementMemory, revisionKey } from './agreement-memory';
 
 /** The 404 of every agreement route (docs/product.md §D7: an id of someone else's agreement is "missing"). */
-export function contractNotFound(): AppError {
+export function agreementNotFound(): AppError {
   return new AppError('not_found', CONTRACT_NOT_FOUND_MESSAGE);
 }
 
 /** A stored row as the API answers it (ContractSchema): the document, its id, revision and template. */
-export function toContract(row: Pick<ContractRow, 'id' | 'document' | 'revision' | 'templateName'>): Contract {
+export function toAgreement(row: Pick<ContractRow, 'id' | 'document' | 'revision' | 'templateName'>): Contract {
   return {
     ...row.document,
     _id: row.id,
@@ -30,10 +30,10 @@ export function toContract(row: Pick<ContractRow, 'id' | 'document' | 'revision'
 
 /**
  * The names of an account's agreements (docs/product.md §7 "list names") in dashboard order: by `position`
- * (set at creation, create-contract.ts), then creation time and id, so the list keeps one order
+ * (set at creation, create-agreement.ts), then creation time and id, so the list keeps one order
  * between loads and renames and "Partner 1" … "Partner 5" stay in that order.
  */
-export async function listContractNames(db: Database, ownerUserId: string): Promise<ContractName[]> {
+export async function listAgreementNames(db: Database, ownerUserId: string): Promise<ContractName[]> {
   return db
     .select({ _id: contracts.id, contractName: contracts.contractName })
     .from(contracts)
@@ -46,12 +46,12 @@ export async function listContractNames(db: Database, ownerUserId: string): Prom
  * revision only (every save, rename and reset raises the revision; docs/product.md §D7), so that pair names
  * it. Quoted, strong (RFC 9110 8.8.3).
  */
-export function contractEtag(id: string, revision: number): string {
+export function agreementEtag(id: string, revision: number): string {
   return `"${id}.${revision}"`;
 }
 
 /** The fields of a load's answer other than the document: one indexed row, no document read. */
-export interface ContractAnswerHead {
+export interface AgreementAnswerHead {
   id: string;
   revision: number;
   templateName: string | null;
@@ -72,7 +72,7 @@ const answerHeadFields = { id: contracts.id, revision: contracts.revision, templ
  * @param id the agreement id from the URL (any text)
  * @returns the fields, or undefined when there is no agreement with that id (or it is not a UUID)
  */
-export async function readContractAnswerHead(db: Database, id: string): Promise<ContractAnswerHead | undefined> {
+export async function readAgreementAnswerHead(db: Database, id: string): Promise<AgreementAnswerHead | undefined> {
   if (!isUuid(id)) return undefined;
   const [head] = await db.select(answerHeadFields).from(contracts).innerJoin(users, eq(users.id, contracts.ownerUserId)).where(eq(contracts.id, id)).limit(1);
   return head;
@@ -88,11 +88,11 @@ export async function readContractAnswerHead(db: Database, id: string): Promise<
  * api-bench). The document was checked by ContractDocumentSchema before it was written (save,
  * reset, create: docs/product.md §D7), so its stored text is spliced into the envelope as it is; the
  * envelope's own fields (id, revision, template name) are written with JSON.stringify here.
- * The answer still matches ContractAnswerSchema (subscriber-contract-routes.test.ts checks it).
+ * The answer still matches ContractAnswerSchema (agreement-routes.test.ts checks it).
  *
  * @param request the agreement id from the URL (any text; the caller's access already checked:
- *   contract-access.ts) and that access, sent along so the editor knows what it may do; `head`:
- *   the row's other fields as the caller just read them (readContractAnswerHead), if it did
+ *   agreement-access.ts) and that access, sent along so the editor knows what it may do; `head`:
+ *   the row's other fields as the caller just read them (readAgreementAnswerHead), if it did
  * @param memory the server's AgreementMemory: the document is read from the database only when
  *   it holds neither the document's text nor the document at this revision (AgreementMemory.documentText),
  *   and is kept there once read
@@ -102,13 +102,13 @@ export async function readContractAnswerHead(db: Database, id: string): Promise<
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
  *   Error when the stored document is not a JSON object (a damaged row: answered as a 500)
  */
-export async function getContractAnswerJson(
+export async function getAgreementAnswerJson(
   db: Database,
-  request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean; head?: ContractAnswerHead | undefined },
+  request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean; head?: AgreementAnswerHead | undefined },
   memory: AgreementMemory,
-): Promise<{ json: string; head: ContractAnswerHead }> {
-  const head = request.head ?? (await readContractAnswerHead(db, request.id));
-  if (!head) throw contractNotFound();
+): Promise<{ json: string; head: AgreementAnswerHead }> {
+  const head = request.head ?? (await readAgreementAnswerHead(db, request.id));
+  if (!head) throw agreementNotFound();
   const cached = memory.documentText(head.id, head.revision);
   if (cached !== undefined) return { json: toAnswerJson(head, cached, request), head };
   const [row] = await db
@@ -117,7 +117,7 @@ export async function getContractAnswerJson(
     .innerJoin(users, eq(users.id, contracts.ownerUserId))
     .where(eq(contracts.id, head.id))
     .limit(1);
-  if (!row) throw contractNotFound();
+  if (!row) throw agreementNotFound();
   const { documentJson, ...readHead } = row;
   // jsonb's text form of an object is "{" + members + "}" with no surrounding white space; a stored
   // document always has members (contractName, categories), so a comma joins them to ours.
@@ -129,7 +129,7 @@ export async function getContractAnswerJson(
 }
 
 /** The answer text: the envelope's fields written here, then the stored document's members. */
-function toAnswerJson(row: ContractAnswerHead, documentJson: string, request: { access: ContractAccessLevel; isPausedByOwner: boolean }): string {
+function toAnswerJson(row: AgreementAnswerHead, documentJson: string, request: { access: ContractAccessLevel; isPausedByOwner: boolean }): string {
   const templateField = row.templateName === null ? '' : `"templateName":${JSON.stringify(row.templateName)},`;
   const accessFields = `"access":${JSON.stringify(request.access)},"ownerName":${JSON.stringify(row.ownerName)},"isPausedByOwner":${request.isPausedByOwner},`;
   // The text of a JSON object: "{" + members + "}" (jsonb's text or JSON.stringify's); its members follow ours.

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-agreement-document';
+import { type ChangedAgreement, type RevisionAuthor, replaceAgreementDocument } from './replace-agreement-document';
 
 /**
  * Renames an agreement (docs/product.md §7 `PATCH /api/v1/contracts/my/{id}/name`). The name lives in the
@@ -11,8 +11,11 @@ import { type ChangedContract, type RevisionAuthor, replaceContractDocument } fr
  *   author and `now`
  * @throws AppError not_found when there is no such agreement
  */
-export async function renameContract(db: Database, request: { id: string; contractName: string; author: RevisionAuthor; now: Date }): Promise<ChangedContract> {
-  return replaceContractDocument(db, {
+export async function renameAgreement(
+  db: Database,
+  request: { id: string; contractName: string; author: RevisionAuthor; now: Date },
+): Promise<ChangedAgreement> {
+  return replaceAgreementDocument(db, {
     id: request.id,
     change: { kind: 'rename', contractName: request.contractName },
     author: request.author,

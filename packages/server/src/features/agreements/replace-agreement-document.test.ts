@@ -12,12 +12,12 @@ import { createTestAccount } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
-import { renameContract } from './rename-agreement';
+import { renameAgreement } from './rename-agreement';
 import { AgreementMemory } from './agreement-memory';
 import { applyChanges } from './apply-changes';
-import { TOO_MANY_CHANGES_MESSAGE, databaseChangesOf, readStoredContract, replaceContractDocument } from './replace-agreement-document';
-import { saveContractChanges } from './save-agreement';
-import { insertTestContract } from './test-agreements';
+import { TOO_MANY_CHANGES_MESSAGE, databaseChangesOf, readStoredAgreement, replaceAgreementDocument } from './replace-agreement-document';
+import { saveAgreementChanges } from './save-agreement';
+import { insertTestAgreement } from './test-agreements';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -28,20 +28,20 @@ afterAll(async () => {
   await database.close();
 });
 
-describe('replaceContractDocument: written only at the revision it was worked out from (ADR 182)', () => {
+describe('replaceAgreementDocument: written only at the revision it was worked out from (ADR 182)', () => {
   /** An agreement renamed once (revision 1), and its row as read before that rename (revision 0). */
   async function agreementChangedSinceRead() {
     const owner = await createTestAccount(database.db);
-    const agreement = await insertTestContract(database.db, { ownerUserId: owner.id });
-    const stale = (await readStoredContract(database.db, agreement.id))!;
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id });
+    const stale = (await readStoredAgreement(database.db, agreement.id))!;
     const author = { userId: owner.id, label: 'owner' };
-    await renameContract(database.db, { id: agreement.id, contractName: 'Renamed elsewhere', author, now: new Date() });
+    await renameAgreement(database.db, { id: agreement.id, contractName: 'Renamed elsewhere', author, now: new Date() });
     return { agreement, stale, author };
   }
 
   it('works a change out again from the newer revision when the one it read was changed meanwhile', async () => {
     const { agreement, stale, author } = await agreementChangedSinceRead();
-    const changed = await replaceContractDocument(database.db, {
+    const changed = await replaceAgreementDocument(database.db, {
       id: agreement.id,
       change: { kind: 'import', document: { ...stale.document, contractName: 'Imported' }, fileName: 'a.json' },
       author,
@@ -53,7 +53,7 @@ describe('replaceContractDocument: written only at the revision it was worked ou
 
   it('answers 503 and writes nothing when the agreement changed under every attempt', async () => {
     const { agreement, stale, author } = await agreementChangedSinceRead();
-    const refused = await replaceContractDocument(database.db, {
+    const refused = await replaceAgreementDocument(database.db, {
       id: agreement.id,
       change: { kind: 'rename', contractName: 'Too late' },
       author,
@@ -69,7 +69,7 @@ describe('replaceContractDocument: written only at the revision it was worked ou
       answerFields: { isBusy: true },
       retryAfterSeconds: 1,
     });
-    expect(await readStoredContract(database.db, agreement.id)).toMatchObject({ revision: 1, contractName: 'Renamed elsewhere' });
+    expect(await readStoredAgreement(database.db, agreement.id)).toMatchObject({ revision: 1, contractName: 'Renamed elsewhere' });
   });
 });
 
@@ -114,7 +114,7 @@ describe('a small change applied by the database to the stored document (ADR 185
       ['Select All in a category', (d) => selectAllInCategory(d, second._id), 'whole'],
     ];
     for (const [what, edit, expected] of edits) {
-      const stored = (await readStoredContract(database.db, agreement.id))!;
+      const stored = (await readStoredAgreement(database.db, agreement.id))!;
       const edited = edit(stored.document);
       const changes = jsonPatch.compare(stored.document, edited);
       const checked = ContractDocumentSchema.parse(applyChanges(stored.document, changes));
@@ -122,7 +122,7 @@ describe('a small change applied by the database to the stored document (ADR 185
         what,
         expected,
       ]);
-      await saveContractChanges(database.db, {
+      await saveAgreementChanges(database.db, {
         id: agreement.id,
         body: { revision: stored.revision, changes: changes as { op: 'replace'; path: string; value: unknown }[] },
         author,
@@ -130,7 +130,7 @@ describe('a small change applied by the database to the stored document (ADR 185
         memory,
       });
       // Read back from the database, not from the memory.
-      const written = (await readStoredContract(database.db, agreement.id))!;
+      const written = (await readStoredAgreement(database.db, agreement.id))!;
       expect([what, written.revision, written.document]).toEqual([what, stored.revision + 1, checked]);
       expect(written.contractName).toBe(checked.contractName);
     }

@@ -10,10 +10,10 @@ import type { Database } from '../../db/database';
 import { contractMarks, contractRevisions, contracts } from '../../db/schema/contracts';
 import { noteAgreementWrite } from '../../db/table-vacuum';
 import { AppError } from '../../errors';
-import type { AgreementMemory, StoredContract } from './agreement-memory';
+import type { AgreementMemory, StoredAgreement } from './agreement-memory';
 import { pointerTokens } from './apply-changes';
 import { isUuid } from '../../db/uuid';
-import { contractNotFound } from './owned-agreements';
+import { agreementNotFound } from './owned-agreements';
 import { documentAtRevision, documentsSince, storageOf } from './revision-store';
 
 const { compare } = jsonPatch;
@@ -31,7 +31,7 @@ export const REVISION_NOT_FOUND_MESSAGE = 'This version of the agreement is no l
  * - `restore`: the document of an earlier revision, whole (nothing is deleted: it becomes a new
  *   revision).
  */
-export type ContractChange =
+export type AgreementChange =
   | { kind: 'save'; document: ContractDocument; expectedRevision: number; resolutions?: MergeResolutions | undefined }
   | { kind: 'rename'; contractName: string }
   | { kind: 'reset'; document: ContractDocument; templateName: string }
@@ -46,7 +46,7 @@ export interface RevisionAuthor {
 }
 
 /** The agreement after a change: its id, name and new revision, and what a save merged. */
-export interface ChangedContract {
+export interface ChangedAgreement {
   _id: string;
   contractName: string;
   revision: number;
@@ -90,7 +90,7 @@ async function mergeStaleSave(
   db: Database,
   contractId: string,
   current: { revision: number; document: ContractDocument },
-  change: Extract<ContractChange, { kind: 'save' }>,
+  change: Extract<AgreementChange, { kind: 'save' }>,
 ): Promise<{ document: ContractDocument; report: MergeReport }> {
   const refuse = (conflicts: SaveConflict[], isIncompatible: boolean) =>
     new AppError('conflict', staleRevisionMessage(current.revision), {
@@ -178,7 +178,7 @@ export const MAX_DATABASE_CHANGES = 8;
  * @param id the agreement id from the URL (any text)
  * @returns the row, or undefined when there is no agreement with that id (or it is not a UUID)
  */
-export async function readStoredContract(db: Database, id: string): Promise<StoredContract | undefined> {
+export async function readStoredAgreement(db: Database, id: string): Promise<StoredAgreement | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ revision: contracts.revision, document: contracts.document, contractName: contracts.contractName, templateName: contracts.templateName })
@@ -188,11 +188,11 @@ export async function readStoredContract(db: Database, id: string): Promise<Stor
 }
 
 /**
- * Works out what a change stores when applied to `row` (steps 2 and 3 of `replaceContractDocument`).
+ * Works out what a change stores when applied to `row` (steps 2 and 3 of `replaceAgreementDocument`).
  *
  * @throws AppError not_found (restore: no such kept revision); conflict (409) when a stale save cannot be merged
  */
-async function planChange(db: Database, id: string, row: StoredContract, change: ContractChange): Promise<PlannedChange> {
+async function planChange(db: Database, id: string, row: StoredAgreement, change: AgreementChange): Promise<PlannedChange> {
   const current = { revision: row.revision, document: row.document };
   let next: ContractDocument;
   let kind: RevisionKind;
@@ -355,10 +355,10 @@ async function writeChange(
  * 5. the write is counted for the server's vacuum of the agreement table, which frees the replaced
  *    document's space for later writes (ADR 192).
  *
- * Access is the caller's business (contract-access.ts): this function trusts `id` is allowed.
+ * Access is the caller's business (agreement-access.ts): this function trusts `id` is allowed.
  *
  * @param request `id` from the URL (any text), the change, its author and `now`; `stored`: the row
- *   as the caller just read it (`readStoredContract`), used for the first attempt instead of reading
+ *   as the caller just read it (`readStoredAgreement`), used for the first attempt instead of reading
  *   it again (a 290 kB document), and not changed (it may be an AgreementMemory's, at a revision
  *   the database has left: the write then finds out and the change is worked out again);
  *   `maxAttempts`: default MAX_CHANGE_ATTEMPTS; `memory`: the server's AgreementMemory, told the
@@ -368,22 +368,22 @@ async function writeChange(
  *   conflict (409) with SaveConflictAnswer fields when a stale save cannot be merged; conflict
  *   (409, `isBusy`, `retryAfterSeconds`) TOO_MANY_CHANGES_MESSAGE when the agreement changed under every attempt
  */
-export async function replaceContractDocument(
+export async function replaceAgreementDocument(
   db: Database,
   request: {
     id: string;
-    change: ContractChange;
+    change: AgreementChange;
     author: RevisionAuthor;
     now: Date;
-    stored?: StoredContract | undefined;
+    stored?: StoredAgreement | undefined;
     maxAttempts?: number;
     memory?: AgreementMemory | undefined;
   },
-): Promise<ChangedContract> {
+): Promise<ChangedAgreement> {
   const { id, change, author, now, maxAttempts = MAX_CHANGE_ATTEMPTS, memory } = request;
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const row = attempt === 0 && request.stored ? request.stored : await readStoredContract(db, id);
-    if (!row) throw contractNotFound();
+    const row = attempt === 0 && request.stored ? request.stored : await readStoredAgreement(db, id);
+    if (!row) throw agreementNotFound();
     const plan = await planChange(db, id, row, change);
     // Sent whole (and then kept as text too), or as the operations the database applies.
     const documentText = plan.databaseChanges === null ? JSON.stringify(plan.next) : null;

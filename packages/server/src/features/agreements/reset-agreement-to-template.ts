@@ -1,6 +1,6 @@
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import type { Database } from '../../db/database';
-import { type ChangedContract, type RevisionAuthor, replaceContractDocument } from './replace-agreement-document';
+import { type ChangedAgreement, type RevisionAuthor, replaceAgreementDocument } from './replace-agreement-document';
 import { findSubscriberTemplate } from '../templates/subscriber-templates';
 
 /**
@@ -14,12 +14,12 @@ import { findSubscriberTemplate } from '../templates/subscriber-templates';
  * @throws AppError not_found when the template is unknown or hidden, or the id is not an agreement
  *   of that account
  */
-export async function resetContractToTemplate(
+export async function resetAgreementToTemplate(
   db: Database,
   request: { id: string; templateId: string; author: RevisionAuthor; now: Date },
-): Promise<ChangedContract> {
+): Promise<ChangedAgreement> {
   const template = await findSubscriberTemplate(db, request.templateId);
-  return replaceContractDocument(db, {
+  return replaceAgreementDocument(db, {
     id: request.id,
     author: request.author,
     // The name is filled in from the stored agreement under its lock.

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../sessions/sessions';
 import { NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
-import { type ContractAccess, requireContractAccess } from './agreement-access';
+import { type AgreementAccess, requireAgreementAccess } from './agreement-access';
 import type { RevisionAuthor } from './replace-agreement-document';
 
 /** The subscriber agreements base path (docs/product.md §D7). */
@@ -69,6 +69,6 @@ export function revisionAuthor(request: FastifyRequest): RevisionAuthor {
  *
  * @throws AppError not_found without access; forbidden when the access is lower than needed
  */
-export function checkAccess(db: Database, request: FastifyRequest, id: string, needed: ContractAccessLevel, now: () => Date): Promise<ContractAccess> {
-  return requireContractAccess(db, { contractId: id, userId: owner(request).id, now: now() }, needed);
+export function checkAccess(db: Database, request: FastifyRequest, id: string, needed: ContractAccessLevel, now: () => Date): Promise<AgreementAccess> {
+  return requireAgreementAccess(db, { contractId: id, userId: owner(request).id, now: now() }, needed);
 }

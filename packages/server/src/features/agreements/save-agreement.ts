@@ -7,8 +7,8 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { AgreementMemory } from './agreement-memory';
 import { applyChanges } from './apply-changes';
-import { contractNotFound } from './owned-agreements';
-import { type ChangedContract, type RevisionAuthor, readStoredContract, replaceContractDocument } from './replace-agreement-document';
+import { agreementNotFound } from './owned-agreements';
+import { type ChangedAgreement, type RevisionAuthor, readStoredAgreement, replaceAgreementDocument } from './replace-agreement-document';
 import { documentAtRevision } from './revision-store';
 
 /**
@@ -23,12 +23,12 @@ import { documentAtRevision } from './revision-store';
  * @throws AppError not_found (404) when there is no such agreement; conflict (409) with the
  *   conflicts (SaveConflictAnswerSchema) when a stale save changes the same items differently
  */
-export async function saveContract(
+export async function saveAgreement(
   db: Database,
   request: { id: string; body: z.output<typeof SaveContractRequestSchema>; author: RevisionAuthor; now: Date; memory?: AgreementMemory | undefined },
-): Promise<ChangedContract> {
+): Promise<ChangedAgreement> {
   const { revision, resolutions, contractName, categories, playerNames } = request.body;
-  return replaceContractDocument(db, {
+  return replaceAgreementDocument(db, {
     id: request.id,
     change: { kind: 'save', document: { contractName, categories, ...(playerNames ? { playerNames } : {}) }, expectedRevision: revision, resolutions },
     author: request.author,
@@ -78,32 +78,32 @@ export function checkChangedDocument(base: ContractDocument, changed: unknown): 
  * Saves an agreement from only what changed (ADR 181: small saves; `PATCH
  * /api/v1/contracts/my/{id}/changes`): the changes (RFC 6902 operations, SaveContractChangesRequestSchema)
  * are applied to the document of `revision` as stored, the result is checked like a whole save's
- * document, and the save goes on as `saveContract` from `revision` (merged with what was saved
+ * document, and the save goes on as `saveAgreement` from `revision` (merged with what was saved
  * since, or 409 with the conflicts).
  *
  * The document of `revision` comes from the server's AgreementMemory when it holds it (the
  * agreement's previous save on this server, or a read), else from the database; the changes are
  * applied by copying only the path to what they change (apply-changes.ts), and only the categories
  * they reach are checked again (`checkChangedDocument`). When another change was stored since
- * `revision`, the write finds out and the save is merged as any stale save (replaceContractDocument).
+ * `revision`, the write finds out and the save is merged as any stale save (replaceAgreementDocument).
  *
  * @param request the agreement id (the caller's edit access already checked), the validated body,
  *   the author and `now`; `memory`: the server's AgreementMemory, if any
- * @returns as `saveContract`
+ * @returns as `saveAgreement`
  * @throws AppError not_found (404) when there is no such agreement; conflict (409)
  *   CHANGES_DO_NOT_APPLY_MESSAGE when the changes do not fit that revision (a `test` failed, a path
  *   is missing, or the revision is no longer kept): nothing is changed and the editor sends the whole
  *   document; bad_request (400) naming the field when the result breaks a save's rules; conflict
- *   (409) with the conflicts as `saveContract`
+ *   (409) with the conflicts as `saveAgreement`
  */
-export async function saveContractChanges(
+export async function saveAgreementChanges(
   db: Database,
   request: { id: string; body: z.output<typeof SaveContractChangesRequestSchema>; author: RevisionAuthor; now: Date; memory?: AgreementMemory | undefined },
-): Promise<ChangedContract> {
+): Promise<ChangedAgreement> {
   const { revision, changes, resolutions } = request.body;
   const kept = request.memory?.storedAt(request.id, revision);
-  const current = kept ?? (await readStoredContract(db, request.id));
-  if (!current) throw contractNotFound();
+  const current = kept ?? (await readStoredAgreement(db, request.id));
+  if (!current) throw agreementNotFound();
   if (!kept) request.memory?.rememberStored(request.id, current);
   const base = await documentAtRevision(db, request.id, revision, current);
   if (!base) throw new AppError('conflict', CHANGES_DO_NOT_APPLY_MESSAGE, { reason: 'changes_do_not_apply' });
@@ -118,7 +118,7 @@ export async function saveContractChanges(
     const issues = checked.issues.slice(0, 20).map((issue) => ({ message: `${issue.path.map(String).join('.')}: ${issue.message}` }));
     throw new AppError('bad_request', `The saved agreement would not be valid: ${issues[0]?.message ?? ''}`, { issues });
   }
-  return replaceContractDocument(db, {
+  return replaceAgreementDocument(db, {
     id: request.id,
     change: { kind: 'save', document: checked.data, expectedRevision: revision, resolutions },
     author: request.author,

@@ -3,7 +3,7 @@
  * test can call the agreement routes on an agreement of a known owner:
  *
  * ```ts
- * const agreement = await insertTestContract(db, { ownerUserId: anna.id, contractName: 'Partner 1' });
+ * const agreement = await insertTestAgreement(db, { ownerUserId: anna.id, contractName: 'Partner 1' });
  * await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${agreement.id}`, headers: { cookie } });
  * ```
  */
@@ -15,7 +15,7 @@ import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { templates } from '../../db/schema/templates';
 
 /** A stored agreement as the tests know it. */
-export interface TestContract {
+export interface TestAgreement {
   id: string;
   document: ContractDocument;
   templateName: string;
@@ -30,7 +30,10 @@ export interface TestContract {
  *   fixture 'Basic Precision')
  * @throws when that template is not stored (call loadTemplates first)
  */
-export async function insertTestContract(db: Database, options: { ownerUserId: string; contractName?: string; templateName?: string }): Promise<TestContract> {
+export async function insertTestAgreement(
+  db: Database,
+  options: { ownerUserId: string; contractName?: string; templateName?: string },
+): Promise<TestAgreement> {
   const templateName = options.templateName ?? 'Basic Precision';
   const [template] = await db.select().from(templates).where(eq(templates.templateName, templateName)).limit(1);
   if (!template) throw new Error(`The template "${templateName}" is not stored`);

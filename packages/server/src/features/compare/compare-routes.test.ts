@@ -9,7 +9,7 @@ import { createTestAccount, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
-import { insertTestContract } from '../agreements/test-agreements';
+import { insertTestAgreement } from '../agreements/test-agreements';
 
 let database: TestDatabase;
 let app: App;
@@ -41,7 +41,7 @@ describe('Compare (docs/sharing.md §9)', () => {
 
   it('makes the "What\'s different" PDF: each difference with both sides, and the categories that are the same', async () => {
     const account = await createTestAccount(database.db);
-    const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Anna' });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Anna' });
     const category = agreement.document.categories[1]!;
     const subject = category.subjects[0]!;
     const changed = toggleSubject(agreement.document, category._id, subject._id);

@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
-import { contractNotFound } from '../agreements/owned-agreements';
+import { agreementNotFound } from '../agreements/owned-agreements';
 import { REVISION_NOT_FOUND_MESSAGE } from '../agreements/replace-agreement-document';
 import { documentAtRevision, documentsSince, storageOf } from '../agreements/revision-store';
 
@@ -45,7 +45,7 @@ async function currentOf(db: Database, contractId: string) {
     .select({ revision: contracts.revision, document: contracts.document, templateName: contracts.templateName })
     .from(contracts)
     .where(eq(contracts.id, contractId));
-  if (!row) throw contractNotFound();
+  if (!row) throw agreementNotFound();
   return row;
 }
 
@@ -57,7 +57,7 @@ async function currentOf(db: Database, contractId: string) {
  */
 export async function listRevisions(db: Database, request: { contractId: string; page: number }): Promise<{ revisions: RevisionSummary[]; total: number }> {
   const [current] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, request.contractId));
-  if (!current) throw contractNotFound();
+  if (!current) throw agreementNotFound();
   const where = eq(contractRevisions.contractId, request.contractId);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contractRevisions).where(where);
   const rows = await db
@@ -120,7 +120,7 @@ export function revisionsToPrune(rows: readonly { revision: number; createdAt: D
  *
  * @returns how many revisions were deleted
  */
-export async function pruneContractHistory(db: Database, contractId: string, now: Date): Promise<number> {
+export async function pruneAgreementHistory(db: Database, contractId: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ revision: contracts.revision, document: contracts.document })
@@ -157,7 +157,7 @@ export async function pruneContractHistory(db: Database, contractId: string, now
 
 /**
  * Applies the retention rule to every agreement with revisions older than HISTORY_FULL_DAYS (the
- * daily job; schedule-pdf-file-cleanup.ts runs it).
+ * daily job; jobs/schedule-cleanup.ts runs it).
  *
  * @returns how many revisions were deleted in all
  */
@@ -168,6 +168,6 @@ export async function pruneAllHistories(db: Database, now: Date): Promise<number
     .from(contractRevisions)
     .where(lt(contractRevisions.createdAt, cutoff));
   let deleted = 0;
-  for (const { contractId } of candidates) deleted += await pruneContractHistory(db, contractId, now);
+  for (const { contractId } of candidates) deleted += await pruneAgreementHistory(db, contractId, now);
   return deleted;
 }

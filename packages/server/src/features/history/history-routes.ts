@@ -8,7 +8,7 @@ import { ContractIdParamsSchema, SaveContractAnswerSchema } from '@bpa/domain/ap
 import { RevisionAnswerSchema, RevisionListAnswerSchema, RevisionListQuerySchema, RevisionParamsSchema, REVISION_PAGE_SIZE } from '@bpa/domain/history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { replaceContractDocument } from '../agreements/replace-agreement-document';
+import { replaceAgreementDocument } from '../agreements/replace-agreement-document';
 import { checkAccess, revisionAuthor } from '../agreements/route-helpers';
 import { requireUser } from '../sessions/session-plugin';
 import { getRevision, listRevisions } from './agreement-history';
@@ -71,7 +71,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
-      const changed = await replaceContractDocument(db, {
+      const changed = await replaceAgreementDocument(db, {
         id: contractId,
         change: { kind: 'restore', revision: request.params.revision },
         author: revisionAuthor(request),

@@ -7,7 +7,7 @@ import { createTestAccount, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from '../templates/load-templates';
-import { insertTestContract } from '../agreements/test-agreements';
+import { insertTestAgreement } from '../agreements/test-agreements';
 
 let database: TestDatabase;
 let app: App;
@@ -27,7 +27,7 @@ describe('POST /api/v1/contracts/acbl-card', () => {
   it('makes the card of the agreement sent, for its maker only, with the fit report', async () => {
     const account = await createTestAccount(database.db);
     const cookie = await signInAs(database.db, account.id);
-    const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'Club night' });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Club night' });
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/contracts/acbl-card',

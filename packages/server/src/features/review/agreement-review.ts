@@ -7,7 +7,7 @@ import { type ItemChange, type SeenChange, listItemChanges } from '@bpa/domain/h
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
-import { contractNotFound } from '../agreements/owned-agreements';
+import { agreementNotFound } from '../agreements/owned-agreements';
 import { documentsSince } from '../agreements/revision-store';
 
 /**
@@ -19,7 +19,7 @@ import { documentsSince } from '../agreements/revision-store';
  */
 export async function getChangesSince(db: Database, request: { contractId: string; userId: string }) {
   const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, request.contractId));
-  if (!current) throw contractNotFound();
+  if (!current) throw agreementNotFound();
   const [view] = await db
     .select({ revision: contractViews.revision })
     .from(contractViews)

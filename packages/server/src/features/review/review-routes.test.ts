@@ -10,7 +10,7 @@ import { FIXTURE_TEMPLATES_DIR, buildTestApp, makeTestConfig } from '../../test/
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
-import { insertTestContract } from '../agreements/test-agreements';
+import { insertTestAgreement } from '../agreements/test-agreements';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -38,7 +38,7 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, 
 async function partnership() {
   const owner = await createTestAccount(database.db);
   const partner: TestAccount = await createTestAccount(database.db, { role: 'partner' });
-  const agreement = await insertTestContract(database.db, { ownerUserId: owner.id, contractName: 'Anna and Bob' });
+  const agreement = await insertTestAgreement(database.db, { ownerUserId: owner.id, contractName: 'Anna and Bob' });
   const ownerCookie = await signInAs(database.db, owner.id);
   const partnerCookie = await signInAs(database.db, partner.id);
   expect((await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, ownerCookie, { email: partner.email, access: 'edit' })).statusCode).toBe(201);

@@ -1,7 +1,7 @@
 /**
  * Routes of reviewing with a partner (docs/sharing.md §6-7): changes since the last visit, recording a
  * visit, the dashboard's count of changes waiting, and the "agreed" / "to discuss" marks. Every
- * route needs a session and, for one agreement, at least view access (contract-access.ts): a
+ * route needs a session and, for one agreement, at least view access (agreement-access.ts): a
  * partner who may only view can still review. The read-only link has none of these.
  */
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';

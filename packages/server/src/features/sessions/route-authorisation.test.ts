@@ -24,7 +24,7 @@ import { TEST_PASSWORD, type TestAccount, createTestAccount, insertBlankTemplate
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { makePathName } from '../../pdf/pdf-file-names';
-import { type TestContract, insertTestContract } from '../agreements/test-agreements';
+import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
 import { loadTemplates } from '../templates/load-templates';
 
 type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin' | 'partner' | 'editor' | 'viewer' | 'link';
@@ -46,15 +46,15 @@ interface Fixtures {
   /** A PDF owned by `subscriber`: only they and administrators may read it. */
   subscriberPdf: { pathName: string; fileName: string };
   /** An agreement of `subscriber` (revision 0), made from a visible template, shared with `editor` and `viewer`. */
-  subscriberContract: TestContract;
+  subscriberContract: TestAgreement;
   viewer: TestAccount;
   /** A partner of subscriberContract whose share the DELETE line ends. */
   leaving: TestAccount;
   /** The read-only link of another agreement of `subscriber` (the link lines must not replace it). */
   linkToken: string;
   /** Agreements of `subscriber` offered to `editor` and `viewer`, not accepted: one the accept line accepts, one the decline line declines. */
-  offered: TestContract;
-  declined: TestContract;
+  offered: TestAgreement;
+  declined: TestAgreement;
 }
 
 interface RouteCase {
@@ -200,7 +200,7 @@ beforeAll(async () => {
   await database.db
     .insert(pdfFiles)
     .values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
-  const subscriberContract = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Authorisation check' });
+  const subscriberContract = await insertTestAgreement(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Authorisation check' });
   accounts.partner = await createTestAccount(database.db, { role: 'partner' });
   accounts.editor = await createTestAccount(database.db);
   accounts.viewer = await createTestAccount(database.db, { role: 'partner' });
@@ -212,15 +212,15 @@ beforeAll(async () => {
     { contractId: subscriberContract.id, userId: leaving.id, invitedEmail: leaving.email, access: 'view', acceptedAt },
   ]);
   // Offered to the editor and the viewer, not accepted yet: one to accept, one to decline.
-  const offered = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Offered' });
-  const declined = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Declined' });
+  const offered = await insertTestAgreement(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Offered' });
+  const declined = await insertTestAgreement(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Declined' });
   await database.db.insert(contractShares).values(
     [offered, declined].flatMap((contract) => [
       { contractId: contract.id, userId: accounts.editor!.id, invitedEmail: accounts.editor!.email, access: 'edit' as const },
       { contractId: contract.id, userId: accounts.viewer!.id, invitedEmail: accounts.viewer!.email, access: 'view' as const },
     ]),
   );
-  const linked = await insertTestContract(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
+  const linked = await insertTestAgreement(database.db, { ownerUserId: accounts.subscriber.id, contractName: 'Linked' });
   const linkToken = makeSecret();
   await database.db.insert(contractLinks).values({ contractId: linked.id, tokenHash: hashSecret(linkToken) });
   fixtures = {

@@ -1,7 +1,7 @@
 /**
  * Sharing an agreement with partners and by a read-only link (ADR 172). Only the
- * owner calls these (the routes check `requireContractAccess(…, 'owner')` first), except
- * listSharedWithMe and findLinkedContract.
+ * owner calls these (the routes check `requireAgreementAccess(…, 'owner')` first), except
+ * listSharedWithMe and findLinkedAgreement.
  */
 import {
   INVITATION_ALREADY_SENT_MESSAGE,
@@ -178,7 +178,7 @@ export async function revokeLink(db: Database, contractId: string): Promise<Shar
  * @param token the link's token as it appears in the link (43 base64url characters)
  * @throws AppError not_found LINK_NOT_VALID_MESSAGE for a token that is malformed, revoked or replaced
  */
-export async function findLinkedContract(db: Database, token: string) {
+export async function findLinkedAgreement(db: Database, token: string) {
   if (!SECRET_PATTERN.test(token)) throw new AppError('not_found', LINK_NOT_VALID_MESSAGE);
   const [row] = await db
     .select({ id: contracts.id, document: contracts.document, revision: contracts.revision, updatedAt: contracts.updatedAt })

@@ -71,7 +71,7 @@ export async function markInvitationNotDelivered(db: Database, id: string): Prom
 
 /**
  * Deletes the invitations older than the limits' window (a maintenance job,
- * schedule-pdf-file-cleanup.ts).
+ * jobs/schedule-cleanup.ts).
  *
  * @returns how many rows were deleted
  */

@@ -29,9 +29,9 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
 import { OWNER_ONLY_MESSAGE, VIEW_ONLY_MESSAGE, OWNER_INACTIVE_MESSAGE } from '../agreements/agreement-access';
-import { pruneContractHistory } from '../history/agreement-history';
+import { pruneAgreementHistory } from '../history/agreement-history';
 import { documentAtRevision } from '../agreements/revision-store';
-import { insertTestContract } from '../agreements/test-agreements';
+import { insertTestAgreement } from '../agreements/test-agreements';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -68,7 +68,7 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options:
 
 async function owner() {
   const account = await createTestAccount(database.db);
-  const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
+  const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
   return { account, agreement, cookie: await signInAs(database.db, account.id) };
 }
 
@@ -325,7 +325,7 @@ describe('partner accounts without a password', () => {
 
   it('are deleted with their tokens when the owner stops sharing the last agreement shared with them', async () => {
     const { account, agreement, cookie } = await owner();
-    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Ben' });
+    const other = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'With Ben' });
     const partner = await invite(agreement.id, cookie);
     await call('POST', `/api/v1/contracts/my/${other.id}/shares`, { cookie, payload: { email: partner.email, access: 'edit' } });
 
@@ -363,7 +363,7 @@ describe('what the owner sees of a partner', () => {
   it('answers a share with an existing account (the administrator) exactly as one with a new address', async () => {
     const admin = await createTestAccount(database.db, { role: 'admin' });
     const { account, agreement, cookie } = await owner();
-    const other = await insertTestContract(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
+    const other = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'With Anna' });
     const fresh = `fresh-${Date.now()}@example.org`;
     const since = smtp.received.length;
     const toExisting = await call('POST', `/api/v1/contracts/my/${agreement.id}/shares`, {
@@ -530,7 +530,7 @@ describe('history and restore', () => {
         .set({ createdAt })
         .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, revision)));
     }
-    expect(await pruneContractHistory(database.db, agreement.id, new Date())).toBe(3);
+    expect(await pruneAgreementHistory(database.db, agreement.id, new Date())).toBe(3);
     const kept = (
       await database.db.select({ revision: contractRevisions.revision }).from(contractRevisions).where(eq(contractRevisions.contractId, agreement.id))
     )

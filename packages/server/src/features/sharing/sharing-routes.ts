@@ -2,7 +2,7 @@
  * Routes of shared agreements (ADR 172): sharing with partners, consent, and the read-only link
  * and its public page. The history's routes are in features/history/history-routes.ts. Shapes:
  * @bpa/domain/api-sharing and @bpa/domain/history. Every route but the link's two checks the
- * caller's access to the agreement on the server (contract-access.ts); the link's routes need no
+ * caller's access to the agreement on the server (agreement-access.ts); the link's routes need no
  * session and answer only the agreement itself (no email, no id).
  */
 import { ErrorEnvelopeSchema, PageSizeSchema } from '@bpa/domain/api';
@@ -29,7 +29,7 @@ import {
   acceptShare,
   changeShare,
   declineShare,
-  findLinkedContract,
+  findLinkedAgreement,
   getSharing,
   listSharedWithMe,
   replaceLink,
@@ -236,7 +236,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header('x-robots-tag', NO_INDEX).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const row = await findLinkedContract(db, request.params.token);
+      const row = await findLinkedAgreement(db, request.params.token);
       return {
         status: 'success' as const,
         data: { contractName: row.document.contractName, categories: row.document.categories, revision: row.revision, updatedAt: row.updatedAt.toISOString() },
@@ -258,7 +258,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
-      const row = await findLinkedContract(db, request.params.token);
+      const row = await findLinkedAgreement(db, request.params.token);
       const { contractName, categories } = row.document;
       const content = await admission.run(request, () =>
         renderPdf({ contractName, categories }, { pageSize: request.query.pageSize ?? 'letter', attachment: { contractName, categories } }),

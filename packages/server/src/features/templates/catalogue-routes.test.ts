@@ -98,7 +98,7 @@ function upload(files: FilePart[], options: { cookie?: string; fields?: Record<s
   });
 }
 
-async function listMasters() {
+async function listCatalogueTemplates() {
   const response = await app.inject({ method: 'GET', url: '/api/v1/masters', headers: { cookie: adminCookie } });
   expect(response.statusCode).toBe(200);
   return MasterListAnswerSchema.parse(response.json()).data;
@@ -119,7 +119,7 @@ function withoutIds(categories: Category[]) {
 
 describe('GET /api/v1/masters', () => {
   it('lists the templates with id, name and ISO creation date, without the hidden Free Trial Agreement', async () => {
-    const list = await listMasters();
+    const list = await listCatalogueTemplates();
     const names = list.map((t) => t.templateName);
     expect(names).toContain('Basic Precision');
     expect(names).toContain(BLANK_TEMPLATE_NAME);
@@ -139,7 +139,7 @@ describe('POST /api/v1/masters', () => {
     const answer = MasterUploadAnswerSchema.parse(response.json());
     expect(answer.data).toMatchObject({ templateName: 'Test System', isReplaced: false, isHidden: false });
     expect(answer.message).toBe('The template "Test System" was added.');
-    expect((await listMasters()).find((t) => t.templateName === 'Test System')).toEqual({
+    expect((await listCatalogueTemplates()).find((t) => t.templateName === 'Test System')).toEqual({
       _id: answer.data._id,
       templateName: 'Test System',
       createdAt: answer.data.createdAt,
@@ -167,7 +167,7 @@ describe('POST /api/v1/masters', () => {
     const response = await upload([{ fileName: 'limit.csv', content: padded }]);
 
     expect(response.statusCode, response.body).toBe(201);
-    expect((await listMasters()).map((t) => t.templateName)).toContain('Exactly The Limit');
+    expect((await listCatalogueTemplates()).map((t) => t.templateName)).toContain('Exactly The Limit');
   });
 
   it('replaces the content of a template of the same name, keeping its id; agreements made from it are untouched', async () => {
@@ -192,7 +192,7 @@ describe('POST /api/v1/masters', () => {
     expect(answer.message).toContain('was replaced');
     const [after] = await database.db.select().from(templates).where(eq(templates.id, first.data._id));
     expect(after!.content[0]!.subjects[0]!.subjectName).toBe('General Approach agreement (revised)');
-    expect((await listMasters()).filter((t) => t.templateName === 'Replaceable')).toHaveLength(1);
+    expect((await listCatalogueTemplates()).filter((t) => t.templateName === 'Replaceable')).toHaveLength(1);
     const [agreementAfter] = await database.db.select().from(contracts).where(eq(contracts.id, agreement!.id));
     expect(agreementAfter!.document).toEqual(agreement!.document);
   });
@@ -204,7 +204,7 @@ describe('POST /api/v1/masters', () => {
     const answer = MasterUploadAnswerSchema.parse(response.json());
     expect(answer.data).toMatchObject({ templateName: FREE_TRIAL_TEMPLATE_NAME, isReplaced: true, isHidden: true });
     expect(answer.message).toContain('stays hidden');
-    expect((await listMasters()).map((t) => t.templateName)).not.toContain(FREE_TRIAL_TEMPLATE_NAME);
+    expect((await listCatalogueTemplates()).map((t) => t.templateName)).not.toContain(FREE_TRIAL_TEMPLATE_NAME);
     const guest = await app.inject({ method: 'GET', url: `/api/v1/contracts/guest/${answer.data._id}` });
     expect(guest.statusCode).toBe(200);
     expect(guest.body).toContain('Overcalls agreement (new trial)');
@@ -420,13 +420,13 @@ describe('POST /api/v1/masters', () => {
     expect(anonymous.statusCode).toBe(401);
     const subscriber = await upload([{ fileName: 'x.csv', content: templateCsv('Intruder') }], { cookie: subscriberCookie });
     expect(subscriber.statusCode).toBe(403);
-    expect((await listMasters()).map((t) => t.templateName)).not.toContain('Intruder');
+    expect((await listCatalogueTemplates()).map((t) => t.templateName)).not.toContain('Intruder');
   });
 });
 
 describe('GET /api/v1/masters/{id}/csv', () => {
   it('downloads a template as CSV that parses back to the same template', async () => {
-    const precision = (await listMasters()).find((t) => t.templateName === 'Basic Precision')!;
+    const precision = (await listCatalogueTemplates()).find((t) => t.templateName === 'Basic Precision')!;
     const [stored] = await database.db.select().from(templates).where(eq(templates.id, precision._id));
 
     const response = await app.inject({ method: 'GET', url: `/api/v1/masters/${precision._id}/csv`, headers: { cookie: adminCookie } });

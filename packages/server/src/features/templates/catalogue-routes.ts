@@ -13,12 +13,12 @@ import { Admission } from '../../admission/admission';
 import { AppError } from '../../errors';
 import type { ImportPool } from '../../file-import/import-pool';
 import { requireAdmin } from '../sessions/session-plugin';
-import { getMasterCsv } from './get-template-csv';
-import { listMasters } from './list-catalogue-templates';
+import { getTemplateCsv } from './get-template-csv';
+import { listCatalogueTemplates } from './list-catalogue-templates';
 import { readCsvUpload } from './read-csv-upload';
-import { storeMasterTemplate } from './store-template';
+import { storeTemplate } from './store-template';
 
-export interface MasterRoutesOptions {
+export interface CatalogueRoutesOptions {
   db: Database;
   now: () => Date;
   /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
@@ -39,7 +39,7 @@ export function uploadedMessage(templateName: string, result: { isReplaced: bool
 }
 
 /** Registers GET /api/v1/masters, POST /api/v1/masters and GET /api/v1/masters/{id}/csv (administrators). */
-export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
   // Registered here, not on the root: only this plugin's routes accept multipart bodies. The
   // limits are set per request in read-csv-upload.ts.
   await app.register(fastifyMultipart);
@@ -54,7 +54,7 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
         response: { 200: MasterListAnswerSchema, 401: errors, 403: errors },
       },
     },
-    async () => ({ status: 'success' as const, data: await listMasters(db) }),
+    async () => ({ status: 'success' as const, data: await listCatalogueTemplates(db) }),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
       }
       // Parsed in the import worker, with its time limit and memory cap (ADR 190).
       const template = await admission.run(request, () => importPool.readMasterTemplate(upload.text, upload.fileName));
-      const result = await storeMasterTemplate(db, template, now());
+      const result = await storeTemplate(db, template, now());
       return reply.code(result.isReplaced ? 200 : 201).send({
         status: 'success' as const,
         data: { ...result.template, isReplaced: result.isReplaced, isHidden: result.isHidden },
@@ -112,7 +112,7 @@ export const masterRoutes: FastifyPluginAsyncZod<MasterRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await getMasterCsv(db, request.params.id);
+      const { fileName, csv } = await getTemplateCsv(db, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -28,7 +28,7 @@ export function makeCsvFileName(templateName: string): string {
  * @returns the download name and the CSV text (parses back with parseMasterCsv to the same template)
  * @throws AppError not_found (404) TEMPLATE_NOT_FOUND_MESSAGE
  */
-export async function getMasterCsv(db: Database, id: string): Promise<{ fileName: string; csv: string }> {
+export async function getTemplateCsv(db: Database, id: string): Promise<{ fileName: string; csv: string }> {
   const [row] = await db.select().from(templates).where(eq(templates.id, id)).limit(1);
   if (!row) throw new AppError('not_found', TEMPLATE_NOT_FOUND_MESSAGE);
   return { fileName: makeCsvFileName(row.templateName), csv: serialiseMasterCsv({ templateName: row.templateName, categories: row.content }) };

@@ -8,7 +8,7 @@ import { templates } from '../../db/schema/templates';
  * "Template: _id, templateName, createdAt. The template Free Trial Agreement is hidden from the
  * admin list"), in the order they were added, `createdAt` as ISO 8601.
  */
-export async function listMasters(db: Database): Promise<TemplateSummary[]> {
+export async function listCatalogueTemplates(db: Database): Promise<TemplateSummary[]> {
   const rows = await db
     .select({ id: templates.id, templateName: templates.templateName, createdAt: templates.createdAt })
     .from(templates)

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { templates } from '../../db/schema/templates';
 
 /** What storing an uploaded template did. */
-export interface StoreMasterTemplateResult {
+export interface StoreTemplateResult {
   template: TemplateSummary;
   /** True when a template of that name existed and its content was replaced. */
   isReplaced: boolean;
@@ -25,7 +25,7 @@ export interface StoreMasterTemplateResult {
  * @param template a parsed template (parseMasterCsv: 13 categories, names checked)
  * @param now the moment a new template is added
  */
-export async function storeMasterTemplate(db: Database, template: MasterTemplate, now: Date): Promise<StoreMasterTemplateResult> {
+export async function storeTemplate(db: Database, template: MasterTemplate, now: Date): Promise<StoreTemplateResult> {
   return db.transaction(async (tx) => {
     // Locks an existing row so that two uploads of one name replace it one after the other.
     const [existing] = await tx.select({ id: templates.id }).from(templates).where(eq(templates.templateName, template.templateName)).for('update');

@@ -12,7 +12,7 @@ import { TRIAL_CONTRACT_NAME, findTrialTemplate, trialCategoryIndexes } from './
  * editor lists them, locked). Nothing is stored: each call makes new subject and option ids.
  * Revision 0 (never saved).
  *
- * @param id the template id listed by `listGuestContractNames`
+ * @param id the template id listed by `listGuestAgreementNames`
  * @throws AppError not_found when the id is not the trial template's id
  */
 export async function getGuestContract(db: Database, id: string): Promise<Contract> {

@@ -10,14 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { getGuestContract } from './get-guest-agreement';
-import { listGuestContractNames } from './list-guest-agreement-names';
+import { listGuestAgreementNames } from './list-guest-agreement-names';
 import { makeGuestPdf } from './make-guest-pdf';
 import type { SharedState } from '../../shared-state';
 import { createGuestBrowserLimit } from './guest-browser-limit';
 import { Admission } from '../../admission/admission';
 import type { RenderAgreementPdf } from '../../pdf/render-pdf';
 
-export interface GuestContractRoutesOptions {
+export interface GuestAgreementRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
   now: () => Date;
@@ -37,7 +37,7 @@ export interface GuestContractRoutesOptions {
 export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
-export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptions> = async (
+export const guestAgreementRoutes: FastifyPluginAsyncZod<GuestAgreementRoutesOptions> = async (
   app,
   { db, renderPdf, now, admission = new Admission(), isHttps = false, shared },
 ) => {
@@ -51,7 +51,7 @@ export const guestContractRoutes: FastifyPluginAsyncZod<GuestContractRoutesOptio
         response: { 200: GuestContractNamesAnswerSchema, 500: ErrorEnvelopeSchema },
       },
     },
-    async () => ({ status: 'success' as const, data: await listGuestContractNames(db) }),
+    async () => ({ status: 'success' as const, data: await listGuestAgreementNames(db) }),
   );
 
   app.get(

@@ -8,7 +8,7 @@ import { TRIAL_CONTRACT_NAME, findTrialTemplate } from './trial-template';
  *
  * @returns `[{ _id, contractName: 'Trial Agreement' }]`, or `[]` when the trial template is not loaded
  */
-export async function listGuestContractNames(db: Database): Promise<ContractName[]> {
+export async function listGuestAgreementNames(db: Database): Promise<ContractName[]> {
   const template = await findTrialTemplate(db);
   return template ? [{ _id: template.id, contractName: TRIAL_CONTRACT_NAME }] : [];
 }

@@ -15,7 +15,7 @@ import { buildTestApp, makeTestConfig } from '../../test/test-app';
 import { TEST_PASSWORD, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, linkToken, startTestSmtpServer } from '../../test/test-smtp-server';
-import { insertTestContract } from '../agreements/test-agreements';
+import { insertTestAgreement } from '../agreements/test-agreements';
 import { INVITATION_NOT_SENT_MESSAGE } from './user-routes';
 
 const PUBLIC_URL = 'https://bridge.example.org';
@@ -129,7 +129,7 @@ describe('partner invitation (an owner shares an agreement)', () => {
   async function ownerWith(options: { name: string; contractName: string }) {
     const account = await createTestAccount(database.db, { now: clock });
     await database.db.update(users).set({ name: options.name }).where(eq(users.id, account.id));
-    const agreement = await insertTestContract(database.db, { ownerUserId: account.id, contractName: options.contractName, templateName: 'Blank' });
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: options.contractName, templateName: 'Blank' });
     return { agreement, cookie: `__Host-bpa_session=${(await signInAs(database.db, account.id, { now: clock })).split('=')[1]}` };
   }
   const share = (target: App, owner: { agreement: { id: string }; cookie: string }, email: string) =>

@@ -32,7 +32,7 @@ export interface AddSubscriberResult {
  *
  * @param request the new user's email (AddUserSchema) and the adding administrator's email (named in the invitation)
  * @throws AppError conflict (409) USER_EXISTS_MESSAGE when a subscriber or administrator has that email; unavailable (503)
- *   BLANK_TEMPLATE_MISSING_MESSAGE (contracts/create-contract.ts) when the Blank template is not loaded
+ *   BLANK_TEMPLATE_MISSING_MESSAGE (contracts/create-agreement.ts) when the Blank template is not loaded
  */
 export async function addSubscriber(
   db: Database,

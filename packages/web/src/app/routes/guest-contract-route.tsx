@@ -5,10 +5,10 @@
  */
 import { useNavigate } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';
-import ContractEditorPage from '../../features/agreement/editor/agreement-editor-page';
+import AgreementEditorPage from '../../features/agreement/editor/agreement-editor-page';
 import { DOWNLOAD_ON_ARRIVAL_STATE } from './subscriber-pdf-view';
 
 export default function GuestContractRoute() {
   const navigate = useNavigate();
-  return <ContractEditorPage variant="guest" onPdfMade={() => void navigate(PATHS.pdfView, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
+  return <AgreementEditorPage variant="guest" onPdfMade={() => void navigate(PATHS.pdfView, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
 }

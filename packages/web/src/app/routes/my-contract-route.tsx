@@ -4,10 +4,10 @@
  * it arrives (docs/product.md §4: "The PDF downloads automatically once file info is returned").
  */
 import { useNavigate } from 'react-router';
-import ContractEditorPage from '../../features/agreement/editor/agreement-editor-page';
+import AgreementEditorPage from '../../features/agreement/editor/agreement-editor-page';
 import { DOWNLOAD_ON_ARRIVAL_STATE, MY_PDF_VIEW_PATH } from './subscriber-pdf-view';
 
 export default function MyContractRoute() {
   const navigate = useNavigate();
-  return <ContractEditorPage variant="subscriber" onPdfMade={() => void navigate(MY_PDF_VIEW_PATH, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
+  return <AgreementEditorPage variant="subscriber" onPdfMade={() => void navigate(MY_PDF_VIEW_PATH, { state: DOWNLOAD_ON_ARRIVAL_STATE })} />;
 }

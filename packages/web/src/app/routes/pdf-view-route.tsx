@@ -7,7 +7,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../hooks';
-import { selectContract, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/core/agreement-slice';
+import { selectAgreement, selectIsSubscriber, selectPdfFileInfo } from '../../features/agreement/core/agreement-slice';
 import { MarkupText } from '../../features/agreement/core/markup-text';
 import { useLastPdf } from '../../features/pdf-viewer/last-pdf';
 import PdfViewerPage from '../../features/pdf-viewer/pdf-viewer-page';
@@ -15,7 +15,7 @@ import { PATHS } from '@bpa/domain/paths';
 import { isDownloadRequested } from './subscriber-pdf-view';
 
 export default function PdfViewRoute() {
-  const contract = useAppSelector(selectContract);
+  const contract = useAppSelector(selectAgreement);
   const pdfFileInfo = useAppSelector(selectPdfFileInfo);
   const isSubscriber = useAppSelector(selectIsSubscriber);
   // docs/product.md §2: "Go To Contract Editor goes to /my/contract for a subscriber, /trial otherwise".

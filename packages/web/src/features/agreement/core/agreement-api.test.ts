@@ -10,7 +10,7 @@ import { makeStore } from '../../../app/store';
 import { UNEXPECTED_ANSWER_MESSAGE } from '../../../lib/api';
 import { type TestApiServer, startTestApiServer } from '../../../test/test-api-server';
 import { agreementApi } from './agreement-api';
-import { agreementLoaded, selectContract, subjectToggled } from './agreement-slice';
+import { agreementLoaded, selectAgreement, subjectToggled } from './agreement-slice';
 import { makeTestAgreement } from './test-agreement';
 
 let server: TestApiServer;
@@ -67,7 +67,7 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
     server.answer(route, 200, names(2, ['p1', 'Partner 1'], ['p2', 'With Pat']));
     await act(store).unwrap();
     await expect.poll(() => namesOf(store)?.contractNames.map((row) => row.contractName)).toEqual(['Partner 1', 'With Pat']);
-    expect(selectContract(store.getState())).toBeNull();
+    expect(selectAgreement(store.getState())).toBeNull();
     expect(store.getState().agreement.isContractEdited).toBe(false);
     expect(server.received.filter((request) => request.method === 'GET')).toHaveLength(1);
     subscription.unsubscribe();
@@ -78,11 +78,11 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
     const imported = { status: 'success', data: { _id: 'p2', contractName: 'Imported', revision: 1 } };
     server.answer('POST /api/v1/contracts/p2/import', 200, imported);
     await store.dispatch(agreementApi.endpoints.importAgreement.initiate({ id: 'p2', fileName: 'a.json', data: 'e30=' })).unwrap();
-    expect(selectContract(store.getState())?._id).toBe('p1');
+    expect(selectAgreement(store.getState())?._id).toBe('p1');
     expect(store.getState().agreement.isContractEdited).toBe(true);
     server.answer('POST /api/v1/contracts/p1/import', 200, { ...imported, data: { ...imported.data, _id: 'p1' } });
     await store.dispatch(agreementApi.endpoints.importAgreement.initiate({ id: 'p1', fileName: 'a.json', data: 'e30=' })).unwrap();
-    expect(selectContract(store.getState())).toBeNull();
+    expect(selectAgreement(store.getState())).toBeNull();
     expect(store.getState().agreement.isContractEdited).toBe(false);
     subscription.unsubscribe();
   });
@@ -93,14 +93,14 @@ describe('subscriber agreement names (docs/product.md §4, ADR 152)', () => {
     await expect(store.dispatch(agreementApi.endpoints.renameSubscriberContract.initiate({ id: 'p2', contractName: 'x' })).unwrap()).rejects.toMatchObject({
       status: 400,
     });
-    expect(selectContract(store.getState())?._id).toBe('p1');
+    expect(selectAgreement(store.getState())?._id).toBe('p1');
     expect(namesOf(store)?.contractNames.map((row) => row.contractName)).toEqual(['Partner 1', 'Partner 2']);
     subscription.unsubscribe();
   });
 
   it('asks for the names again after a save, for the saved name', async () => {
     const { store, subscription } = await dashboardStore();
-    const contract = selectContract(store.getState());
+    const contract = selectAgreement(store.getState());
     if (!contract) throw new Error('nothing loaded');
     server.answer('PATCH /api/v1/contracts/my/p1', 200, { status: 'success', data: { _id: 'p1', contractName: 'Saved name', revision: 4 } });
     server.answer('GET /api/v1/contracts/my', 200, names(2, ['p1', 'Saved name'], ['p2', 'Partner 2']));

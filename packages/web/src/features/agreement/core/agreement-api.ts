@@ -35,12 +35,12 @@ const MY_CONTRACTS = '/contracts/my';
  * count `revision`: "Loading names sets contractNames and revision from the payload count"; not an
  * agreement's revision, which is `Contract.revision`).
  */
-export interface SubscriberContractNames {
+export interface SubscriberAgreementNames {
   contractNames: ContractName[];
   count: number;
 }
 
-function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSchema>): SubscriberContractNames {
+function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSchema>): SubscriberAgreementNames {
   return { contractNames: answer.data, count: answer.count };
 }
 
@@ -50,7 +50,7 @@ function toSubscriberContractNames(answer: z.infer<typeof ContractNamesAnswerSch
  */
 async function storeAnsweredNames(
   _argument: unknown,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: SubscriberContractNames }> },
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: SubscriberAgreementNames }> },
 ): Promise<void> {
   try {
     const { data } = await queryFulfilled;
@@ -76,7 +76,7 @@ export const agreementApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /** GET /api/v1/contracts/my: the signed-in subscriber's agreement names and their count (docs/product.md §7). */
-    getSubscriberContractNames: build.query<SubscriberContractNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
+    getSubscriberContractNames: build.query<SubscriberAgreementNames, void, z.infer<typeof ContractNamesAnswerSchema>>({
       query: () => ({ url: MY_CONTRACTS }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,
@@ -137,14 +137,14 @@ export const agreementApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['ContractNames', 'Changes'] : []),
     }),
     /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
-    renameSubscriberContract: build.mutation<SubscriberContractNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
+    renameSubscriberContract: build.mutation<SubscriberAgreementNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,
       onQueryStarted: storeAnsweredNames,
     }),
     /** PATCH /api/v1/contracts/my/{id}/template: replaces an agreement with a fresh one from a template; answers the names (docs/product.md §7). */
-    resetSubscriberContract: build.mutation<SubscriberContractNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
+    resetSubscriberContract: build.mutation<SubscriberAgreementNames, { id: string; templateId: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, templateId }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/template`, method: 'PATCH', body: { templateId } }),
       rawResponseSchema: ContractNamesAnswerSchema,
       transformResponse: toSubscriberContractNames,

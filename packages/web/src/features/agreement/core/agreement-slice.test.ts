@@ -23,9 +23,9 @@ import {
   pdfFileInfoSet,
   selectCanRedo,
   selectCanUndo,
-  selectContract,
-  selectContractNames,
-  selectIsContractEdited,
+  selectAgreement,
+  selectAgreementNames,
+  selectIsAgreementEdited,
   selectIsSubscriber,
   selectPdfFileInfo,
   subjectRenamed,
@@ -62,7 +62,7 @@ function loadedGuestStore(storage: KeyValueStorage | null = null) {
 }
 
 function overcalls(store: ReturnType<typeof makeStore>) {
-  const category = selectContract(store.getState())?.categories[OVERCALLS_INDEX];
+  const category = selectAgreement(store.getState())?.categories[OVERCALLS_INDEX];
   if (!category) throw new Error('Overcalls is missing from the test agreement');
   return category;
 }
@@ -81,7 +81,7 @@ describe('loading an agreement (docs/product.md §4)', () => {
     store.dispatch(categorySelected(OVERCALLS_INDEX));
     const subject = first.categories[OVERCALLS_INDEX]?.subjects[0];
     store.dispatch(subjectToggled({ categoryId: first.categories[OVERCALLS_INDEX]?._id ?? '', subjectId: subject?._id ?? '' }));
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
 
     const second = { ...makeTestAgreement(), _id: 'second' };
     store.dispatch(agreementLoaded({ contract: second, isSubscriber: false }));
@@ -96,7 +96,7 @@ describe('loading an agreement (docs/product.md §4)', () => {
   it('sets the trial names from the names payload', () => {
     const store = makeStore({ storage: null });
     store.dispatch(guestContractNamesLoaded([{ _id: 'a', contractName: 'Trial' }]));
-    expect(selectContractNames(store.getState()).map((c) => c.contractName)).toEqual(['Trial']);
+    expect(selectAgreementNames(store.getState()).map((c) => c.contractName)).toEqual(['Trial']);
     expect(selectIsSubscriber(store.getState())).toBe(false);
   });
 });
@@ -107,17 +107,17 @@ describe('editing (docs/product.md §4)', () => {
     const subject = subjectNamed(store, '1-level overcall range');
     store.dispatch(subjectToggled({ categoryId: overcalls(store)._id, subjectId: subject._id }));
     expect(subjectNamed(store, '1-level overcall range').isSelected).toBe(true);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
   });
 
   it('leaves a locked subject and the edited flag alone', () => {
     const store = loadedGuestStore();
     const locked = subjectNamed(store, 'Always alert');
-    const before = selectContract(store.getState());
+    const before = selectAgreement(store.getState());
     store.dispatch(subjectToggled({ categoryId: overcalls(store)._id, subjectId: locked._id }));
     store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: locked._id, name: 'Changed' }));
-    expect(selectContract(store.getState())).toBe(before);
-    expect(selectIsContractEdited(store.getState())).toBe(false);
+    expect(selectAgreement(store.getState())).toBe(before);
+    expect(selectIsAgreementEdited(store.getState())).toBe(false);
   });
 
   it('selects the subject when one of its options is ticked', () => {
@@ -143,11 +143,11 @@ describe('editing (docs/product.md §4)', () => {
 
   it('does not let a guest edit a category outside the trial (docs/product.md §D4)', () => {
     const store = loadedGuestStore();
-    const general = selectContract(store.getState())?.categories[0];
+    const general = selectAgreement(store.getState())?.categories[0];
     const subject = general?.subjects[0];
     store.dispatch(subjectToggled({ categoryId: general?._id ?? '', subjectId: subject?._id ?? '' }));
     store.dispatch(categorySelected(0));
-    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
+    expect(selectAgreement(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
     expect(store.getState().agreement.selectedCategory).toBe(-1);
     store.dispatch(categorySelected(OVERCALLS_INDEX));
     expect(store.getState().agreement.selectedCategory).toBe(OVERCALLS_INDEX);
@@ -162,7 +162,7 @@ describe('renaming (docs/product.md §4)', () => {
     const after = overcalls(store).subjects.find((s) => s._id === subject._id);
     expect(after?.editedName).toBe('##c2#Weak### jumps');
     expect(after?.isSelected).toBe(true);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
   });
 
   it('turns the Add New Subject row into a user-added subject and appends a new placeholder, with fresh unique ids', () => {
@@ -177,7 +177,7 @@ describe('renaming (docs/product.md §4)', () => {
     expect(added?.options.map((o) => isPlaceholderName(o.optionName))).toEqual([true]);
     expect(isPlaceholderName(subjects.at(-1)?.subjectName ?? '')).toBe(true);
     const ids =
-      selectContract(store.getState())?.categories.flatMap((c) => [c._id, ...c.subjects.flatMap((s) => [s._id, ...s.options.map((o) => o._id)])]) ?? [];
+      selectAgreement(store.getState())?.categories.flatMap((c) => [c._id, ...c.subjects.flatMap((s) => [s._id, ...s.options.map((o) => o._id)])]) ?? [];
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -194,9 +194,9 @@ describe('renaming (docs/product.md §4)', () => {
   it('renames the agreement on the dashboard and in the loaded agreement, kept as an edit', () => {
     const store = loadedGuestStore();
     store.dispatch(agreementRenamed({ id: 'guest-agreement', contractName: 'With Pat' }));
-    expect(selectContractNames(store.getState())[0]?.contractName).toBe('With Pat');
-    expect(selectContract(store.getState())?.contractName).toBe('With Pat');
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreementNames(store.getState())[0]?.contractName).toBe('With Pat');
+    expect(selectAgreement(store.getState())?.contractName).toBe('With Pat');
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
   });
 });
 
@@ -291,7 +291,7 @@ describe('Make PDF request (docs/product.md §7)', () => {
     const store = loadedGuestStore();
     const subject = subjectNamed(store, 'Jump overcalls');
     store.dispatch(subjectRenamed({ categoryId: overcalls(store)._id, subjectId: subject._id, name: '##c5#Weak###' }));
-    const contract = selectContract(store.getState());
+    const contract = selectAgreement(store.getState());
     if (!contract) throw new Error('no agreement loaded');
     const parsed = MakePdfRequestSchema.parse(toMakePdfRequest(contract, false));
     expect(parsed.isSubscriber).toBe(false);
@@ -310,7 +310,7 @@ function loadedSubscriberStore() {
 
 /** Ticks the first subject of General Approach (a category outside the trial: subscribers edit all 13). */
 function tickFirstSubject(store: ReturnType<typeof makeStore>) {
-  const general = selectContract(store.getState())?.categories[0];
+  const general = selectAgreement(store.getState())?.categories[0];
   const subject = general?.subjects[0];
   if (!general || !subject) throw new Error('General Approach has no subject');
   store.dispatch(subjectToggled({ categoryId: general._id, subjectId: subject._id }));
@@ -320,17 +320,17 @@ describe('player names (docs/product.md §11)', () => {
   it('sets the names as one edit Undo takes back, and removes them when both are empty', () => {
     const store = loadedSubscriberStore();
     store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: [' Anna ', 'Bob'] }));
-    expect(selectContract(store.getState())?.playerNames).toEqual(['Anna', 'Bob']);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())?.playerNames).toEqual(['Anna', 'Bob']);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
     store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: ['Anna', 'Bob'] }));
     expect(store.getState().agreement.history.past).toHaveLength(1);
     store.dispatch(editUndone());
-    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+    expect(selectAgreement(store.getState())?.playerNames).toBeUndefined();
     store.dispatch(editRedone());
     store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: ['', ' '] }));
-    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+    expect(selectAgreement(store.getState())?.playerNames).toBeUndefined();
     store.dispatch(playerNamesChanged({ id: 'other', playerNames: ['X', 'Y'] }));
-    expect(selectContract(store.getState())?.playerNames).toBeUndefined();
+    expect(selectAgreement(store.getState())?.playerNames).toBeUndefined();
   });
 });
 
@@ -345,48 +345,48 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     store.dispatch(categorySelected(0));
     tickFirstSubject(store);
     expect(store.getState().agreement.selectedCategory).toBe(0);
-    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(true);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(true);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
   });
 
   it('drops a subscriber agreement when the trial names load', () => {
     const subscriber = loadedSubscriberStore();
     subscriber.dispatch(guestContractNamesLoaded([{ _id: 'guest-agreement', contractName: 'Trial' }]));
-    expect(selectContract(subscriber.getState())).toBeNull();
+    expect(selectAgreement(subscriber.getState())).toBeNull();
     expect(selectIsSubscriber(subscriber.getState())).toBe(false);
   });
 
   it('clears the edited flag and takes the new revision when what was sent is still on screen', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
-    const sent = selectContract(store.getState());
+    const sent = selectAgreement(store.getState());
     if (!sent) throw new Error('no agreement loaded');
     store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
-    expect(selectIsContractEdited(store.getState())).toBe(false);
-    expect(selectContract(store.getState())?.revision).toBe(4);
-    expect(selectContract(store.getState())?.categories).toBe(sent.categories);
+    expect(selectIsAgreementEdited(store.getState())).toBe(false);
+    expect(selectAgreement(store.getState())?.revision).toBe(4);
+    expect(selectAgreement(store.getState())?.categories).toBe(sent.categories);
   });
 
   it('keeps edits made while the save travelled marked unsaved, but takes the new revision', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
-    const sent = selectContract(store.getState());
+    const sent = selectAgreement(store.getState());
     if (!sent) throw new Error('no agreement loaded');
     // A second edit lands before the answer of the save.
     tickFirstSubject(store);
     store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
-    expect(selectIsContractEdited(store.getState())).toBe(true);
-    expect(selectContract(store.getState())?.revision).toBe(4);
-    expect(selectContract(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())?.revision).toBe(4);
+    expect(selectAgreement(store.getState())?.categories[0]?.subjects[0]?.isSelected).toBe(false);
   });
 
   it('knows the version the server stores, for saves of only what changed (ADR 181): loaded, saved as sent, unknown after a merge or keep editing', () => {
     const store = loadedSubscriberStore();
-    const loaded = selectContract(store.getState());
+    const loaded = selectAgreement(store.getState());
     if (!loaded) throw new Error('no agreement loaded');
     expect(store.getState().agreement.savedDocument).toEqual({ revision: loaded.revision, document: loaded });
     tickFirstSubject(store);
-    const sent = selectContract(store.getState())!;
+    const sent = selectAgreement(store.getState())!;
     store.dispatch(agreementSaved({ id: sent._id, revision: 4, saved: sent }));
     expect(store.getState().agreement.savedDocument).toEqual({ revision: 4, document: sent });
     store.dispatch(agreementSaved({ id: sent._id, revision: 5, saved: sent, isStoredAsSent: false }));
@@ -401,42 +401,42 @@ describe('subscriber workspace (docs/product.md §4)', () => {
   it('ignores the answer of a save for an agreement no longer loaded', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
-    const loaded = selectContract(store.getState());
+    const loaded = selectAgreement(store.getState());
     if (!loaded) throw new Error('no agreement loaded');
     store.dispatch(agreementSaved({ id: 'partner-2', revision: 9, saved: { contractName: 'Partner Two', categories: loaded.categories } }));
-    expect(selectContract(store.getState())).toBe(loaded);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())).toBe(loaded);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
   });
 
   it('keeps the edits and takes the stored revision when the user keeps editing after a stale save', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
-    const edited = selectContract(store.getState());
+    const edited = selectAgreement(store.getState());
     store.dispatch(agreementRebased({ id: 'partner-1', revision: 7 }));
-    expect(selectContract(store.getState())?.revision).toBe(7);
-    expect(selectContract(store.getState())?.categories).toBe(edited?.categories);
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())?.revision).toBe(7);
+    expect(selectAgreement(store.getState())?.categories).toBe(edited?.categories);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
     store.dispatch(agreementRebased({ id: 'partner-2', revision: 11 }));
-    expect(selectContract(store.getState())?.revision).toBe(7);
+    expect(selectAgreement(store.getState())?.revision).toBe(7);
   });
 
   it('keeps a rename made elsewhere when the user keeps editing, unless the user renamed it here too (docs/product.md §15)', () => {
     const store = loadedSubscriberStore();
-    const id = selectContract(store.getState())!._id;
+    const id = selectAgreement(store.getState())!._id;
     tickFirstSubject(store);
     store.dispatch(agreementRebased({ id, revision: 3, contractName: 'Renamed in the other tab' }));
-    expect(selectContract(store.getState())).toMatchObject({ revision: 3, contractName: 'Renamed in the other tab' });
-    expect(selectIsContractEdited(store.getState())).toBe(true);
+    expect(selectAgreement(store.getState())).toMatchObject({ revision: 3, contractName: 'Renamed in the other tab' });
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
 
     store.dispatch(agreementRenamed({ id, contractName: 'My own name' }));
     store.dispatch(agreementRebased({ id, revision: 4, contractName: 'Renamed again elsewhere' }));
-    expect(selectContract(store.getState())).toMatchObject({ revision: 4, contractName: 'My own name' });
+    expect(selectAgreement(store.getState())).toMatchObject({ revision: 4, contractName: 'My own name' });
   });
 
   it('sends a save as the document plus the revision it was loaded at, in the shape the server validates', () => {
     const store = loadedSubscriberStore();
     tickFirstSubject(store);
-    const contract = selectContract(store.getState());
+    const contract = selectAgreement(store.getState());
     if (!contract) throw new Error('no agreement loaded');
     const body = toSaveContractRequest(contract);
     expect(Object.keys(body).sort()).toEqual(['categories', 'contractName', 'revision']);
@@ -464,7 +464,7 @@ describe('Undo, Redo and Clear all (docs/product.md §15)', () => {
 
   it('takes back and brings back every kind of edit: a tick, Select All, Clear all, a name, the agreement name', () => {
     const store = loadedGuestStore();
-    const start = selectContract(store.getState())!;
+    const start = selectAgreement(store.getState())!;
     expect(selectCanUndo(store.getState())).toBe(false);
     const categoryId = overcalls(store)._id;
     const subject = overcalls(store).subjects[0]!;
@@ -475,21 +475,21 @@ describe('Undo, Redo and Clear all (docs/product.md §15)', () => {
     expect(ticks(store).some(Boolean)).toBe(false);
     store.dispatch(subjectRenamed({ categoryId, subjectId: subject._id, name: 'Our ##c2#own### overcalls' }));
     store.dispatch(agreementRenamed({ id: start._id, contractName: 'With Anna' }));
-    const end = selectContract(store.getState())!;
+    const end = selectAgreement(store.getState())!;
 
     for (let i = 0; i < 5; i++) store.dispatch(editUndone());
-    expect(selectContract(store.getState())!.categories).toBe(start.categories);
-    expect(selectContract(store.getState())!.contractName).toBe(start.contractName);
+    expect(selectAgreement(store.getState())!.categories).toBe(start.categories);
+    expect(selectAgreement(store.getState())!.contractName).toBe(start.contractName);
     expect(selectCanUndo(store.getState())).toBe(false);
     store.dispatch(editUndone()); // nothing left: no change
-    expect(selectContract(store.getState())!.categories).toBe(start.categories);
+    expect(selectAgreement(store.getState())!.categories).toBe(start.categories);
 
     store.dispatch(editRedone());
     store.dispatch(editRedone());
     expect(ticks(store)).toEqual(allTicked);
     for (let i = 0; i < 3; i++) store.dispatch(editRedone());
-    expect(selectContract(store.getState())!.categories).toBe(end.categories);
-    expect(selectContract(store.getState())!.contractName).toBe('With Anna');
+    expect(selectAgreement(store.getState())!.categories).toBe(end.categories);
+    expect(selectAgreement(store.getState())!.contractName).toBe('With Anna');
     expect(selectCanRedo(store.getState())).toBe(false);
   });
 

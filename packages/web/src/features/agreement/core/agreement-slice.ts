@@ -397,12 +397,12 @@ interface WithAgreement {
 }
 
 export const selectAgreementState = (state: WithAgreement): AgreementState => state.agreement;
-export const selectContract = (state: WithAgreement): Contract | null => state.agreement.contract;
+export const selectAgreement = (state: WithAgreement): Contract | null => state.agreement.contract;
 export const selectPdfFileInfo = (state: WithAgreement): PdfFileInfo | null => state.agreement.pdfFileInfo;
 export const selectIsSubscriber = (state: WithAgreement): boolean => state.agreement.isSubscriber;
-export const selectIsContractEdited = (state: WithAgreement): boolean => state.agreement.isContractEdited;
-export const selectContractNames = (state: WithAgreement): ContractName[] => state.agreement.contractNames;
-export const selectSelectedContract = (state: WithAgreement): string | null => state.agreement.selectedContract;
+export const selectIsAgreementEdited = (state: WithAgreement): boolean => state.agreement.isContractEdited;
+export const selectAgreementNames = (state: WithAgreement): ContractName[] => state.agreement.contractNames;
+export const selectSelectedAgreement = (state: WithAgreement): string | null => state.agreement.selectedContract;
 export const selectSelectedCategoryIndex = (state: WithAgreement): number => state.agreement.selectedCategory;
 /** True when Undo has an edit to take back (docs/product.md §15). */
 export const selectCanUndo = (state: WithAgreement): boolean => state.agreement.history.past.length > 0;

@@ -19,7 +19,7 @@ import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 import type { ContractName } from '@bpa/domain/contract';
 import { stripMarkup } from '@bpa/domain/markup';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { agreementRenamed, agreementSelected, selectContractNames } from '../core/agreement-slice';
+import { agreementRenamed, agreementSelected, selectAgreementNames } from '../core/agreement-slice';
 import { MarkupText, toPlainName } from '../core/markup-text';
 import { NameLengthCounter } from '../names/name-length-counter';
 import '../core/agreement.css';
@@ -78,7 +78,7 @@ export function Dashboard({
 }: DashboardProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const storedNames = useAppSelector(selectContractNames);
+  const storedNames = useAppSelector(selectAgreementNames);
   const rows = agreements ?? storedNames;
   const isGuest = variant === 'guest';
   const templateNoteId = useId();

@@ -32,8 +32,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   editsDiscarded,
   playerNamesChanged,
-  selectContract,
-  selectIsContractEdited,
+  selectAgreement,
+  selectIsAgreementEdited,
   selectIsSubscriber,
   selectSelectedCategoryIndex,
 } from '../core/agreement-slice';
@@ -60,7 +60,7 @@ export const CHOOSE_CATEGORY_TEXT = 'Choose a category to see its subjects.';
 
 const DASHBOARD_PATHS = { guest: PATHS.guestHome, subscriber: PATHS.myHome } as const;
 
-export interface ContractEditorPageProps {
+export interface AgreementEditorPageProps {
   /** Guest (trial, /guest/contract) or subscriber (/my/contract) editor; guest by default. */
   variant?: 'guest' | 'subscriber';
   /**
@@ -70,12 +70,12 @@ export interface ContractEditorPageProps {
   onPdfMade?: (pdfFileInfo: PdfFileInfo) => void;
 }
 
-export default function ContractEditorPage({ variant = 'guest', onPdfMade }: ContractEditorPageProps) {
+export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: AgreementEditorPageProps) {
   useDocumentTitle(EDITOR_PAGE_TITLE);
   const dispatch = useAppDispatch();
-  const loadedContract = useAppSelector(selectContract);
+  const loadedContract = useAppSelector(selectAgreement);
   const isSubscriber = useAppSelector(selectIsSubscriber);
-  const isContractEdited = useAppSelector(selectIsContractEdited);
+  const isContractEdited = useAppSelector(selectIsAgreementEdited);
   const selectedIndex = useAppSelector(selectSelectedCategoryIndex);
   const [statusMessage, setStatusMessage] = useState('');
   const [isOnlyToDiscuss, setIsOnlyToDiscuss] = useState(false);
