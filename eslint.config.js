@@ -76,8 +76,8 @@ export default tseslint.config(
   {
     // Typed linting: rules that need the type checker, on every TypeScript file, through the
     // tsconfig.json nearest to it (projectService; the projects of `npm run typecheck`). A promise
-    // nobody awaits loses its error (an unhandled rejection ends the server, README.md "Test it");
-    // one passed where a callback's result is ignored does too.
+    // nobody awaits or catches loses its error, or ends the process with an unhandled rejection;
+    // so does one passed where a callback's result is ignored (README.md, "Test it").
     files: ['**/*.{ts,tsx,mts,cts}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
