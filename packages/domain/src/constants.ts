@@ -98,3 +98,10 @@ export const BREAKPOINTS_PX = [576, 768, 992, 1200, 1400] as const;
 
 /** The largest file an agreement import takes, in bytes (docs/product.md §12; a PDF of the largest agreement is about 150 kB). */
 export const MAX_IMPORT_BYTES = 2_000_000;
+
+/** How long an email-confirmation link works, in milliseconds (docs/product.md §D8: 7 days). */
+export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a password-reset link works, in milliseconds (docs/product.md §D8: 1 hour). */
+export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** How long an invitation link works, in milliseconds (docs/product.md §D8: 7 days). */
+export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

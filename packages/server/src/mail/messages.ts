@@ -14,7 +14,7 @@ import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import { escapeHtml, stripMarkup } from '@bpa/domain/markup';
 import { type AppPath, PATHS, type TokenRoute, tokenPath } from '@bpa/domain/paths';
 // The lifetimes belong to the tokens; the emails only state them.
-import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '../features/users/one-time-tokens';
+import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '@bpa/domain/constants';
 
 /** A built email: what `Mailer.send` needs besides the recipient. */
 export interface BuiltEmail {

@@ -5,14 +5,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type TokenPurpose, userTokens } from '../../db/schema/user-tokens';
+import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '@bpa/domain/constants';
 import { SECRET_PATTERN, hashSecret, makeSecret } from '../sessions/secrets';
-
-/** How long an email-confirmation link works (docs/product.md §D8: 7 days). */
-export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** How long a password-reset link works (docs/product.md §D8: 1 hour). */
-export const PASSWORD_RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-/** How long an invitation link works (docs/product.md §D8: 7 days). */
-export const INVITATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How long each kind of token works, in milliseconds (docs/product.md §D8; the emails state the same). */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
