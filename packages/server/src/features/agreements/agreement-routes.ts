@@ -173,10 +173,12 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
       },
     },
     async (request) => {
-      await checkAccess(db, request, request.params.id, 'edit', now);
+      const { access } = await checkAccess(db, request, request.params.id, 'edit', now);
+      // Only the owner renames (docs/sharing.md §2): a partner's save keeps the stored name.
+      const keepsName = access !== 'owner';
       return {
         status: 'success' as const,
-        data: await saveAgreement(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
+        data: await saveAgreement(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory, keepsName }),
       };
     },
   );
@@ -206,10 +208,18 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
       },
     },
     async (request) => {
-      await checkAccess(db, request, request.params.id, 'edit', now);
+      const { access } = await checkAccess(db, request, request.params.id, 'edit', now);
+      const keepsName = access !== 'owner';
       return {
         status: 'success' as const,
-        data: await saveAgreementChanges(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory }),
+        data: await saveAgreementChanges(db, {
+          id: request.params.id,
+          body: request.body,
+          author: revisionAuthor(request),
+          now: now(),
+          memory,
+          keepsName,
+        }),
       };
     },
   );

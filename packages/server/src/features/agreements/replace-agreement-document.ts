@@ -32,7 +32,11 @@ export const REVISION_NOT_FOUND_MESSAGE = 'This version of the agreement is no l
  *   revision).
  */
 export type AgreementChange =
-  | { kind: 'save'; document: ContractDocument; expectedRevision: number; resolutions?: MergeResolutions | undefined }
+  /**
+   * `keepsName`: a partner's save (edit access) keeps the stored name, since only the owner renames
+   * (docs/sharing.md §2), whatever name the document carries.
+   */
+  | { kind: 'save'; document: ContractDocument; expectedRevision: number; resolutions?: MergeResolutions | undefined; keepsName?: boolean }
   | { kind: 'rename'; contractName: string }
   | { kind: 'reset'; document: ContractDocument; templateName: string }
   | { kind: 'restore'; revision: number }
@@ -210,6 +214,7 @@ async function planChange(db: Database, id: string, row: StoredAgreement, change
         merge = merged.report;
         kind = 'merge';
       }
+      if (change.keepsName && next.contractName !== row.contractName) next = { ...next, contractName: row.contractName };
       break;
     case 'rename':
       next = { ...row.document, contractName: change.contractName };

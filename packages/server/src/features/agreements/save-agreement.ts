@@ -25,12 +25,26 @@ import { documentAtRevision } from './revision-store';
  */
 export async function saveAgreement(
   db: Database,
-  request: { id: string; body: z.output<typeof SaveContractRequestSchema>; author: RevisionAuthor; now: Date; memory?: AgreementMemory | undefined },
+  request: {
+    id: string;
+    body: z.output<typeof SaveContractRequestSchema>;
+    author: RevisionAuthor;
+    now: Date;
+    memory?: AgreementMemory | undefined;
+    /** A partner's save: the stored name stays (only the owner renames, docs/sharing.md §2). */
+    keepsName?: boolean;
+  },
 ): Promise<ChangedAgreement> {
   const { revision, resolutions, contractName, categories, playerNames } = request.body;
   return replaceAgreementDocument(db, {
     id: request.id,
-    change: { kind: 'save', document: { contractName, categories, ...(playerNames ? { playerNames } : {}) }, expectedRevision: revision, resolutions },
+    change: {
+      kind: 'save',
+      document: { contractName, categories, ...(playerNames ? { playerNames } : {}) },
+      expectedRevision: revision,
+      resolutions,
+      keepsName: request.keepsName === true,
+    },
     author: request.author,
     now: request.now,
     memory: request.memory,
@@ -98,7 +112,15 @@ export function checkChangedDocument(base: ContractDocument, changed: unknown): 
  */
 export async function saveAgreementChanges(
   db: Database,
-  request: { id: string; body: z.output<typeof SaveContractChangesRequestSchema>; author: RevisionAuthor; now: Date; memory?: AgreementMemory | undefined },
+  request: {
+    id: string;
+    body: z.output<typeof SaveContractChangesRequestSchema>;
+    author: RevisionAuthor;
+    now: Date;
+    memory?: AgreementMemory | undefined;
+    /** A partner's save: the stored name stays (only the owner renames, docs/sharing.md §2). */
+    keepsName?: boolean;
+  },
 ): Promise<ChangedAgreement> {
   const { revision, changes, resolutions } = request.body;
   const kept = request.memory?.storedAt(request.id, revision);
@@ -120,7 +142,7 @@ export async function saveAgreementChanges(
   }
   return replaceAgreementDocument(db, {
     id: request.id,
-    change: { kind: 'save', document: checked.data, expectedRevision: revision, resolutions },
+    change: { kind: 'save', document: checked.data, expectedRevision: revision, resolutions, keepsName: request.keepsName === true },
     author: request.author,
     now: request.now,
     stored: current,

@@ -129,6 +129,22 @@ describe('sharing with partners', () => {
     const rename = await call('PATCH', `/api/v1/contracts/my/${agreement.id}/name`, { cookie: partnerCookie, payload: { contractName: 'Mine now' } });
     expect(rename.json()).toEqual({ status: 'fail', code: expect.any(String), message: OWNER_ONLY_MESSAGE });
     expect((await call('GET', `/api/v1/contracts/my/${agreement.id}/shares`, { cookie: partnerCookie })).statusCode).toBe(403);
+    // Nor does a save rename it (docs/sharing.md §2): whole or changes only, the partner's edits are kept and the name is the owner's.
+    const before = await load(agreement.id, partnerCookie);
+    const renamedSave = await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, {
+      cookie: partnerCookie,
+      payload: body({ ...renameSubject(before, category._id, category.subjects[1]!._id, 'Cappelletti'), contractName: 'Mine now' }),
+    });
+    expect(renamedSave.statusCode).toBe(200);
+    const afterSave = await load(agreement.id, partnerCookie);
+    expect(afterSave.contractName).toBe('With Anna');
+    expect(afterSave.categories[8]!.subjects[1]!.editedName).toBe('Cappelletti');
+    const changesSave = await call('PATCH', `/api/v1/contracts/my/${agreement.id}/changes`, {
+      cookie: partnerCookie,
+      payload: { revision: afterSave.revision, changes: [{ op: 'replace', path: '/contractName', value: 'Mine now' }] },
+    });
+    expect(changesSave.statusCode).toBe(200);
+    expect((await load(agreement.id, cookie)).contractName).toBe('With Anna');
   });
 
   it('lets a viewer read but not save; changing access and stopping sharing take effect at once', async () => {

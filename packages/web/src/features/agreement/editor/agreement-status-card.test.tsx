@@ -63,6 +63,17 @@ describe('AgreementStatusCard', () => {
     expect(screen.getByRole('button', { name: 'Make PDF' })).toBeTruthy();
   });
 
+  it('lets a partner who may edit save, but not rename: only the owner renames (docs/sharing.md §2)', () => {
+    renderCard({ isOwner: false, hasUnsavedChanges: true, contract: { ...makeTestAgreement(), access: 'edit', ownerName: 'Anna' } });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit the agreement name' })).toBeNull();
+  });
+
+  it("lets a guest rename the trial's agreement", () => {
+    renderCard({ isSubscriberEditor: false, isOwner: false, contract: makeTestAgreement() });
+    expect(screen.getByRole('button', { name: 'Edit the agreement name' })).toBeTruthy();
+  });
+
   it('says nothing is loaded and offers the way back to the dashboard', () => {
     renderCard({ contract: null });
     expect(screen.getByText(NOT_LOADED_TEXT)).toBeTruthy();

@@ -60,8 +60,9 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
       {contract ? (
         <p className="agreement-status-name">
           <MarkupText markup={contract.contractName.trim() === '' ? contract._id : contract.contractName} />
-          {!isReadOnly && (
+          {!isReadOnly && (isOwner || !isSubscriberEditor) && (
             // The agreement name gets the colour buttons too (docs/product.md §15); saved with the agreement.
+            // Only the owner renames a shared agreement (docs/sharing.md §2); a guest renames the trial's.
             <Button
               id={AGREEMENT_NAME_EDIT_ID}
               type="button"
