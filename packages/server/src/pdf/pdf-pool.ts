@@ -131,8 +131,12 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       recordWork(workMs);
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
-    async renderCard(document) {
-      const answer = (await admit(() => open().run({ document }, { name: 'renderCardTask' }))) as { pdf: Uint8Array; fitReport: string[]; workMs: number };
+    async renderCard(document, cardOptions) {
+      const answer = (await admit(() => open().run({ document, revision: cardOptions?.revision }, { name: 'renderCardTask' }))) as {
+        pdf: Uint8Array;
+        fitReport: string[];
+        workMs: number;
+      };
       recordWork(answer.workMs);
       return { pdf: Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength), fitReport: answer.fitReport };
     },

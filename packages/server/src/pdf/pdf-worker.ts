@@ -48,9 +48,12 @@ export default async function renderPdfTask(task: PdfTask): Promise<{ pdf: Uint8
  *
  * @returns the file's bytes, the fit report and the milliseconds the drawing took
  */
-export async function renderCardTask(task: { document: ContractDocument }): Promise<{ pdf: Uint8Array; fitReport: string[]; workMs: number }> {
+export async function renderCardTask(task: {
+  document: ContractDocument;
+  revision?: number | undefined;
+}): Promise<{ pdf: Uint8Array; fitReport: string[]; workMs: number }> {
   await warmedUp;
   const startedAt = performance.now();
-  const { pdf, fitReport } = await renderAcblCard(task.document);
+  const { pdf, fitReport } = await renderAcblCard(task.document, { revision: task.revision });
   return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport, workMs: performance.now() - startedAt };
 }

@@ -124,7 +124,7 @@ const bottom = PAGE.height - PAGE.margin - 12;
  * @returns the PDF (two Letter pages, a third when something did not fit) and the fit report
  * @throws when the DejaVu fonts cannot be found (package `dejavu-fonts-ttf` missing)
  */
-export async function renderAcblCard(document: ContractDocument, options: { printedOn?: Date } = {}): Promise<AcblCardPdf> {
+export async function renderAcblCard(document: ContractDocument, options: { printedOn?: Date; revision?: number | undefined } = {}): Promise<AcblCardPdf> {
   const card = fillAcblCard(document);
   const fonts = loadAgreementFonts();
   const doc = new PdfDocument({ title: `Convention card: ${plain(document.contractName)}`, creator: PRODUCT_TITLE, lang: 'en' });
@@ -133,7 +133,8 @@ export async function renderAcblCard(document: ContractDocument, options: { prin
   const printedOn = options.printedOn ?? new Date();
   // The card can be imported back like any PDF of an agreement (docs/product.md §12).
   attachAgreement(doc, document, printedOn);
-  const date = footerStamp(printedOn, undefined);
+  // "Version N · date" on every card of a saved agreement (docs/pdf.md), as on its agreement PDF.
+  const date = footerStamp(printedOn, options.revision);
   const overflow: { label: string; text: string }[] = [];
   for (const page of [0, 1] as const) {
     doc.addPage(PAGE.width, PAGE.height);

@@ -6,7 +6,7 @@ import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
 
 /** Draws an agreement's ACBL-style convention card (docs/product.md §13): the PDF and what did not fit on it. */
-export type RenderAcblCard = (document: ContractDocument) => Promise<{ pdf: Buffer; fitReport: string[] }>;
+export type RenderAcblCard = (document: ContractDocument, options?: { revision?: number | undefined }) => Promise<{ pdf: Buffer; fitReport: string[] }>;
 
 /** Draws an agreement as PDF bytes (docs/product.md §D2: DejaVu Sans; the renderer's own PDF writer, docs/decisions/194-pdf-writer-of-our-own.md). */
 export type RenderAgreementPdf = (

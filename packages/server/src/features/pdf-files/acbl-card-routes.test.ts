@@ -48,4 +48,23 @@ describe('POST /api/v1/contracts/acbl-card', () => {
       (await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie: stranger } })).statusCode,
     ).toBe(404);
   });
+
+  it('says which version of a saved agreement it is, in the footer, as the agreement PDF does (docs/pdf.md)', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Club night' });
+    const make = async (revision?: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/contracts/acbl-card',
+        headers: { cookie },
+        payload: { contract: agreement.document, ...(revision === undefined ? {} : { revision }) },
+      });
+      const answer = AcblCardAnswerSchema.parse(response.json()).data;
+      const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie } });
+      return (await readPdfText(file.rawPayload)).join(' ');
+    };
+    expect(await make(3)).toContain('Version 3 · ');
+    expect(await make()).not.toContain('Version ');
+  });
 });

@@ -49,7 +49,7 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
       const user = request.currentUser!;
       const document = request.body.contract;
       const data = await admission.run(request, async () => {
-        const { pdf, fitReport } = await renderCard(document);
+        const { pdf, fitReport } = await renderCard(document, { revision: request.body.revision });
         const name = `${document.contractName} card`;
         const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };
         await db.insert(pdfFiles).values({

@@ -36,7 +36,8 @@ export function AcblCardButton({ contract }: { contract: Contract }) {
 
   const make = async () => {
     try {
-      const answer = await makeCard(toMakePdfRequest(contract, true)).unwrap();
+      // The card of a saved agreement says its version (docs/pdf.md).
+      const answer = await makeCard({ ...toMakePdfRequest(contract, true), revision: contract.revision }).unwrap();
       if (answer.fitReport.length === 0) downloadStoredPdf(answer.pathName, answer.fileName);
       else setReport(answer);
     } catch (error) {

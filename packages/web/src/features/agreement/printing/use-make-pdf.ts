@@ -77,7 +77,8 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
 
   const makeVersionPdf = async (version: Contract): Promise<boolean> => {
     try {
-      done(await makeSubscriberPdf(toMakePdfRequest(version, true)).unwrap(), VIEWER_PATHS.subscriber[0]);
+      // An earlier version's PDF says which version it is (docs/pdf.md).
+      done(await makeSubscriberPdf({ ...toMakePdfRequest(version, true), revision: version.revision }).unwrap(), VIEWER_PATHS.subscriber[0]);
       return true;
     } catch (error) {
       showError(toErrorMessage(error));
