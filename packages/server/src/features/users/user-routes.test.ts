@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { LoginAnswerSchema, MeAnswerSchema, SessionAnswerSchema, USER_EXISTS_MESSAGE, UserAnswerSchema, UserListAnswerSchema } from '@bpa/domain/api-users';
 import { BLANK_TEMPLATE_NAME, CATEGORY_COUNT, PRICE_CENTS } from '@bpa/domain/constants';
 import { isPlaceholderName } from '@bpa/domain/contract';
@@ -36,7 +37,7 @@ let app: App;
 /** argon2's verify, counted as it runs (a passthrough): a login's password work is counted instead of timed. */
 const argon2Calls = vi.hoisted(() => ({ verify: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@node-rs/argon2')>();
+  const original = await importOriginal<typeof Argon2>();
   return {
     ...original,
     verify: (...args: Parameters<typeof original.verify>) => {
