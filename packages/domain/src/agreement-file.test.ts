@@ -132,10 +132,25 @@ describe('agreement files (docs/product.md §12)', () => {
     (file.agreement.categories[2]!.subjects[1] as { subjectName: string }).subjectName = 'x'.repeat(600);
     const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
     expect(error.issues[0]?.field).toBe('agreement.categories.2.subjects.1.subjectName');
-    expect(error.message).toContain('agreement.categories.2.subjects.1.subjectName');
+    // Said as a player reads the agreement: counted from 1, named as shown.
+    const category = file.agreement.categories[2]!;
+    expect(error.message).toContain(`category 3 "${category.categoryName}", subject 2 "${'x'.repeat(39)}…": name: A name may be at most 500`);
     const fresh = toAgreementFile(agreementFrom('sample'), new Date());
     const short = { ...fresh, agreement: { ...fresh.agreement, categories: fresh.agreement.categories.slice(0, 12) } };
     expect(errorOf(() => readAgreementJson(JSON.stringify(short))).issues[0]?.field).toBe('agreement.categories');
+  });
+
+  it('names an option by its place and name, and a field of the file itself', () => {
+    const file = toAgreementFile(agreementFrom('sample'), new Date());
+    const category = file.agreement.categories.find((c) => c.subjects.some((subject) => subject.options.length > 1))!;
+    const c = file.agreement.categories.indexOf(category);
+    const s = category.subjects.findIndex((subject) => subject.options.length > 1);
+    const option = category.subjects[s]!.options[1]!;
+    (option as { isSelected: unknown }).isSelected = 'yes';
+    const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
+    expect(error.issues[0]?.message).toMatch(
+      new RegExp(`^category ${c + 1} "[^"]+", subject ${s + 1} "[^"]+", option 2 "${option.optionName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": tick: `),
+    );
   });
 
   it('refuses an id used twice (a subject copied by hand), naming the copy', () => {
@@ -144,7 +159,9 @@ describe('agreement files (docs/product.md §12)', () => {
     subjects.splice(1, 0, structuredClone(subjects[0]!));
     const error = errorOf(() => readAgreementJson(JSON.stringify(file)));
     expect(error.issues[0]?.field).toBe('agreement.categories.4.subjects.1._id');
-    expect(error.message).toContain('(first at agreement.categories.4.subjects.0._id)');
+    const copied = subjects[0]!;
+    const name = copied.isEdited ? copied.editedName : copied.subjectName;
+    expect(error.message).toContain(`(first at category 5 "${file.agreement.categories[4]!.categoryName}", subject 1 "${name}": id)`);
     // The copy's options repeat too, each named.
     expect(error.issues.map((issue) => issue.field)).toContain('agreement.categories.4.subjects.1.options.0._id');
   });

@@ -6,6 +6,7 @@
  * wrong, by field or line, when it cannot.
  */
 import { z } from 'zod';
+import { stripMarkup } from './markup';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
 import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
 import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject, withPlaceholderRow } from './editing';
@@ -98,6 +99,62 @@ export function toAgreementCsv(document: ContractDocument): string {
 /** "agreement.categories.3.subjects.2.subjectName" from a zod issue path. */
 function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
+}
+
+/** Where a zod issue's path is, in words, read in the whole file's JSON (`agreement.…` paths from the agreement). */
+function placeInFile(file: unknown, path: readonly PropertyKey[]): string {
+  if (path[0] !== 'agreement') return path.length === 0 ? 'the file' : `the file's ${path.map(String).join('.')}`;
+  const agreement = typeof file === 'object' && file !== null ? (file as { agreement?: unknown }).agreement : undefined;
+  return describeFieldPath(agreement, path.slice(1));
+}
+
+/** What a player calls the fields of an item, in an import error. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  categoryName: 'name',
+  subjectName: 'name',
+  optionName: 'name',
+  editedName: 'edited name',
+  isEdited: 'edited mark',
+  isSelected: 'tick',
+  isLocked: 'lock',
+  subcategoryName: 'heading',
+  note: 'note',
+  _id: 'id',
+};
+
+/**
+ * Where a field is, as a player reads the agreement, from its path in a file's JSON: categories,
+ * subjects and options counted from 1 and named as shown (colour marks removed, at most 40
+ * characters), e.g. `category 2
+ * "Notrump Openings", subject 1 "Stayman", option 5 "Garbage": tick` for
+ * `agreement.categories.1.subjects.0.options.4.isSelected` (docs/agreement-format.md, "Import").
+ *
+ * @param file the file's parsed JSON, to read the names from (any value: names missing are left out)
+ */
+export function describeFieldPath(file: unknown, path: readonly PropertyKey[]): string {
+  const parts: string[] = [];
+  let node: unknown = file;
+  const read = (value: unknown, key: PropertyKey) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined);
+  for (let index = 0; index < path.length; index++) {
+    const key = path[index]!;
+    const next = read(node, key);
+    const level = { categories: 'category', subjects: 'subject', options: 'option' }[String(path[index - 1])];
+    if (level && typeof key === 'number') {
+      const edited = read(next, 'isEdited') === true ? read(next, 'editedName') : undefined;
+      const name = edited ?? read(next, `${level}Name`);
+      const plain = typeof name === 'string' ? stripMarkup(name).trim() : '';
+      // A long name (the very one refused, say) is cut: the place is enough to find it.
+      const shown = plain.length > 40 ? `${plain.slice(0, 39)}…` : plain;
+      parts.push(`${level} ${key + 1}${shown === '' ? '' : ` "${shown}"`}`);
+    } else if (index === path.length - 1 && key !== 'categories' && key !== 'subjects' && key !== 'options') {
+      parts.push(`: ${FIELD_WORDS[String(key)] ?? String(key)}`);
+    } else if (index === path.length - 1) {
+      parts.push(`: the ${String(key)}`);
+    }
+    node = next;
+  }
+  const text = parts.join(', ').replace(/, : /g, ': ');
+  return text.startsWith(': ') ? `the agreement's ${text.slice(2)}` : text === '' ? 'the file' : text;
 }
 
 /** The line (1-based) of character `position` in `text`. */
@@ -207,10 +264,10 @@ export function readAgreementJson(text: string): ContractDocument {
   const parsed = AgreementFileSchema.safeParse(value);
   const issues = parsed.success
     ? duplicateIdIssues(parsed.data.agreement)
-    : parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: issue.message }));
+    : parsed.error.issues.slice(0, 20).map((issue) => ({ field: fieldOf(issue.path), message: `${placeInFile(value, issue.path)}: ${issue.message}` }));
   const first = issues[0];
   if (!parsed.success || first) {
-    throw new AgreementFileError(`The agreement in the file is not valid: ${first?.field ?? ''}: ${first?.message ?? ''}`, issues);
+    throw new AgreementFileError(`The agreement in the file is not valid: ${first?.message ?? ''}`, issues);
   }
   return withPlaceholderRows(parsed.data.agreement);
 }
@@ -243,19 +300,22 @@ function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
  * (docs/agreement-format.md). At most 20, each named by its field path.
  */
 function duplicateIdIssues(agreement: ContractDocument): AgreementFileIssue[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, PropertyKey[]>();
   const issues: AgreementFileIssue[] = [];
-  const check = (id: string, field: string) => {
+  const check = (id: string, path: PropertyKey[]) => {
     const first = seen.get(id);
-    if (first === undefined) seen.set(id, field);
-    else if (issues.length < 20) issues.push({ field, message: `The id "${id}" is used twice (first at ${first}); each item needs its own` });
+    if (first === undefined) seen.set(id, path);
+    else if (issues.length < 20)
+      issues.push({
+        field: fieldOf(['agreement', ...path]),
+        message: `${describeFieldPath(agreement, path)}: the id "${id}" is used twice (first at ${describeFieldPath(agreement, first)}); each item needs its own`,
+      });
   };
   agreement.categories.forEach((category, c) => {
-    const at = `agreement.categories.${c}`;
-    check(category._id, `${at}._id`);
+    check(category._id, ['categories', c, '_id']);
     category.subjects.forEach((subject, s) => {
-      check(subject._id, `${at}.subjects.${s}._id`);
-      subject.options.forEach((option, o) => check(option._id, `${at}.subjects.${s}.options.${o}._id`));
+      check(subject._id, ['categories', c, 'subjects', s, '_id']);
+      subject.options.forEach((option, o) => check(option._id, ['categories', c, 'subjects', s, 'options', o, '_id']));
     });
   });
   return issues;

@@ -8,6 +8,7 @@
 import {
   AGREEMENT_ATTACHMENT_NAME,
   AgreementFileError,
+  describeFieldPath,
   NOT_AN_AGREEMENT_FILE_MESSAGE,
   PDF_WITHOUT_AGREEMENT_MESSAGE,
   detectAgreementFileKind,
@@ -87,7 +88,8 @@ export async function readUploadedAgreement(bytes: Uint8Array): Promise<Contract
       throw new AppError('bad_request', error.message, {
         issues: error.issues.map((issue) => ({
           ...(issue.line === undefined ? {} : { line: issue.line }),
-          message: issue.field ? `${issue.field}: ${issue.message}` : issue.message,
+          // The domain's message names the place as a player reads it (describeFieldPath).
+          message: issue.message,
         })),
       });
     }
@@ -97,7 +99,7 @@ export async function readUploadedAgreement(bytes: Uint8Array): Promise<Contract
   // The same rules as a save (names, counts), whatever the file's kind.
   const checked = ContractDocumentSchema.safeParse(read);
   if (!checked.success) {
-    const issues = checked.error.issues.slice(0, 20).map((issue) => ({ message: `${issue.path.join('.')}: ${issue.message}` }));
+    const issues = checked.error.issues.slice(0, 20).map((issue) => ({ message: `${describeFieldPath(read, issue.path)}: ${issue.message}` }));
     throw new AppError('bad_request', `The agreement in the file is not valid: ${issues[0]?.message ?? ''}`, { issues });
   }
   return checked.data;

@@ -211,8 +211,9 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const response = await importInto(target.id, 'edited.json', JSON.stringify(file));
     expect(response.statusCode).toBe(400);
     const answer = ErrorEnvelopeSchema.parse(response.json());
-    expect(answer.message).toContain('agreement.categories.3.subjects.0.subjectName');
-    expect(answer.issues?.[0]?.message).toMatch(/^agreement\.categories\.3\.subjects\.0\.subjectName: /);
+    // Named as the player reads the agreement, counted from 1 (docs/agreement-format.md, "Import").
+    expect(answer.message).toContain(`category 4 "${file.agreement.categories[3]!.categoryName}", subject 1 "${'x'.repeat(39)}…": name: `);
+    expect(answer.issues?.[0]?.message).toMatch(/^category 4 "[^"]+", subject 1 "x+…": name: /);
     expect(await load(target.id)).toEqual(before);
   });
 
