@@ -132,6 +132,16 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     expect(describeChange('import', history.revisions[0]!.change)).toMatch(new RegExp(`^imported "mine\\.${format}"`));
   });
 
+  it('adds no version when the file holds the very agreement stored (a second import of the same JSON)', async () => {
+    const file = (await exportOf(source.id, 'json')).rawPayload;
+    expect((await importInto(target.id, 'again.json', file)).statusCode).toBe(200);
+    const once = await load(target.id);
+    const again = await importInto(target.id, 'again.json', file);
+    expect(again.statusCode).toBe(200);
+    expect(SaveContractAnswerSchema.parse(again.json()).data.revision).toBe(once.revision);
+    expect((await load(target.id)).revision).toBe(once.revision);
+  });
+
   it('imports the CSV of an agreement with renamed categories (the trial ones too) and renamed and added items as the same agreement', async () => {
     const account = await createTestAccount(database.db);
     const ownCookie = await signInAs(database.db, account.id);

@@ -769,6 +769,11 @@ describe('PATCH /api/v1/contracts/my/{id}/name', () => {
     const stale = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(agreement.document, 0) });
     expect(stale.statusCode).toBe(200);
     expect((await storedRow(agreement.id)).contractName).toBe('##c2#Anna### & Bob');
+
+    // A rename to the name it already has adds no version.
+    const revision = (await storedRow(agreement.id)).revision;
+    expect((await call('PATCH', `${BASE}/${agreement.id}/name`, { cookie, payload: { contractName: '##c2#Anna### & Bob' } })).statusCode).toBe(200);
+    expect((await storedRow(agreement.id)).revision).toBe(revision);
   });
 
   it('refuses an empty or too long name with 400, and answers 404 for ids that are not the caller’s', async () => {

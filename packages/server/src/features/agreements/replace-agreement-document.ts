@@ -57,6 +57,12 @@ export interface ChangedAgreement {
   merge?: MergeReport;
 }
 
+/** True when two versions of an agreement hold the same document (ids, names, ticks, notes, players). */
+function isSameDocument(a: ContractDocument, b: ContractDocument): boolean {
+  // Compared field by field (the database keeps an object's keys in its own order).
+  return a === b || compare(a, b).length === 0;
+}
+
 /** The stored revision rows after `revision`, with author and time (for merge reports and conflicts). */
 async function revisionsAfter(db: Database, contractId: string, revision: number) {
   return db
@@ -390,6 +396,11 @@ export async function replaceAgreementDocument(
     const row = attempt === 0 && request.stored ? request.stored : await readStoredAgreement(db, id);
     if (!row) throw agreementNotFound();
     const plan = await planChange(db, id, row, change);
+    // A rename to the same name, or an import of the very agreement stored, changes nothing: no new
+    // version (docs/sharing.md §4). The same row answers, as after a write.
+    if ((plan.kind === 'rename' || plan.kind === 'import') && isSameDocument(row.document, plan.next)) {
+      return { _id: id, contractName: row.contractName, revision: row.revision };
+    }
     // Sent whole (and then kept as text too), or as the operations the database applies.
     const documentText = plan.databaseChanges === null ? JSON.stringify(plan.next) : null;
     const written = await writeChange(db, { id, revision: row.revision, plan, documentText, author, now });

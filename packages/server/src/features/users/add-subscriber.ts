@@ -64,7 +64,8 @@ export async function addSubscriber(
       template: blank,
       contractNames: partnerAgreementNames(),
       firstPosition: 0,
-      author: { userId: null, label: request.invitedBy },
+      // The subscriber's history starts with their own agreements, not the administrator who invited them.
+      author: { userId: inserted.id, label: inserted.email },
       now,
     });
     return inserted;

@@ -8,7 +8,7 @@ import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from './login-thro
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
-import { contracts } from '../../db/schema/contracts';
+import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { sessions } from '../../db/schema/sessions';
 import { templates } from '../../db/schema/templates';
 import { userTokens } from '../../db/schema/user-tokens';
@@ -651,6 +651,9 @@ describe('POST /api/v1/users/admin-signup', () => {
     }
     // Fresh ids per agreement.
     expect(agreements[0]!.document.categories[0]!._id).not.toBe(agreements[1]!.document.categories[0]!._id);
+    // Version 0 of each is the subscriber's own, not the inviting administrator's.
+    const firsts = await database.db.select().from(contractRevisions).where(eq(contractRevisions.contractId, agreements[0]!.id));
+    expect(firsts).toEqual([expect.objectContaining({ revision: 0, kind: 'create', authorUserId: userId, authorLabel: 'carol.new@example.org' })]);
 
     // The new subscriber is active once the invitation is accepted.
     const me = await call('GET', '/api/v1/users/me', { cookie: await signInAs(database.db, userId, { now: clock }) });

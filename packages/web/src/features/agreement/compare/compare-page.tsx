@@ -82,6 +82,7 @@ function SideCell({ side, label }: { side: SubjectSideView; label: string }) {
     <div className={`compare-cell is-${side.presence}`}>
       <span className="compare-cell-label">{label}</span>
       {side.presence === 'played' && side.name !== '' && <MarkupText markup={side.name} className="compare-cell-name" />}
+      {side.presence === 'played' && side.name !== '' && words !== '' && ' '}
       {words !== '' ? (
         <em>{words}</em>
       ) : (

@@ -107,5 +107,7 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
 export function mergedMessage(merge: { itemCount: number; authors: string[]; savedAt: string }): string {
   const who = merge.authors.length === 0 ? 'changes saved elsewhere' : `${merge.authors.join(' and ')}’s changes`;
   const time = new Date(merge.savedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return `Merged with ${who} from ${time}: ${merge.itemCount} ${merge.itemCount === 1 ? 'item' : 'items'}.`;
+  // Their changes may all have been the same as these: then no count (not "0 items").
+  const count = merge.itemCount === 0 ? '' : `: ${merge.itemCount} ${merge.itemCount === 1 ? 'item' : 'items'}`;
+  return `Merged with ${who} from ${time}${count}.`;
 }
