@@ -108,4 +108,36 @@ describe('ShareDialog, partners', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(screen.getByText('Partner 1 is shared with ben@example.org. They will get an email with a link to it.')).toBeTruthy());
   });
+
+  it('says an address is not valid in a sentence, before sending anything', async () => {
+    server.answer(`GET ${SHARES_ROUTE}`, 200, { status: 'success', data: { partners: [], link: null } });
+    renderWithApp(<ShareDialog target={partnersTarget} onClose={() => undefined} />);
+    await screen.findByText('Not shared with anyone yet.');
+    await userEvent.type(screen.getByLabelText('Partner’s email'), 'ben at example');
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address.');
+    expect(server.received.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('says an address is already a partner, and changes their access only when asked to', async () => {
+    server.answer(`GET ${SHARES_ROUTE}`, 200, { status: 'success', data: { partners: [invited], link: null } });
+    renderWithApp(<ShareDialog target={partnersTarget} onClose={() => undefined} />);
+    await screen.findAllByRole('listitem');
+    const field = screen.getByLabelText('Partner’s email');
+    // The same access: nothing to do, and it says so.
+    await userEvent.type(field, 'Ben@Example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('ben@example.org is already a partner who can edit.');
+    // Other access: asked first; "Keep their access" changes nothing.
+    await userEvent.selectOptions(screen.getByLabelText('Access'), 'view');
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('ben@example.org is already a partner who can edit. Change it so that they can only view?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep their access' }));
+    expect(server.received.some((request) => request.method !== 'GET')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    server.answer(`PATCH ${SHARES_ROUTE}/u1`, 200, { status: 'success', data: { partners: [{ ...invited, access: 'view' }], link: null } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change access' }));
+    await waitFor(() => expect(JSON.parse(server.received.find((request) => request.method === 'PATCH')?.body ?? '{}')).toEqual({ access: 'view' }));
+    expect(server.received.some((request) => request.method === 'POST')).toBe(false);
+  });
 });

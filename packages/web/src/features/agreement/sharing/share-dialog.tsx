@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { InputText } from 'primereact/inputtext';
-import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess } from '@bpa/domain/api-sharing';
+import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess, SharePartnerRequestSchema } from '@bpa/domain/api-sharing';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
 import { toPlainName } from '../core/markup-text';
@@ -26,6 +26,9 @@ import {
 } from './sharing-api';
 
 export const SHARE_TITLE = 'Share with partner';
+/** "can edit" / "can only view", in a sentence about a partner. */
+const ACCESS_WORDS: Record<PartnerAccess, string> = { edit: 'can edit', view: 'can only view' };
+
 export const PARTNERS_FREE_TEXT = 'Partner accounts are free. Your partner gets an email with a link to the agreement (one a day at most).';
 /** Beside a partner who has not yet accepted what was shared (ADR 172, "Consent"). */
 export const PARTNER_INVITED_LABEL = 'invited, not accepted yet';
@@ -69,6 +72,8 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
   const [email, setEmail] = useState('');
   const [access, setAccess] = useState<PartnerAccess>('edit');
   const [problem, setProblem] = useState<string | null>(null);
+  /** A share typed for someone who is already a partner with other access: asked before it changes. */
+  const [accessChange, setAccessChange] = useState<{ userId: string; email: string; from: PartnerAccess; to: PartnerAccess } | null>(null);
   const emailId = useId();
   const accessId = useId();
   const problemId = useId();
@@ -81,6 +86,21 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
     event.preventDefault();
     if (email.trim() === '') {
       setProblem('Please enter your partner’s email address.');
+      return;
+    }
+    // The address is checked here with the server's own rule, so its message reads as a sentence.
+    const checked = SharePartnerRequestSchema.shape.email.safeParse(email);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'Please enter a valid email address.');
+      return;
+    }
+    // Already a partner: say so, and change their access only when asked to (docs/sharing.md §2).
+    const existing = partners.find((partner) => partner.email.toLowerCase() === checked.data.toLowerCase());
+    if (existing) {
+      setProblem(null);
+      if (existing.access === access) setAccessChange(null);
+      else setAccessChange({ userId: existing.userId, email: existing.email, from: existing.access, to: access });
+      if (existing.access === access) setProblem(`${existing.email} is already a partner who ${ACCESS_WORDS[access]}.`);
       return;
     }
     try {
@@ -153,7 +173,10 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
           value={email}
           invalid={problem !== null}
           aria-describedby={problem ? problemId : undefined}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setAccessChange(null);
+          }}
         />
         <label htmlFor={accessId}>Access</label>
         <select id={accessId} className="p-inputtext share-access" value={access} onChange={(event) => setAccess(event.target.value as PartnerAccess)}>
@@ -165,6 +188,28 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
           <p id={problemId} className="field-problem" role="alert">
             {problem}
           </p>
+        )}
+        {accessChange && (
+          <div className="share-access-change" role="alert">
+            <p>
+              {accessChange.email} is already a partner who {ACCESS_WORDS[accessChange.from]}. Change it so that they {ACCESS_WORDS[accessChange.to]}?
+            </p>
+            <Button
+              type="button"
+              label="Change access"
+              size="small"
+              onClick={() => {
+                const { userId, email: partnerEmail, to } = accessChange;
+                setAccessChange(null);
+                setEmail('');
+                void run(
+                  () => changeShare({ contractId: target.id, userId, access: to }).unwrap(),
+                  `${partnerEmail} ${to === 'edit' ? 'can now edit' : 'can now only view'} ${plainName}.`,
+                );
+              }}
+            />
+            <Button type="button" label="Keep their access" size="small" outlined onClick={() => setAccessChange(null)} />
+          </div>
         )}
       </form>
 
