@@ -493,6 +493,19 @@ describe('Undo, Redo and Clear all (docs/product.md §15)', () => {
     expect(selectCanRedo(store.getState())).toBe(false);
   });
 
+  it('has nothing unsaved once every edit since the load is undone, and unsaved again after a redo', () => {
+    const store = loadedSubscriberStore();
+    tickFirstSubject(store);
+    store.dispatch(playerNamesChanged({ id: 'partner-1', playerNames: ['Anna', 'Bob'] }));
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
+    store.dispatch(editUndone());
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
+    store.dispatch(editUndone());
+    expect(selectIsAgreementEdited(store.getState())).toBe(false);
+    store.dispatch(editRedone());
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
+  });
+
   it('keeps at least 50 steps, and a new edit ends what could be redone', () => {
     const store = loadedGuestStore();
     const categoryId = overcalls(store)._id;

@@ -11,7 +11,7 @@
  * New ids for user-added subjects and options are made in the action creators (`prepare`), so the
  * reducers stay pure and replayable (docs/product.md §D4: "New ids are generated client-side").
  */
-import { type PayloadAction, createSlice, isAnyOf, isDraft, nanoid, original } from '@reduxjs/toolkit';
+import { type Draft, type PayloadAction, createSlice, isAnyOf, isDraft, nanoid, original } from '@reduxjs/toolkit';
 import type { Contract, ContractDocument, ContractName } from '@bpa/domain/contract';
 import type { PdfFileInfo } from '@bpa/domain/api';
 import {
@@ -137,7 +137,21 @@ function stepThroughHistory(state: AgreementState, direction: 'undo' | 'redo'): 
   const current = isDraft(contract) ? (original(contract) as Contract) : contract;
   target.push(documentOf(current));
   state.contract = { ...current, contractName: document.contractName, categories: document.categories, playerNames: document.playerNames };
-  state.isContractEdited = true;
+  // Back at the saved agreement (every edit undone): nothing is unsaved any more. Documents share
+  // their unchanged parts, so the saved one is recognised by its parts' identity.
+  const saved = state.savedDocument ? undrafted(state.savedDocument).document : undefined;
+  const shown = undrafted(document);
+  state.isContractEdited = !(
+    saved !== undefined &&
+    undrafted(saved.categories) === undrafted(shown.categories) &&
+    saved.contractName === shown.contractName &&
+    undrafted(saved.playerNames) === undrafted(shown.playerNames)
+  );
+}
+
+/** The value behind an Immer draft (or the value itself). */
+function undrafted<T>(value: T): T {
+  return isDraft(value) ? (original(value as Draft<T>) as T) : value;
 }
 
 /** Unloads the agreement and everything that belongs to it (its selection, open category, PDF, edited flag). */
