@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useAppSelector } from './hooks';
-import { selectAgreement } from '../features/agreement/core/agreement-slice';
+import { selectAgreement, selectIsSubscriber } from '../features/agreement/core/agreement-slice';
 import { selectIsLoggedIn, selectRole } from '../features/account/session-slice';
 import type { NavState } from './nav-links';
 
@@ -13,6 +13,8 @@ import type { NavState } from './nav-links';
 export function useNavState(): NavState {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const role = useAppSelector(selectRole);
-  const hasLoadedAgreement = useAppSelector((state) => selectAgreement(state) !== null);
+  // Only a subscriber's agreement counts: the trial's, left in the browser from a visit before
+  // signing in, opens nothing in the subscriber's editor (docs/product.md §17).
+  const hasLoadedAgreement = useAppSelector((state) => selectAgreement(state) !== null && selectIsSubscriber(state));
   return useMemo(() => ({ isLoggedIn, role: role ?? undefined, hasLoadedAgreement }), [isLoggedIn, role, hasLoadedAgreement]);
 }
