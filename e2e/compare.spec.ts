@@ -46,6 +46,10 @@ test('comparing an agreement with its template lists exactly the changed items',
   await expect(page.locator('.compare-same')).toHaveCount(12);
   await expect(page.locator('.compare-same').first()).toContainText(': same');
   await expectNoSeriousAxeViolations(page);
+  // On a 390 px phone the page is no wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download as PDF' }).click();
