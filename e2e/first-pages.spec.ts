@@ -34,6 +34,9 @@ test('the landing and trial pages need none of the app: their menu works on a ph
   await expect(page).toHaveTitle('Bridge Partnership Agreements');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((name) => /^(vendor|main|zod)-/.test(name))).toEqual([]);
+  // The main button stays one box on the phone, its label wrapped inside it.
+  const trialButton = page.getByRole('link', { name: /^Try the free trial/ });
+  expect(await trialButton.evaluate((element) => element.getClientRects().length)).toBe(1);
 
   const menu = mainNav(page).getByRole('button', { name: 'Menu' });
   await menu.click();
