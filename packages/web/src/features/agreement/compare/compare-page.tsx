@@ -99,6 +99,20 @@ function SideCell({ side, label }: { side: SubjectSideView; label: string }) {
   );
 }
 
+/** The names that differ, each as "first / second": the subject's, then its options'. */
+export function RenamedPairs({ difference }: { difference: SubjectDifference }) {
+  const pairs = [...(difference.isRenamed ? [{ left: difference.left.name, right: difference.right.name }] : []), ...difference.renamedOptions];
+  return (
+    <span className="compare-renamed">
+      {pairs.map((pair, index) => (
+        <span key={`${String(index)}-${pair.left}`}>
+          <MarkupText markup={pair.left} /> / <MarkupText markup={pair.right} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** One side of a category's note ('' shows "no note"). */
 function NoteCell({ note, label }: { note: string; label: string }) {
   return (
@@ -253,6 +267,7 @@ export default function ComparePage() {
                       <div className="compare-subject">
                         <MarkupText markup={difference.left.name || difference.right.name} />
                         <span className="compare-kind">{KIND_TEXT[difference.kind]}</span>
+                        {difference.kind === 'renamed' && <RenamedPairs difference={difference} />}
                       </div>
                       <SideCell side={difference.left} label={toPlainName(left.label)} />
                       <SideCell side={difference.right} label={toPlainName(right.label)} />
