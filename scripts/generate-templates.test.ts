@@ -364,9 +364,11 @@ describe('generator checks', () => {
     expect(checkCatalogue(CATALOGUE)).toEqual([]);
     const broken = [
       category(
+        'a',
         'General Approach',
         heading('', subject('a.one', 'Same name', ['x']), subject('a.one', 'Same name', ['y', 'y']), subject('a.long', 'n'.repeat(501), ['z'], ACBL)),
       ),
+      category('a', 'Overcalls', heading('', subject('b.two', 'Two', ['x y']))),
     ];
     const problems = checkCatalogue(broken).join('\n');
     expect(problems).toMatch(/expected 13 categories/);
@@ -374,7 +376,11 @@ describe('generator checks', () => {
     expect(problems).toMatch(/name used twice in "General Approach"/);
     expect(problems).toMatch(/option a\.one\/y .*key used twice/);
     expect(problems).toMatch(/501 characters/);
-    expect(problems).toMatch(/"Overcalls" is missing/);
+    expect(problems).toMatch(/"Doubles and Redoubles" is missing/);
+    // docs/catalogue-keys.md: keys unique, of their level's form, a subject's under its category's.
+    expect(problems).toMatch(/category "Overcalls": key "a" used twice/);
+    expect(problems).toMatch(/subject b\.two .*does not start with its category's key "a\."/);
+    expect(problems).toMatch(/option b\.two\/x y .*"b\.two\.x y" is not a well-formed option key/);
   });
 
   it('rejects a selection that ticks two options marked as excluding each other, naming them', () => {
@@ -385,7 +391,7 @@ describe('generator checks', () => {
   });
 
   it('rejects an exclusive group that names an option its subject does not have', () => {
-    const broken = markExclusive([category('General Approach', heading('', subject('a.one', 'One', ['x', 'y'])))], { 'a.one': [['x', 'z']] });
+    const broken = markExclusive([category('a', 'General Approach', heading('', subject('a.one', 'One', ['x', 'y'])))], { 'a.one': [['x', 'z']] });
     expect(checkCatalogue(broken).join('\n')).toMatch(/exclusive group names the unknown option "z"/);
     expect(() => markExclusive(broken, { 'no.such': 'all' })).toThrow(/no\.such/);
   });

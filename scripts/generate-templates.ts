@@ -12,6 +12,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CATALOGUE_KEY_PATTERN, keyLevel, optionKeyOf } from '@bpa/domain/catalogue-keys';
+import { RETIRED_OPTIONS } from '@bpa/domain/retired-keys';
 import { CATEGORY_COUNT, MAX_NAME_LENGTH, PLACEHOLDER_PREFIX, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import type { Category, MasterTemplate, Option, Subject } from '@bpa/domain/contract';
 import { serialiseMasterCsv } from '@bpa/domain/master-csv';
@@ -21,6 +23,9 @@ import { TEMPLATE_DEFINITIONS } from './template-catalogue/templates';
 
 /** Folder the CSV files are written to: templates/ at the repository root. */
 export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'templates');
+
+/** Keys that may never be used again (docs/catalogue-keys.md, "The contract"). */
+const RETIRED_KEYS = new Set(RETIRED_OPTIONS.map((retired) => retired.key));
 
 /** Thrown when the catalogue or a selection is wrong; `problems` lists every one found. */
 export class TemplateCatalogueError extends Error {
@@ -39,6 +44,8 @@ export class TemplateCatalogueError extends Error {
  *   categories among them (docs/product.md §1), subject keys unique in the catalogue, option keys unique in
  *   their subject, no duplicate subject name in a category nor option name in a subject, names
  *   non-empty, at most 500 characters (docs/product.md §D6) and not starting with the placeholder prefix;
+ *   keys of their level's form, a subject's under its category's, category keys unique, no retired
+ *   key used again (docs/catalogue-keys.md);
  *   every exclusive group names two or more of its subject's options (ADR 120).
  */
 export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[] {
@@ -57,8 +64,17 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
 
   const subjectKeys = new Set<string>();
   const categoryNames = new Set<string>();
+  const categoryKeys = new Set<string>();
+  // docs/catalogue-keys.md: a category key is one word; a subject's starts with its category's.
+  const checkKey = (key: string, level: 'category' | 'subject' | 'option', where: string) => {
+    if (!CATALOGUE_KEY_PATTERN.test(key) || keyLevel(key) !== level)
+      problems.push(`${where}: "${key}" is not a well-formed ${level} key (docs/catalogue-keys.md)`);
+  };
   for (const category of catalogue) {
     checkName(category.name, `category "${category.name}"`);
+    checkKey(category.key, 'category', `category "${category.name}"`);
+    if (categoryKeys.has(category.key)) problems.push(`category "${category.name}": key "${category.key}" used twice`);
+    categoryKeys.add(category.key);
     if (categoryNames.has(category.name)) problems.push(`category "${category.name}" appears twice`);
     categoryNames.add(category.name);
     for (const subcategory of category.subcategories) {
@@ -70,6 +86,8 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
     for (const subject of subjects) {
       const where = `subject ${subject.key} ("${subject.name}")`;
       checkName(subject.name, where);
+      checkKey(subject.key, 'subject', where);
+      if (!subject.key.startsWith(`${category.key}.`)) problems.push(`${where}: key does not start with its category's key "${category.key}."`);
       if (subjectKeys.has(subject.key)) problems.push(`${where}: key used twice`);
       subjectKeys.add(subject.key);
       if (subjectNames.has(subject.name)) problems.push(`${where}: name used twice in "${category.name}"`);
@@ -80,6 +98,9 @@ export function checkCatalogue(catalogue: readonly CatalogueCategory[]): string[
       for (const option of subject.options) {
         const optionWhere = `option ${subject.key}/${option.key} ("${option.name}")`;
         checkName(option.name, optionWhere);
+        checkKey(optionKeyOf(subject.key, option.key), 'option', optionWhere);
+        if (RETIRED_KEYS.has(optionKeyOf(subject.key, option.key)))
+          problems.push(`${optionWhere}: the key is retired and may not be used again (docs/catalogue-keys.md)`);
         if (optionKeys.has(option.key)) problems.push(`${optionWhere}: key used twice in its subject`);
         optionKeys.add(option.key);
         if (optionNames.has(option.name)) problems.push(`${optionWhere}: name used twice in its subject`);
@@ -163,6 +184,7 @@ export function buildMasterTemplate(definition: TemplateDefinition, catalogue: r
         const subjectId = `${categoryId}s${subjectIndex + 1}`;
         const options: Option[] = entry.options.map((option, optionIndex) => ({
           _id: `${subjectId}o${optionIndex + 1}`,
+          key: optionKeyOf(entry.key, option.key),
           optionName: option.name,
           isSelected: selectedOptions.has(option.key),
           bold: option.isBold,
@@ -172,6 +194,7 @@ export function buildMasterTemplate(definition: TemplateDefinition, catalogue: r
         }));
         return {
           _id: subjectId,
+          key: entry.key,
           subjectName: entry.name,
           subcategoryName: subcategory.heading,
           subcategoryBold: subcategory.isBold,
@@ -185,7 +208,7 @@ export function buildMasterTemplate(definition: TemplateDefinition, catalogue: r
           isEdited: false,
         };
       });
-    return { _id: categoryId, order: categoryIndex + 1, categoryName: category.name, bold: false, italics: false, subjects };
+    return { _id: categoryId, key: category.key, order: categoryIndex + 1, categoryName: category.name, bold: false, italics: false, subjects };
   });
   return { templateName: definition.templateName, categories };
 }

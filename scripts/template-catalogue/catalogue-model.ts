@@ -64,6 +64,8 @@ export interface CatalogueSubcategory {
 
 /** One of the 13 categories (docs/bridge.md §3), in catalogue order. */
 export interface CatalogueCategory {
+  /** Stable key, unique in the catalogue and the first part of its subjects' keys (e.g. 'nt'). */
+  key: string;
   name: string;
   subcategories: CatalogueSubcategory[];
 }
@@ -133,9 +135,13 @@ export function heading(name: string, ...subjects: CatalogueSubject[]): Catalogu
   return { heading: name, isBold: false, isItalic: false, subjects };
 }
 
-/** Declares a category with its headings, in order. */
-export function category(name: string, ...subcategories: CatalogueSubcategory[]): CatalogueCategory {
-  return { name, subcategories };
+/**
+ * Declares a category with its headings, in order.
+ *
+ * @param key stable key (docs/catalogue-keys.md), e.g. 'nt'; every subject key of the category starts with it and a dot.
+ */
+export function category(key: string, name: string, ...subcategories: CatalogueSubcategory[]): CatalogueCategory {
+  return { key, name, subcategories };
 }
 
 /** All subjects of a category, in order, whatever their heading. */

@@ -29,6 +29,7 @@ const FORCE_INV_WEAK = [
 ] as const;
 
 const generalApproach = category(
+  'ga',
   'General Approach',
   heading(
     'System',
@@ -162,6 +163,7 @@ const generalApproach = category(
 );
 
 const notrumpOpenings = category(
+  'nt',
   'Notrump Openings',
   heading(
     '1NT opening',
@@ -448,6 +450,7 @@ const notrumpOpenings = category(
 );
 
 const majorOpenings = category(
+  'mj',
   'Major Openings',
   heading(
     'Opening 1!h and 1!s',
@@ -623,6 +626,7 @@ const majorOpenings = category(
 );
 
 const minorOpenings = category(
+  'mn',
   'Minor Openings',
   heading(
     'Opening 1!c and 1!d',
@@ -788,6 +792,7 @@ const minorOpenings = category(
 );
 
 const twoLevelOpenings = category(
+  'tw',
   'Two-Level Openings',
   heading(
     '2!c opening',
@@ -964,6 +969,7 @@ const twoLevelOpenings = category(
 );
 
 const preempts = category(
+  'pr',
   'Preempts',
   heading(
     'Opening preempts',
@@ -1038,6 +1044,7 @@ const preempts = category(
 );
 
 const constructiveBidding = category(
+  'co',
   'Constructive Bidding',
   heading(
     "After opener's notrump rebid",
@@ -1172,6 +1179,7 @@ const constructiveBidding = category(
 );
 
 const slamBidding = category(
+  'sl',
   'Slam Bidding',
   heading(
     'Ace and key-card asks',
@@ -1268,8 +1276,10 @@ const slamBidding = category(
       BOOK,
     ),
     subject('sl.lastTrain', 'Last Train', [['played', 'The bid below game in trumps: a general slam try']]),
+    // 4NT over 1NT is recorded under "4NT response to 1NT" (nt.4nt.quantitative); the retired
+    // key sl.quantitative.4nt recorded it twice (packages/domain retired-keys.ts).
     subject('sl.quantitative', 'Quantitative notrump raises', [
-      ['4nt', '4NT over notrump invites 6NT'],
+      ['4ntOther', '4NT over 2NT or a notrump rebid invites 6NT'],
       ['5nt', '5NT invites 7NT (pick a grand)'],
     ]),
     subject(
@@ -1299,6 +1309,7 @@ const slamBidding = category(
 );
 
 const overcalls = category(
+  'ov',
   'Overcalls',
   heading(
     'Simple overcalls',
@@ -1484,6 +1495,7 @@ const overcalls = category(
 );
 
 const doublesAndRedoubles = category(
+  'db',
   'Doubles and Redoubles',
   heading(
     'Takeout doubles',
@@ -1667,6 +1679,7 @@ const doublesAndRedoubles = category(
 );
 
 const defensiveBidding = category(
+  'df',
   'Defensive Bidding vs Their Openings',
   heading(
     'Versus their 1NT',
@@ -1751,10 +1764,9 @@ const defensiveBidding = category(
       ['same', 'Same as in the direct seat'],
       ['penaltyDouble', 'Double: penalty'],
     ]),
-    subject('df.vsStaymanTransfer', 'Versus their Stayman or transfer', [
-      ['doubleLead', 'Double: lead-directing'],
-      ['cuebidTakeout', 'A cuebid of the transfer suit: takeout'],
-    ]),
+    // A lead-directing double is recorded under "Lead-directing doubles" (db.leadDirecting); the
+    // retired key df.vsStaymanTransfer.doubleLead recorded it twice (packages/domain retired-keys.ts).
+    subject('df.vsStaymanTransfer', 'Versus their Stayman or transfer', [['cuebidTakeout', 'A cuebid of the transfer suit: takeout']]),
   ),
   heading(
     'Versus their preempts',
@@ -1812,7 +1824,7 @@ const defensiveBidding = category(
   heading(
     'Versus their conventional overcalls',
     // Key kept from its earlier home in Doubles and Redoubles (docs/bridge.md §6: keys stay stable).
-    subject('db.twoSuited', 'Over their Michaels or Unusual 2NT', [
+    subject('df.twoSuited', 'Over their Michaels or Unusual 2NT', [
       ['unusualVsUnusual', 'Unusual vs unusual: the lower cuebid shows the lower of our two suits, the higher cuebid the higher; invitational or better'],
       ['doublePenalty', 'Double: penalty interest in at least one of their suits'],
     ]),
@@ -1843,6 +1855,7 @@ const defensiveBidding = category(
 );
 
 const openingLeads = category(
+  'ld',
   'Opening Leads',
   heading(
     'Length leads',
@@ -2216,6 +2229,7 @@ const openingLeads = category(
 );
 
 const signalsAndDiscards = category(
+  'sg',
   'Signals and Discards',
   heading(
     'Carding',

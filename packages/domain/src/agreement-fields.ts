@@ -64,6 +64,7 @@ export const AGREEMENT_FIELDS = {
   },
   category: {
     _id: identity,
+    key: identity,
     order: identity,
     categoryName: typography,
     bold: typography,
@@ -73,6 +74,7 @@ export const AGREEMENT_FIELDS = {
   },
   subject: {
     _id: identity,
+    key: identity,
     subjectName: nameField,
     subcategoryName: typography,
     subcategoryBold: typography,
@@ -88,6 +90,7 @@ export const AGREEMENT_FIELDS = {
   },
   option: {
     _id: identity,
+    key: identity,
     optionName: nameField,
     isSelected: ticked,
     bold: typography,

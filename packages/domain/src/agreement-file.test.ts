@@ -318,10 +318,10 @@ describe('notes in the agreement files (docs/agreement-format.md, "Notes")', () 
     return { doc: setCategoryNote(withSubject, category._id, 'Over their 1NT: the same'), categoryId: category._id, subjectId: subject._id };
   };
 
-  it('come back from a JSON export, which is version 2; a version 1 file is still read', () => {
+  it('come back from a JSON export, which is version 3; a version 1 file is still read', () => {
     const { doc } = noted();
     const file = toAgreementFile(doc, new Date(0));
-    expect(file.version).toBe(2);
+    expect(file.version).toBe(3);
     expect(readAgreementJson(JSON.stringify(file))).toEqual(doc);
     const older = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Older');
     expect(readAgreementJson(JSON.stringify({ ...toAgreementFile(older, new Date(0)), version: 1 }))).toEqual(older);
@@ -330,14 +330,14 @@ describe('notes in the agreement files (docs/agreement-format.md, "Notes")', () 
   it('come back from a CSV export in the note column, line breaks and formula-like text included', () => {
     const { doc, categoryId, subjectId } = noted();
     const csv = toAgreementCsv(doc);
-    expect(csv.split('\n')[0]).toBe('level,name,bold,italic,selected,locked,original,note');
+    expect(csv.split('\n')[0]).toBe('level,name,bold,italic,selected,locked,note,id');
     const back = readAgreementCsv(csv);
     const category = back.categories.find((c) => c.categoryName === doc.categories.find((d) => d._id === categoryId)!.categoryName)!;
     expect(category.note).toBe('Over their 1NT: the same');
     const subjectName = doc.categories.find((c) => c._id === categoryId)!.subjects.find((s) => s._id === subjectId)!.subjectName;
     expect(category.subjects.find((s) => s.subjectName === subjectName)!.note).toBe('- only with !s5\nnot in third seat, "quoted", =1+1');
     expect(toAgreementCsv(createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Plain')).split('\n')[0]).toBe(
-      'level,name,bold,italic,selected,locked',
+      'level,name,bold,italic,selected,locked,id',
     );
   });
 
@@ -345,7 +345,10 @@ describe('notes in the agreement files (docs/agreement-format.md, "Notes")', () 
     const { doc } = noted();
     const lines = toAgreementCsv(doc).split('\n');
     const optionLine = lines.findIndex((line) => line.startsWith('option,'));
-    lines[optionLine] = `${lines[optionLine]!.replace(/,[^,]*$/, '')},A note`;
-    expect(() => readAgreementCsv(lines.join('\n'))).toThrow(/column 8: Only a category or a subject has a note/);
+    // The note column is the 7th here (no keys, no edited names): level,…,locked,note,id.
+    const cells = lines[optionLine]!.split(',');
+    cells[6] = 'A note';
+    lines[optionLine] = cells.join(',');
+    expect(() => readAgreementCsv(lines.join('\n'))).toThrow(/column 7: Only a category or a subject has a note/);
   });
 });

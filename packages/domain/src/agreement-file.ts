@@ -15,15 +15,16 @@ import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } fr
 /** The `format` of every agreement file. */
 export const AGREEMENT_FILE_FORMAT = 'bridge-partnership-agreement';
 /** The newest version of the format this code writes and reads. Older ones are read as well. */
-export const AGREEMENT_FILE_VERSION = 2;
+export const AGREEMENT_FILE_VERSION = 3;
 /** The name of the JSON attachment of every PDF. */
 export const AGREEMENT_ATTACHMENT_NAME = 'agreement.json';
 
 /**
  * The agreement file (docs/agreement-format.md): `agreement` is the document (name, the 13
  * categories, player names) exactly as the product stores it (docs/product.md §3), ids included, so
- * an import gives back the same agreement. Version 2 added notes on subjects and categories; a
- * version 1 file is read by the same schema (it has no notes).
+ * an import gives back the same agreement. Version 2 added notes on subjects and categories,
+ * version 3 the catalogue keys of categories, subjects and options (docs/catalogue-keys.md); older
+ * files are read by the same schema (they have neither, and get keys on import by name).
  */
 export const AgreementFileSchema = z.object({
   format: z.literal(AGREEMENT_FILE_FORMAT),
@@ -90,10 +91,11 @@ export function toAgreementFile(document: ContractDocument, exportedAt: Date): A
 
 /**
  * The agreement as a CSV in the master-template format (docs/agreement-format.md, "CSV"): its name on
- * the template row, names as shown, and the original names of edited items in the `original` column.
+ * the template row, names as shown, the catalogue keys in the `key` column, the original names of
+ * edited items in the `original` column and every item's `_id` in the `id` column.
  */
 export function toAgreementCsv(document: ContractDocument): string {
-  return serialiseMasterCsv({ templateName: document.contractName, categories: document.categories });
+  return serialiseMasterCsv({ templateName: document.contractName, categories: document.categories }, { ids: true });
 }
 
 /** "agreement.categories.3.subjects.2.subjectName" from a zod issue path. */

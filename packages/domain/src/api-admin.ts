@@ -148,7 +148,18 @@ export const MasterListAnswerSchema = successEnvelope(z.array(TemplateSummarySch
  * (`isReplaced`; 200 instead of 201), whether it is hidden (only the Free Trial Agreement is), and
  * a sentence for the administrator's toast.
  */
-export const MasterUploadAnswerSchema = successEnvelope(TemplateSummarySchema.extend({ isReplaced: z.boolean(), isHidden: z.boolean() })).extend({
+export const MasterUploadAnswerSchema = successEnvelope(
+  TemplateSummarySchema.extend({
+    isReplaced: z.boolean(),
+    isHidden: z.boolean(),
+    /**
+     * How the file's items without a catalogue key fared (docs/catalogue-keys.md, "Keys by name"):
+     * how many matched a catalogue item by name, how many did not, and the first that did not.
+     * Absent when every item came with its key.
+     */
+    keying: z.object({ matched: z.number().int().min(0), unmatched: z.number().int().min(0), unmatchedExamples: z.array(z.string()) }).optional(),
+  }),
+).extend({
   message: z.string(),
 });
 export type MasterUploadAnswer = z.infer<typeof MasterUploadAnswerSchema>;

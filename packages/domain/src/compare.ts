@@ -4,11 +4,13 @@
  *
  * Either side may be an agreement, a template made into an agreement, or a revision of one. Items
  * are matched by identity, never by position:
- * - categories by `_id`, then by name, then by order;
- * - subjects and options by `_id` (two revisions of one agreement share ids), then by their
- *   original name (an agreement made from a template gets fresh ids but keeps the template's
- *   names; `createAgreementFromTemplate`), and user-added items, whose original name is the
- *   generic "User added", by the name the user gave them. Repeated names pair in order.
+ * - first by catalogue key (docs/catalogue-keys.md): two agreements made from templates, or one
+ *   exported and imported, pair item for item whatever their names and ids;
+ * - then by `_id` (two revisions of one agreement share ids; so do an agreement and its imported
+ *   copy, user-added items included);
+ * - then categories by name, then by order; subjects and options by their original name, and
+ *   user-added items, whose original name is the generic "User added", by the name the user gave
+ *   them. Repeated names pair in order.
  *
  * Per subject the comparison tells apart:
  * - a subject played (ticked) on one side and **not recorded** (present, unticked) on the other,
@@ -111,6 +113,7 @@ export function compareAgreements(left: ComparableAgreement, right: ComparableAg
   const categoryPairs = pairItems(
     left.categories,
     right.categories,
+    (c) => c.key,
     (c) => c._id,
     categoryNameKey,
     (c, index) => `order:${c.order}:${index}`,
@@ -145,36 +148,40 @@ function categoryNameKey(category: Category): string {
 }
 
 /**
- * Pairs the items of two lists: first by id, then by name key, then (optionally) by a last-resort
- * key; repeated keys pair in order. Returns pairs in the left's order, then the right's unpaired
- * items in their order.
+ * Pairs the items of two lists: first by catalogue key (items without one wait for the next
+ * passes), then by id, then by name key, then (optionally) by a last-resort key; repeated keys
+ * pair in order. Returns pairs in the left's order, then the right's unpaired items in their order.
  */
 function pairItems<T>(
   left: readonly T[],
   right: readonly T[],
+  catalogueKeyOf: (item: T) => string | undefined,
   idOf: (item: T) => string,
   nameKeyOf: (item: T) => string,
   lastKeyOf?: (item: T, index: number) => string,
 ): Array<[T | undefined, T | undefined]> {
   const partnerOfLeft = new Map<number, number>();
   const rightTaken = new Set<number>();
-  const pass = (keyOf: (item: T, index: number) => string) => {
+  const pass = (keyOf: (item: T, index: number) => string | undefined) => {
     const waiting = new Map<string, number[]>();
     right.forEach((item, index) => {
       if (rightTaken.has(index)) return;
       const key = keyOf(item, index);
+      if (key === undefined) return;
       const list = waiting.get(key);
       if (list) list.push(index);
       else waiting.set(key, [index]);
     });
     left.forEach((item, index) => {
       if (partnerOfLeft.has(index)) return;
-      const match = waiting.get(keyOf(item, index))?.shift();
+      const key = keyOf(item, index);
+      const match = key === undefined ? undefined : waiting.get(key)?.shift();
       if (match === undefined) return;
       partnerOfLeft.set(index, match);
       rightTaken.add(match);
     });
   };
+  pass(catalogueKeyOf);
   pass(idOf);
   pass(nameKeyOf);
   if (lastKeyOf) pass(lastKeyOf);
@@ -208,7 +215,13 @@ function sideView(subject: Subject | undefined): SubjectSideView {
 
 function compareCategory(left: Category | undefined, right: Category | undefined): SubjectDifference[] {
   const differences: SubjectDifference[] = [];
-  for (const [l, r] of pairItems(realSubjects(left), realSubjects(right), (s) => s._id, itemNameKey)) {
+  for (const [l, r] of pairItems(
+    realSubjects(left),
+    realSubjects(right),
+    (s) => s.key,
+    (s) => s._id,
+    itemNameKey,
+  )) {
     const difference = compareSubject(l, r);
     if (difference) differences.push(difference);
   }
@@ -231,7 +244,13 @@ function compareSubject(left: Subject | undefined, right: Subject | undefined): 
   const isRenamed = base.left.name !== base.right.name;
   let hasOptionDifference = false;
   const renamedOptions: RenamedOption[] = [];
-  for (const [l, r] of pairItems(selectedOptions(left), selectedOptions(right), (o) => o._id, itemNameKey)) {
+  for (const [l, r] of pairItems(
+    selectedOptions(left),
+    selectedOptions(right),
+    (o) => o.key,
+    (o) => o._id,
+    itemNameKey,
+  )) {
     if (!l || !r) {
       hasOptionDifference = true;
       continue;

@@ -16,13 +16,17 @@ import {
   PLACEHOLDER_PREFIX,
   USER_ADDED_LABEL,
 } from './constants';
+import { CatalogueKeySchema } from './catalogue-keys';
 import { storableText } from './text';
+
+/** Longest `_id`, in characters. */
+export const MAX_ID_LENGTH = 64;
 
 /**
  * An id: a UUID made by the server or by `crypto.randomUUID()` in the browser (docs/product.md §D4); stored in
  * the document, so only text the database can keep (`storableText`: no NUL, no lone surrogate).
  */
-export const IdSchema = storableText(z.string().min(1).max(64));
+export const IdSchema = storableText(z.string().min(1).max(MAX_ID_LENGTH));
 
 /**
  * A name as stored: colour markup allowed (docs/product.md §D5), at most 500 characters (docs/product.md §D6), and only
@@ -40,6 +44,8 @@ export const NoteSchema = storableText(z.string().max(MAX_NOTE_LENGTH, `A note m
 /** One choice under a subject, e.g. "15-17" under "1NT opening range" (docs/product.md §3). */
 export const OptionSchema = z.object({
   _id: IdSchema,
+  /** The option's catalogue key (docs/catalogue-keys.md), e.g. `nt.stayman.2c`; absent for a user-added option. */
+  key: CatalogueKeySchema.optional(),
   optionName: NameSchema,
   isSelected: z.boolean(),
   bold: z.boolean(),
@@ -56,6 +62,8 @@ export type Option = z.infer<typeof OptionSchema>;
  */
 export const SubjectSchema = z.object({
   _id: IdSchema,
+  /** The subject's catalogue key (docs/catalogue-keys.md), e.g. `nt.stayman`; absent for a user-added subject. */
+  key: CatalogueKeySchema.optional(),
   subjectName: NameSchema,
   subcategoryName: NameSchema,
   subcategoryBold: z.boolean(),
@@ -75,6 +83,8 @@ export type Subject = z.infer<typeof SubjectSchema>;
 /** One of the 13 categories, e.g. "Overcalls"; `order` is 1-based (docs/product.md §3, 9). */
 export const CategorySchema = z.object({
   _id: IdSchema,
+  /** The category's catalogue key (docs/catalogue-keys.md), e.g. `nt`; absent in an uploaded template that did not match. */
+  key: CatalogueKeySchema.optional(),
   order: z.number().int().min(1).max(1000),
   categoryName: NameSchema.min(1),
   bold: z.boolean(),

@@ -6,6 +6,7 @@
  * 2 in Overcalls; Notrump Openings". Rows are matched by `_id`, so a revision and the one after it
  * compare item by item (ids are stable across revisions of one agreement).
  */
+import { alignIdsByKey } from './catalogue-keys';
 import { z } from 'zod';
 import { isCountedChange } from './agreement-fields';
 import { storableText } from './text';
@@ -63,6 +64,8 @@ export function countChanges(
 ): { counts: ChangeCounts; categories: string[]; isRenamed: boolean; arePlayersChanged: boolean } {
   const counts: ChangeCounts = { ticked: 0, unticked: 0, renamed: 0, added: 0, removed: 0, noted: 0 };
   const categories: string[] = [];
+  // Rows pair by id, and by catalogue key where the ids differ (a reset or an import; docs/catalogue-keys.md).
+  before = alignIdsByKey(before, after);
   const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
   for (const category of after.categories) {
     const old = beforeCategories.get(category._id);
@@ -253,10 +256,12 @@ export interface ItemChange {
  * The items that changed from `before` to `after`, in document order: ticked, unticked, renamed,
  * added (a named "Add New…" row), removed (back to a placeholder), noted (its note written or
  * changed; a category's own note is an entry with no subject). One entry per item; an item both
- * ticked and renamed is reported as renamed, one ticked and noted as ticked. Rows are matched by `_id` (revisions of one agreement).
+ * ticked and renamed is reported as renamed, one ticked and noted as ticked. Rows are matched by `_id` (revisions of one agreement),
+ * and by catalogue key where the ids differ (docs/catalogue-keys.md).
  */
 export function listItemChanges(before: ContractDocument, after: ContractDocument): ItemChange[] {
   const changes: ItemChange[] = [];
+  before = alignIdsByKey(before, after);
   const beforeCategories = new Map(before.categories.map((c) => [c._id, c]));
   const kindOf = (old: Subject | Option | undefined, now: Subject | Option): ItemChangeKind | null => {
     const wasPlaceholder = !old || isPlaceholderName(originalName(old));

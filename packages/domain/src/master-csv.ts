@@ -25,7 +25,8 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CATEGORY_COUNT, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, TRIAL_CATEGORY_NAMES } from './constants';
-import { type Category, type MasterTemplate, type Option, type Subject, displayName, isPlaceholderName } from './contract';
+import { type Category, type MasterTemplate, type Option, type Subject, MAX_ID_LENGTH, displayName, isPlaceholderName } from './contract';
+import { CATALOGUE_KEY_PATTERN, keyLevel, subjectKeyOfOption } from './catalogue-keys';
 import { type NewId, randomId } from './ids';
 
 /** The header row, in the order the serialiser writes it. */
@@ -40,7 +41,18 @@ export const ORIGINAL_NAME_COLUMN = 'original';
  * "Notes"), written only when the agreement has notes; read from agreements, ignored in templates.
  */
 export const NOTE_COLUMN = 'note';
-const COLUMNS = [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN, NOTE_COLUMN] as const;
+/**
+ * The optional catalogue key column (docs/catalogue-keys.md): the key of a category, subject or
+ * option; empty for headings, the template row and user-added items. Read from templates and agreements.
+ */
+export const KEY_COLUMN = 'key';
+/**
+ * The optional id column of an agreement's CSV (docs/agreement-format.md, "CSV"): each category's,
+ * subject's and option's `_id`, so that a user-added item is the same item after a round trip.
+ * Ignored in templates, which get fresh ids.
+ */
+export const ID_COLUMN = 'id';
+const COLUMNS = [...MASTER_CSV_HEADER, KEY_COLUMN, ORIGINAL_NAME_COLUMN, NOTE_COLUMN, ID_COLUMN] as const;
 type Column = (typeof COLUMNS)[number];
 
 /**
@@ -170,6 +182,15 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
 
   let templateName: string | undefined;
   const categories: Category[] = [];
+  // Keys are unique in a file (docs/catalogue-keys.md); ids are unique in an agreement.
+  const keyLines = new Map<string, number>();
+  const idsSeen = new Set<string>();
+  const idOf = (cellValue: string): string => {
+    const id = cellValue.trim();
+    if (!isAgreement || id === '' || id.length > MAX_ID_LENGTH || idsSeen.has(id) || !/^[\x21-\x7e]+$/.test(id)) return newId();
+    idsSeen.add(id);
+    return id;
+  };
   let subcategory = { name: '', bold: false, italics: false };
   let subject: Subject | undefined;
 
@@ -220,6 +241,16 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
       continue;
     }
     const isItem = level === 'subject' || level === 'option';
+    const key = cell(KEY_COLUMN).trim();
+    if (key !== '') {
+      const keyProblem = checkKey(key, level, level === 'option' ? subject?.key : undefined, keyLines.get(key));
+      if (keyProblem) {
+        fail({ line, column: columnOf(KEY_COLUMN), message: keyProblem });
+        continue;
+      }
+      keyLines.set(key, line);
+    }
+    const keyed = key === '' ? {} : { key };
     if (original !== '' && !isItem) {
       fail({ line, column: columnOf(ORIGINAL_NAME_COLUMN), message: `Only a subject or an option has an original name; leave it empty for a ${level}` });
       continue;
@@ -248,7 +279,7 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
         else templateName = name;
         break;
       case 'category':
-        categories.push({ _id: newId(), order: categories.length + 1, categoryName: name, bold, italics, subjects: [], ...noted });
+        categories.push({ _id: idOf(cell(ID_COLUMN)), ...keyed, order: categories.length + 1, categoryName: name, bold, italics, subjects: [], ...noted });
         subcategory = { name: '', bold: false, italics: false };
         subject = undefined;
         break;
@@ -263,7 +294,8 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
           break;
         }
         subject = {
-          _id: newId(),
+          _id: idOf(cell(ID_COLUMN)),
+          ...keyed,
           subcategoryName: subcategory.name,
           subcategoryBold: subcategory.bold,
           subcategoryItalics: subcategory.italics,
@@ -284,7 +316,8 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
           break;
         }
         subject.options.push({
-          _id: newId(),
+          _id: idOf(cell(ID_COLUMN)),
+          ...keyed,
           isSelected,
           bold,
           italics,
@@ -306,6 +339,22 @@ export function parseMasterCsv(text: string, options: { newId?: NewId; kind?: Ma
   if (issues.length > 0) throw new MasterCsvError(issues.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0)));
   return { templateName: templateName ?? '', categories };
 }
+
+/**
+ * What is wrong with a row's key (docs/catalogue-keys.md), or undefined when it is sound: its form,
+ * its level (a category's key on a category row, and so on; headings and the template row have
+ * none), an option's key under its subject's, and a key used twice.
+ */
+function checkKey(key: string, level: string, subjectKey: string | undefined, usedOnLine: number | undefined): string | undefined {
+  if (level !== 'category' && level !== 'subject' && level !== 'option') return `A ${level} row has no key; leave it empty`;
+  if (!CATALOGUE_KEY_PATTERN.test(key) || keyLevel(key) !== level) return `"${key}" is not a well-formed ${level} key (e.g. ${KEY_EXAMPLES[level]})`;
+  if (level === 'option' && subjectKey !== undefined && subjectKeyOfOption(key) !== subjectKey)
+    return `The option key "${key}" does not start with its subject's key "${subjectKey}."`;
+  if (usedOnLine !== undefined) return `The key "${key}" is already used on line ${usedOnLine}`;
+  return undefined;
+}
+
+const KEY_EXAMPLES = { category: 'nt', subject: 'nt.stayman', option: 'nt.stayman.2c' } as const;
 
 function readHeader(header: { record: string[]; line: number }, fail: (issue: CsvIssue) => void): Map<Column, number> | undefined {
   const columns = new Map<Column, number>();
@@ -341,52 +390,89 @@ function originalNameOf(item: Subject | Option): string {
 /**
  * Writes a template or an agreement as a master CSV (docs/product.md §D6): placeholders are left out, names
  * are display names (an edited name replaces the original), subcategory rows are written where
- * the heading changes. When some item's name was edited, a seventh column `original` holds each
- * edited item's original name (docs/agreement-format.md, "CSV"); a template has none, so its file
- * keeps the six columns.
+ * the heading changes. Optional columns follow the six, each written only when some row fills it:
+ * `key` (catalogue keys, docs/catalogue-keys.md), `original` (an edited item's original name),
+ * `note` (docs/agreement-format.md, "Notes") and, when `options.ids` is set, `id` (each item's `_id`,
+ * so that user-added items survive a round trip; docs/agreement-format.md, "CSV").
  *
+ * @param options.ids write the `id` column (agreement exports; a template's ids mean nothing).
  * @returns the file's text, LF line ends, no BOM; parses back with `parseMasterCsv` (an agreement's
- *   with `kind: 'agreement'`, which gives back the same agreement except for its ids)
+ *   with `kind: 'agreement'`, which gives back the same agreement, its ids too when written)
  */
-export function serialiseMasterCsv(template: { templateName: string; categories: readonly Category[] }): string {
-  const rows: string[][] = [['template', template.templateName, '', '', '', '', '', '']];
+export function serialiseMasterCsv(template: { templateName: string; categories: readonly Category[] }, options: { ids?: boolean } = {}): string {
+  type Row = Record<Column, string>;
+  const row = (values: Partial<Row>): Row => ({
+    level: '',
+    name: '',
+    bold: '',
+    italic: '',
+    selected: '',
+    locked: '',
+    key: '',
+    original: '',
+    note: '',
+    id: '',
+    ...values,
+  });
+  const idOf = (item: { _id: string }) => (options.ids ? item._id : '');
+  const rows: Row[] = [row({ level: 'template', name: template.templateName })];
   for (const category of template.categories) {
-    rows.push(['category', category.categoryName, yes(category.bold), yes(category.italics), '', '', '', category.note ?? '']);
+    rows.push(
+      row({
+        level: 'category',
+        name: category.categoryName,
+        bold: yes(category.bold),
+        italic: yes(category.italics),
+        key: category.key ?? '',
+        note: category.note ?? '',
+        id: idOf(category),
+      }),
+    );
     let heading = { name: '', bold: false, italics: false };
     for (const subject of category.subjects) {
       if (isPlaceholderName(subject.subjectName)) continue;
       const next = { name: subject.subcategoryName, bold: subject.subcategoryBold, italics: subject.subcategoryItalics };
       if (next.name !== heading.name || next.bold !== heading.bold || next.italics !== heading.italics) {
-        rows.push(['subcategory', next.name, yes(next.bold), yes(next.italics), '', '', '']);
+        rows.push(row({ level: 'subcategory', name: next.name, bold: yes(next.bold), italic: yes(next.italics) }));
         heading = next;
       }
-      const subjectRow = [yes(subject.bold), yes(subject.italics), yes(subject.isSelected), yes(subject.isLocked)];
-      rows.push(['subject', displayName(subject), ...subjectRow, originalNameOf(subject), subject.note ?? '']);
+      rows.push(
+        row({
+          level: 'subject',
+          name: displayName(subject),
+          bold: yes(subject.bold),
+          italic: yes(subject.italics),
+          selected: yes(subject.isSelected),
+          locked: yes(subject.isLocked),
+          key: subject.key ?? '',
+          original: originalNameOf(subject),
+          note: subject.note ?? '',
+          id: idOf(subject),
+        }),
+      );
       for (const option of subject.options as Option[]) {
         if (isPlaceholderName(option.optionName)) continue;
-        rows.push(['option', displayName(option), yes(option.bold), yes(option.italics), yes(option.isSelected), '', originalNameOf(option)]);
+        rows.push(
+          row({
+            level: 'option',
+            name: displayName(option),
+            bold: yes(option.bold),
+            italic: yes(option.italics),
+            selected: yes(option.isSelected),
+            key: option.key ?? '',
+            original: originalNameOf(option),
+            id: idOf(option),
+          }),
+        );
       }
     }
   }
-  const hasNotes = rows.some((row) => (row[7] ?? '') !== '');
-  const hasOriginalNames = hasNotes || rows.some((row) => row[6] !== '');
-  const header: string[] = hasNotes ? [...COLUMNS] : hasOriginalNames ? [...MASTER_CSV_HEADER, ORIGINAL_NAME_COLUMN] : [...MASTER_CSV_HEADER];
-  return stringify(
-    [
-      header,
-      ...rows.map(([level = '', name = '', bold = '', italic = '', selected = '', locked = '', original = '', note = '']) => [
-        level,
-        protectCsvName(name),
-        bold,
-        italic,
-        selected,
-        locked,
-        ...(hasOriginalNames ? [protectCsvName(original)] : []),
-        ...(hasNotes ? [protectCsvName(note)] : []),
-      ]),
-    ],
-    { record_delimiter: '\n' },
-  );
+  const optional = [KEY_COLUMN, ORIGINAL_NAME_COLUMN, NOTE_COLUMN, ID_COLUMN] as const;
+  const header: Column[] = [...MASTER_CSV_HEADER, ...optional.filter((column) => rows.some((values) => values[column] !== ''))];
+  const isName = (column: Column) => column === 'name' || column === ORIGINAL_NAME_COLUMN || column === NOTE_COLUMN;
+  return stringify([header, ...rows.map((values) => header.map((column) => (isName(column) ? protectCsvName(values[column]) : values[column])))], {
+    record_delimiter: '\n',
+  });
 }
 
 /** First characters that make a spreadsheet treat a cell as a formula, plus the escape itself. */

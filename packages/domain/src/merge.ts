@@ -29,6 +29,7 @@
  * `incompatible` (the agreement was reset to a template elsewhere: its categories are not the same
  * ones; the person chooses the whole document, theirs or ours). Pure; no input is modified.
  */
+import { alignIdsByKey } from './catalogue-keys';
 import { valueFields } from './agreement-fields';
 import { CATEGORY_COUNT, MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
 import { type Category, type ContractDocument, type Option, type Subject, displayName, isPlaceholderName } from './contract';
@@ -289,7 +290,7 @@ function mergeCategory(context: MergeContext, base: Category, theirs: Category, 
  * @param resolutions choices for conflicts reported by an earlier call (keys of MergeConflict)
  * @param newId makes an id for a row both sides added in the same place (default: random UUID)
  * @returns merged document and how many items came from `theirs`; or the conflicts still open;
- *   or `incompatible` when the three do not hold the same 13 categories (a reset to a template)
+ *   or `incompatible` when the three do not hold the same 13 categories, by id or by catalogue key
  */
 export function mergeAgreements(
   base: ContractDocument,
@@ -298,6 +299,10 @@ export function mergeAgreements(
   resolutions: MergeResolutions = {},
   newId: NewId = () => crypto.randomUUID(),
 ): MergeResult {
+  // Where ids differ but catalogue keys agree (theirs was made again from a template or imported),
+  // the three pair by key (docs/catalogue-keys.md): base and ours take theirs' ids.
+  base = alignIdsByKey(base, theirs);
+  ours = alignIdsByKey(ours, theirs);
   const ids = (doc: ContractDocument) => doc.categories.map((c) => c._id).join(',');
   if (base.categories.length !== CATEGORY_COUNT || ids(base) !== ids(theirs) || ids(base) !== ids(ours)) return { kind: 'incompatible' };
 

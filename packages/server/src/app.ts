@@ -27,6 +27,7 @@ import { pdfFileRoutes } from './features/pdf-files/pdf-file-routes';
 import type { RenderAcblCard, RenderAgreementPdf } from './pdf/render-pdf';
 import { schedulePdfFileCleanup } from './jobs/schedule-cleanup';
 import { acblCardRoutes } from './features/pdf-files/acbl-card-routes';
+import { loadCatalogue } from './catalogue/catalogue';
 import { exportImportRoutes } from './features/agreement-files/export-import-routes';
 import { renderAcblCard } from './pdf/render-acbl-card';
 import { compareRoutes } from './features/compare/compare-routes';
@@ -211,6 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Every expensive route goes through one admission, which charges each client's work (ADR 191).
   const admission = new Admission(options.admissionLimits, options.admissionClock);
   // Uploaded files are read in a worker with a time limit and a memory cap (ADR 190).
+  // The keyed catalogue, read once (docs/catalogue-keys.md, "Keys by name").
+  const catalogue = loadCatalogue(config.catalogueFile);
   const importPool = createImportPool({ ...options.importPool, onWorkerError: (error) => app.log.warn({ err: error }, 'import worker: %s', error.message) });
   app.addHook('onClose', async () => importPool.close());
 
@@ -221,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(pdfCreatorRoutes, { db, renderPdf, now, admission });
   await app.register(templateRoutes, { db });
   await app.register(compareRoutes, { renderPdf, admission });
-  await app.register(exportImportRoutes, { db, now, importPool, admission });
+  await app.register(exportImportRoutes, { db, now, importPool, catalogue, admission });
   await app.register(acblCardRoutes, { db, renderCard, now, admission });
   await app.register(reviewRoutes, { db, now });
   await app.register(historyRoutes, { db, now });
@@ -229,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });
-  await app.register(catalogueRoutes, { db, now, importPool, admission });
+  await app.register(catalogueRoutes, { db, now, importPool, catalogue, admission });
   await app.register(supportRoutes, { supportEmail: config.supportEmail });
 
   onPageNotFound = await registerWebApp(app, config.webDistDir, { hasSessionCookie: (request) => sessions.cookie.read(request) !== undefined });

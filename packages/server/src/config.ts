@@ -68,6 +68,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Folder of the master template CSV files loaded at start (docs/product.md §D6). Absolute. */
   templatesDir: string;
+  /**
+   * The keyed catalogue that items without a key are matched against (docs/catalogue-keys.md, "Keys
+   * by name"): a template file holding every catalogue item. Absolute. Env CATALOGUE_FILE, default
+   * templates/blank.csv.
+   */
+  catalogueFile: string;
   /** Folder of the built web app (Vite output) served as static files. Absolute. */
   webDistDir: string;
 }
@@ -134,6 +140,7 @@ const EnvironmentSchema = z.object({
     z.string().regex(/^(true|false|[0-9a-fA-F.:/, ]+)$/, 'must be true, false or a comma-separated list of proxy addresses such as 127.0.0.1,10.0.0.0/8'),
   ),
   TEMPLATES_DIR: optionalVariable(z.string()),
+  CATALOGUE_FILE: optionalVariable(z.string()),
   WEB_DIST_DIR: optionalVariable(z.string()),
   BACKUP_KEEP: optionalVariable(
     z
@@ -194,6 +201,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === undefined || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     templatesDir: resolveFromRepoRoot(env.TEMPLATES_DIR ?? 'templates'),
+    catalogueFile: resolveFromRepoRoot(env.CATALOGUE_FILE ?? 'templates/blank.csv'),
     webDistDir: resolveFromRepoRoot(env.WEB_DIST_DIR ?? 'packages/web/dist'),
   };
 }

@@ -13,6 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, readEnvironment } from './config';
 import { type DatabaseConnection, openDatabase } from './db/database';
+import { loadCatalogue } from './catalogue/catalogue';
+import { runDataMigrations } from './db/data-migrations';
+import { keyStoredDocuments } from './features/agreements/key-stored-documents';
 import { loadTemplates } from './features/templates/load-templates';
 import { ensureFirstAdministrator } from './features/users/create-administrator';
 
@@ -86,6 +89,12 @@ async function start(): Promise<void> {
   log.info(`database: ${describeDatabase(config)}`);
 
   try {
+    // Data migrations (db/data-migrations.ts) before the templates: they key what is stored already.
+    const catalogue = loadCatalogue(config.catalogueFile);
+    const migrated = await runDataMigrations(connection.db, [
+      { name: 'catalogue-keys', run: async (db) => ({ ...(await keyStoredDocuments(db, catalogue)) }) },
+    ]);
+    for (const { name, report } of migrated) log.info({ report }, `data migration ${name} applied`);
     const { inserted, existing } = await loadTemplates(connection.db, config.templatesDir);
     log.info({ inserted, existing }, `templates: ${inserted.length} loaded from ${config.templatesDir}, ${existing.length} already stored`);
     if (![...inserted, ...existing].includes(FREE_TRIAL_TEMPLATE_NAME)) {

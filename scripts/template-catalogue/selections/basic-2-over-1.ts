@@ -101,7 +101,7 @@ export const BASIC_2_OVER_1: Selection = {
   'sl.gerber': ['direct'],
   'sl.interference': ['dopi', 'ropi'],
   'sl.control': ['upTheLine'],
-  'sl.quantitative': ['4nt'],
+  'sl.quantitative': ['4ntOther'],
 
   // Overcalls: weak jump overcalls, Michaels, Unusual 2NT.
   'ov.1level': ['8-17'],

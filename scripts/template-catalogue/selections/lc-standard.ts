@@ -108,7 +108,7 @@ export const LC_STANDARD: Selection = {
   'sl.kingAsk': ['number', 'allKeyCards'],
   'sl.interference': ['dopi03'],
   'sl.gerber': ['direct'],
-  'sl.quantitative': ['4nt'],
+  'sl.quantitative': ['4ntOther'],
 
   // Overcalls: up to about 17 (double first with more); opening values at the 2 level; 4-card
   // overcalls rare; advancer's new suit not forcing at the 1 level, forcing at the 2 level;

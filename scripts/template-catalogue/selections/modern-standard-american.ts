@@ -99,7 +99,7 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'sl.gerber': ['ntOpeningsRebids'],
   'sl.gsf': ['josephine'],
   'sl.interference': ['dopi'],
-  'sl.quantitative': ['4nt'],
+  'sl.quantitative': ['4ntOther'],
 
   // Overcalls: 8-16 at the 1 level; cuebid raise; weak jumps; 1NT 15-18 with Stayman only.
   'ov.1level': ['8-16'],

@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { type App, type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/database';
+import { type Catalogue, loadCatalogue } from '../catalogue/catalogue';
 
 /** Folder of the small valid template files used by the tests (13 categories each). */
 export const FIXTURE_TEMPLATES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), 'fixtures/templates');
+
+/** The shipped keyed catalogue (docs/catalogue-keys.md): the default CATALOGUE_FILE, as the app reads it. */
+export const testCatalogue = (): Catalogue => loadCatalogue(makeTestConfig().catalogueFile);
 
 /** A configuration for tests: given variables over quiet defaults (LOG_LEVEL silent, no web build, fixed captcha key). */
 export function makeTestConfig(environment: Record<string, string | undefined> = {}): Config {

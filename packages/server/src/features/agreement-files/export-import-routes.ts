@@ -18,6 +18,7 @@ import { create as createContentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Catalogue, keyCategories } from '../../catalogue/catalogue';
 import type { Database } from '../../db/database';
 import { contracts } from '../../db/schema/contracts';
 import { Admission } from '../../admission/admission';
@@ -34,6 +35,8 @@ export interface ExportImportRoutesOptions {
   now: () => Date;
   /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
   importPool: ImportPool;
+  /** The keyed catalogue imported files without keys are matched against (catalogue/catalogue.ts). */
+  catalogue: Catalogue;
   /** Counts each client's expensive work (admission/admission.ts); one per app. */
   admission?: Admission;
 }
@@ -47,7 +50,10 @@ const IMPORT_BODY_LIMIT_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4096;
 const IMPORT_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /** Registers the export and import routes. */
-export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
+export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions> = async (
+  app,
+  { db, now, importPool, catalogue, admission = new Admission() },
+) => {
   // The format is public, so other tools can read and write agreements (docs/agreement-format.md).
   const formatSchema = z.toJSONSchema(AgreementFileSchema, { target: 'draft-2020-12' });
   app.get(
@@ -119,7 +125,9 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       const bytes = Buffer.from(request.body.data, 'base64');
       if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
       // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
-      const { document } = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      const read = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+      // A file from before keys (or another tool's) gets the catalogue's keys by name (docs/catalogue-keys.md).
+      const document = { ...read.document, categories: keyCategories(read.document.categories, catalogue).categories };
       const changed = await replaceAgreementDocument(db, {
         id: contractId,
         change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },

@@ -1,4 +1,5 @@
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
+import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { type ContractDocument, noteOf } from '@bpa/domain/contract';
 import { type ChangeSummary, type RevisionKind, listItemChanges, summariseChangeData } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
@@ -229,12 +230,15 @@ async function planChange(db: Database, id: string, row: StoredAgreement, change
     case 'reset':
       // The stored name, as read for this attempt: a rename a moment earlier is kept.
       next = { ...change.document, contractName: row.contractName, ...(row.document.playerNames ? { playerNames: row.document.playerNames } : {}) };
+      // The same item keeps its id across the reset (docs/catalogue-keys.md): History, marks and merges pair it.
+      next = alignIdsByKey(next, row.document);
       templateName = change.templateName;
       kind = 'template';
       source = { template: change.templateName };
       break;
     case 'import':
-      next = change.document;
+      // Items the agreement already has keep their ids (docs/catalogue-keys.md), as in a reset.
+      next = alignIdsByKey(change.document, row.document);
       kind = 'import';
       source = { importedFile: change.fileName };
       break;

@@ -8,11 +8,13 @@ import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { invalidFileSizeMessage } from '@bpa/domain/messages';
 import { parseMasterCsv, serialiseMasterCsv } from '@bpa/domain/master-csv';
 import { asc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { keyCategories } from '../../catalogue/catalogue';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { contracts } from '../../db/schema/contracts';
 import { templates } from '../../db/schema/templates';
-import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { FIXTURE_TEMPLATES_DIR, buildTestApp, testCatalogue } from '../../test/test-app';
 import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { loadTemplates } from './load-templates';
@@ -138,7 +140,13 @@ describe('POST /api/v1/masters', () => {
     expect(response.statusCode, response.body).toBe(201);
     const answer = MasterUploadAnswerSchema.parse(response.json());
     expect(answer.data).toMatchObject({ templateName: 'Test System', isReplaced: false, isHidden: false });
-    expect(answer.message).toBe('The template "Test System" was added.');
+    // Its categories match the catalogue's names and get their keys; its made-up subjects do not (docs/catalogue-keys.md).
+    expect(answer.data.keying).toMatchObject({ matched: 13, unmatched: 26 });
+    expect(answer.message).toBe(
+      'The template "Test System" was added. 13 of 39 items without a key matched the catalogue and got its keys; not matched (they keep no key): ' +
+        'General Approach › General Approach agreement; General Approach › General Approach agreement › Standard; Notrump Openings › Notrump Openings agreement; ' +
+        'Notrump Openings › Notrump Openings agreement › Standard; Major Openings › Major Openings agreement, and 21 more.',
+    );
     expect((await listCatalogueTemplates()).find((t) => t.templateName === 'Test System')).toEqual({
       _id: answer.data._id,
       templateName: 'Test System',
@@ -188,7 +196,7 @@ describe('POST /api/v1/masters', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     const answer = MasterUploadAnswerSchema.parse(response.json());
-    expect(answer.data).toEqual({ _id: first.data._id, templateName: 'Replaceable', createdAt: first.data.createdAt, isReplaced: true, isHidden: false });
+    expect(answer.data).toMatchObject({ _id: first.data._id, templateName: 'Replaceable', createdAt: first.data.createdAt, isReplaced: true, isHidden: false });
     expect(answer.message).toContain('was replaced');
     const [after] = await database.db.select().from(templates).where(eq(templates.id, first.data._id));
     expect(after!.content[0]!.subjects[0]!.subjectName).toBe('General Approach agreement (revised)');
@@ -447,7 +455,25 @@ describe('GET /api/v1/masters/{id}/csv', () => {
     const response = await app.inject({ method: 'GET', url: `/api/v1/masters/${answer.data._id}/csv`, headers: { cookie: adminCookie } });
 
     expect(response.statusCode).toBe(200);
-    expect(withoutIds(parseMasterCsv(response.body).categories)).toEqual(withoutIds(parseMasterCsv(csv).categories));
+    // The download carries the keys the upload gave by name (docs/catalogue-keys.md).
+    expect(withoutIds(parseMasterCsv(response.body).categories)).toEqual(withoutIds(keyCategories(parseMasterCsv(csv).categories, testCatalogue()).categories));
+  });
+
+  it('gives an upload without keys the catalogue keys of its items by name, and says how many matched', async () => {
+    // A shipped template as an administrator might keep it: without the key column.
+    const keyed = readFileSync(new URL('../../../../../templates/lc-standard.csv', import.meta.url), 'utf8');
+    const rows = keyed.trimEnd().split('\n');
+    const keyColumn = rows[0]!.split(',').indexOf('key');
+    const withoutKeyColumn = rows.map((row) => row.replace(/,[^,]*$/, '')).join('\n');
+    expect(keyColumn).toBe(6);
+    const csv = withoutKeyColumn.replace('template,LC Standard', 'template,LC Standard without keys');
+    const answer = MasterUploadAnswerSchema.parse((await upload([{ fileName: 'lc.csv', content: csv }])).json());
+    const expected = parseMasterCsv(keyed).categories;
+    const items = expected.reduce((n, c) => n + 1 + c.subjects.reduce((m, subject) => m + 1 + subject.options.length, 0), 0);
+    expect(answer.data.keying).toEqual({ matched: items, unmatched: 0, unmatchedExamples: [] });
+    expect(answer.message).toContain(`${items.toLocaleString('en-US')} of ${items.toLocaleString('en-US')} items without a key matched the catalogue`);
+    const [stored] = await database.db.select().from(templates).where(eq(templates.id, answer.data._id));
+    expect(withoutIds(stored!.content)).toEqual(withoutIds(expected));
   });
 
   it('downloads names a spreadsheet would run with a leading apostrophe, and the download uploads back to the same template (ADR 132)', async () => {

@@ -5,6 +5,7 @@
  */
 import { MasterListAnswerSchema, MasterUploadAnswerSchema, UuidParamSchema } from '@bpa/domain/api-admin';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import type { KeyingReport } from '@bpa/domain/catalogue-index';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { requireAdmin } from '../sessions/session-plugin';
 import { getTemplateCsv } from './get-template-csv';
 import { listCatalogueTemplates } from './list-catalogue-templates';
 import { readCsvUpload } from './read-csv-upload';
+import { type Catalogue, keyCategories } from '../../catalogue/catalogue';
 import { storeTemplate } from './store-template';
 
 export interface CatalogueRoutesOptions {
@@ -23,6 +25,8 @@ export interface CatalogueRoutesOptions {
   now: () => Date;
   /** Reads uploaded files in a worker thread (file-import/import-pool.ts). */
   importPool: ImportPool;
+  /** The keyed catalogue uploads without keys are matched against (catalogue.ts). */
+  catalogue: Catalogue;
   /** Counts each client's expensive work (admission/admission.ts); one per app. */
   admission?: Admission;
 }
@@ -30,16 +34,30 @@ export interface CatalogueRoutesOptions {
 const errors = ErrorEnvelopeSchema;
 
 /** The toast text after an upload. */
-export function uploadedMessage(templateName: string, result: { isReplaced: boolean; isHidden: boolean }): string {
-  if (result.isHidden)
-    return `The template "${templateName}" was ${result.isReplaced ? 'replaced' : 'added'}. It stays hidden from the template lists: it is the trial agreement.`;
-  return result.isReplaced
-    ? `The template "${templateName}" was replaced. Agreements already made from it are unchanged.`
-    : `The template "${templateName}" was added.`;
+export function uploadedMessage(templateName: string, result: { isReplaced: boolean; isHidden: boolean }, keying?: Omit<KeyingReport, 'alreadyKeyed'>): string {
+  const stored = result.isHidden
+    ? `The template "${templateName}" was ${result.isReplaced ? 'replaced' : 'added'}. It stays hidden from the template lists: it is the trial agreement.`
+    : result.isReplaced
+      ? `The template "${templateName}" was replaced. Agreements already made from it are unchanged.`
+      : `The template "${templateName}" was added.`;
+  return keying ? `${stored} ${keyingSentence(keying)}` : stored;
+}
+
+/**
+ * What keying by name did to an upload without keys (docs/catalogue-keys.md, "Keys by name"), e.g.
+ * "1,270 of 1,275 items matched the catalogue and got its keys; not matched: Overcalls › My overcall, …".
+ */
+export function keyingSentence(keying: Omit<KeyingReport, 'alreadyKeyed'>): string {
+  const total = keying.matched + keying.unmatched;
+  const matched = `${keying.matched.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items without a key matched the catalogue and got its keys`;
+  if (keying.unmatched === 0) return `${matched}.`;
+  const shown = keying.unmatchedExamples.slice(0, 5);
+  const more = keying.unmatched > shown.length ? `, and ${keying.unmatched - shown.length} more` : '';
+  return `${matched}; not matched (they keep no key): ${shown.join('; ')}${more}.`;
 }
 
 /** Registers GET /api/v1/masters, POST /api/v1/masters and GET /api/v1/masters/{id}/csv (administrators). */
-export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { db, now, importPool, admission = new Admission() }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { db, now, importPool, catalogue, admission = new Admission() }) => {
   // Registered here, not on the root: only this plugin's routes accept multipart bodies. The
   // limits are set per request in read-csv-upload.ts.
   await app.register(fastifyMultipart);
@@ -89,12 +107,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         throw error;
       }
       // Parsed in the import worker, with its time limit and memory cap (ADR 190).
-      const template = await admission.run(request, () => importPool.readMasterTemplate(upload.text, upload.fileName));
-      const result = await storeTemplate(db, template, now());
+      const parsed = await admission.run(request, () => importPool.readMasterTemplate(upload.text, upload.fileName));
+      // Items without a key get the catalogue's by name (docs/catalogue-keys.md, "Keys by name").
+      const { categories, report } = keyCategories(parsed.categories, catalogue);
+      const result = await storeTemplate(db, { ...parsed, categories }, now());
+      const keying =
+        report.matched + report.unmatched > 0
+          ? { matched: report.matched, unmatched: report.unmatched, unmatchedExamples: report.unmatchedExamples }
+          : undefined;
       return reply.code(result.isReplaced ? 200 : 201).send({
         status: 'success' as const,
-        data: { ...result.template, isReplaced: result.isReplaced, isHidden: result.isHidden },
-        message: uploadedMessage(result.template.templateName, result),
+        data: { ...result.template, isReplaced: result.isReplaced, isHidden: result.isHidden, ...(keying ? { keying } : {}) },
+        message: uploadedMessage(result.template.templateName, result, keying),
       });
     },
   );
