@@ -4,44 +4,16 @@
  * summary it was written from, so History shows the same sentence again (describeChange), and the
  * sentences are gone from the table. Runs on the embedded PGlite, from the migrations before it.
  */
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ChangeSummary, type RevisionKind, describeChange } from '@bpa/domain/history';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, removeMigrationCopies } from '../test/migrations-before';
 import { MIGRATIONS_DIR } from './database';
 
 const MIGRATION = '0011_change_summaries';
-const folders: string[] = [];
-
-/** A copy of the migrations folder that stops before `tag`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'bpa-migrations-'));
-  folders.push(folder);
-  await mkdir(join(folder, 'meta'));
-  const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(stop).toBeGreaterThan(0);
-  const kept = journal.entries.slice(0, stop);
-  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  const files = await readdir(MIGRATIONS_DIR);
-  for (const entry of kept)
-    await copyFile(
-      join(
-        MIGRATIONS_DIR,
-        files.find((name) => name === `${entry.tag}.sql`)!,
-      ),
-      join(folder, `${entry.tag}.sql`),
-    );
-  return folder;
-}
-
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
+afterAll(removeMigrationCopies);
 
 const none = { counts: {}, categories: [], moreCategories: 0 };
 

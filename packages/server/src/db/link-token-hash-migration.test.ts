@@ -3,41 +3,17 @@
  * tokens stored in full before it are replaced by their SHA-256, and the links keep working.
  * Runs on the embedded PGlite, from the migrations before it to the last one.
  */
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, removeMigrationCopies } from '../test/migrations-before';
 import { findLinkedAgreement } from '../features/sharing/agreement-sharing';
 import { hashSecret, makeSecret } from '../features/sessions/secrets';
 import { MIGRATIONS_DIR, type Database } from './database';
 
 const MIGRATION = '0009_link_token_hash';
-const folders: string[] = [];
-
-/** A copy of the migrations folder that stops before `tag`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'bpa-migrations-'));
-  folders.push(folder);
-  await mkdir(join(folder, 'meta'));
-  const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(stop).toBeGreaterThan(0);
-  const kept = journal.entries.slice(0, stop);
-  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  const files = await readdir(MIGRATIONS_DIR);
-  for (const entry of kept) {
-    const file = files.find((name) => name === `${entry.tag}.sql`)!;
-    await copyFile(join(MIGRATIONS_DIR, file), join(folder, file));
-  }
-  return folder;
-}
-
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
+afterAll(removeMigrationCopies);
 
 describe(`migration ${MIGRATION}`, () => {
   it('hashes the links stored before it, and they keep opening their agreement', async () => {
