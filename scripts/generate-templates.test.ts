@@ -49,6 +49,11 @@ function readTemplate(fileName: string): MasterTemplate {
 const templates = Object.fromEntries(Object.keys(TEMPLATE_FILES).map((fileName) => [fileName, readTemplate(fileName)]));
 const blank = templates['blank.csv'] as MasterTemplate;
 
+/** The subject of `template` with catalogue key `subjectKey` (docs/catalogue-keys.md). */
+function findSubjectByKey(template: MasterTemplate, subjectKey: string): Subject | undefined {
+  return template.categories.flatMap((c) => c.subjects).find((s) => s.key === subjectKey);
+}
+
 function findSubject(template: MasterTemplate, categoryName: string, subjectName: string): Subject | undefined {
   return template.categories.find((c) => c.categoryName === categoryName)?.subjects.find((s) => s.subjectName === subjectName);
 }
@@ -172,18 +177,16 @@ const BOOK_ITEMS: [string, string, string?][] = [
 ];
 
 describe('marks', () => {
-  const cardFields = ACBL_CARD_FIELDS.map(
-    ([categoryName, subjectName, checks]) => [categoryName, subjectName, checks ?? []] as [string, string, readonly string[]],
-  );
-  it.each(cardFields)('the ACBL card field %s / %s is a bold catalogue item, its check boxes bold options', (categoryName, subjectName, options) => {
+  const cardFields = ACBL_CARD_FIELDS.map(([subjectKey, checks]) => [subjectKey, checks ?? []] as [string, readonly string[]]);
+  it.each(cardFields)('the ACBL card field %s is a bold catalogue item, its check boxes bold options', (subjectKey, optionKeys) => {
     for (const template of Object.values(templates)) {
-      const found = findSubject(template, categoryName, subjectName);
-      expect(found, `${template.templateName}: ${subjectName}`).toBeDefined();
-      expect(found?.bold, subjectName).toBe(true);
-      for (const optionName of options ?? []) {
-        const option = found?.options.find((o) => o.optionName === optionName);
-        expect(option, `${subjectName}: ${optionName}`).toBeDefined();
-        expect(option?.bold, `${subjectName}: ${optionName}`).toBe(true);
+      const found = findSubjectByKey(template, subjectKey);
+      expect(found, `${template.templateName}: ${subjectKey}`).toBeDefined();
+      expect(found?.bold, subjectKey).toBe(true);
+      for (const optionKey of optionKeys) {
+        const option = found?.options.find((o) => o.key === optionKey);
+        expect(option, `${template.templateName}: ${optionKey}`).toBeDefined();
+        expect(option?.bold, optionKey).toBe(true);
       }
     }
   });
@@ -201,17 +204,19 @@ describe('marks', () => {
   });
 
   it('makes every bold option a check box of its field on the ACBL card (docs/pdf.md §6)', () => {
-    const checks = new Set(ACBL_CARD_FIELDS.flatMap(([c, s, options = []]) => options.map((o) => `${c} / ${s} / ${o}`)));
-    const bold: string[] = [];
+    const checks = new Set(ACBL_CARD_FIELDS.flatMap(([, optionKeys = []]) => optionKeys));
+    const notChecks: string[] = [];
     for (const c of blank.categories)
-      for (const s of c.subjects) for (const o of s.options) if (o.bold) bold.push(`${c.categoryName} / ${s.subjectName} / ${o.optionName}`);
-    expect(bold.filter((item) => !checks.has(item))).toEqual([]);
+      for (const s of c.subjects)
+        for (const o of s.options)
+          if (o.bold && !(o.key !== undefined && checks.has(o.key))) notChecks.push(`${o.key} (${c.categoryName} / ${s.subjectName} / ${o.optionName})`);
+    expect(notChecks).toEqual([]);
   });
 
   it('marks bold only subjects and options that stand for an ACBL card item', () => {
-    const listed = new Set(ACBL_CARD_FIELDS.map(([c, s]) => `${c} / ${s}`));
+    const listed = new Set(ACBL_CARD_FIELDS.map(([subjectKey]) => subjectKey));
     for (const c of blank.categories) {
-      for (const s of c.subjects) if (s.bold) expect(listed.has(`${c.categoryName} / ${s.subjectName}`), s.subjectName).toBe(true);
+      for (const s of c.subjects) if (s.bold) expect(s.key !== undefined && listed.has(s.key), `${s.key} (${s.subjectName})`).toBe(true);
     }
   });
 });
