@@ -80,23 +80,34 @@ export function keysIn(categories: readonly Category[]): { key: string; level: K
   return keys;
 }
 
-type Keyed = { _id: string; key?: string | undefined };
+type Keyed = { _id: string; key?: string | undefined; subjectName?: string; optionName?: string };
+
+/** What pairs a row in `alignIdsByKey`: its key, or for the "Add New …" placeholder row that ends a list, that role. */
+function alignmentKey(row: Keyed): string | undefined {
+  if (row.key) return row.key;
+  const name = row.subjectName ?? row.optionName;
+  return name !== undefined && name.startsWith(PLACEHOLDER_PREFIX) ? '\u0000placeholder' : undefined;
+}
 
 /** `items` with the ids of `reference`'s items of the same key where the ids differ (see alignIdsByKey). */
 function alignRows<T extends Keyed, R extends Keyed>(items: readonly T[], reference: readonly R[], inner?: (item: T, match: R) => T): T[] {
   const referenceIds = new Set(reference.map((row) => row._id));
   const ownIds = new Set(items.map((row) => row._id));
   const byKey = new Map<string, R>();
-  for (const row of reference) if (row.key && !ownIds.has(row._id) && !byKey.has(row.key)) byKey.set(row.key, row);
+  for (const row of reference) {
+    const key = alignmentKey(row);
+    if (key && !ownIds.has(row._id) && !byKey.has(key)) byKey.set(key, row);
+  }
   const referenceById = new Map(reference.map((row) => [row._id, row]));
   let changed = false;
   const aligned = items.map((item) => {
     let next = item;
     let match = referenceById.get(item._id);
-    if (!referenceIds.has(item._id) && item.key) {
-      const byKeyMatch = byKey.get(item.key);
+    const key = alignmentKey(item);
+    if (!referenceIds.has(item._id) && key) {
+      const byKeyMatch = byKey.get(key);
       if (byKeyMatch) {
-        byKey.delete(item.key);
+        byKey.delete(key);
         next = { ...item, _id: byKeyMatch._id };
         match = byKeyMatch;
       }
@@ -113,8 +124,9 @@ function alignRows<T extends Keyed, R extends Keyed>(items: readonly T[], refere
  * item of `reference` with the same catalogue key, where the ids differ (docs/catalogue-keys.md): so
  * that a document made again from a template, or imported, pairs item for item with the one it
  * replaces in the merge (merge.ts) and in History (history.ts), and keeps its item marks.
- * Items without a key, items whose id `reference` has, and keys `reference` has under an id this
- * document also uses are left alone; no id is given twice at one level.
+ * The placeholder rows ("Add New …", which have no key) of items paired so pair too. Items without
+ * a key, items whose id `reference` has, and keys `reference` has under an id this document also
+ * uses are left alone; no id is given twice at one level.
  *
  * @param doc the document to align (not changed).
  * @param reference the document whose ids win.

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +36,7 @@ import { users } from '../../db/schema/users';
 import { readPdfText } from '../../test/read-pdf-text';
 import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
+import { REPO_ROOT } from '../../config';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
 import { loadTemplates } from '../templates/load-templates';
@@ -549,10 +552,30 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
         isIncompatible: true,
       });
     }
-    expect((await call('PATCH', `${BASE}/${agreement.id}/template`, { cookie, payload: { templateId: agreement.templateId } })).statusCode).toBe(200);
-    const afterReset = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 0) });
-    expect(SaveConflictAnswerSchema.parse(afterReset.json())).toMatchObject({ currentRevision: 1, isIncompatible: true });
     expect(staleRevisionMessage(1)).toBe('This agreement was changed elsewhere (revision 1). Load the latest version or keep editing.');
+  });
+
+  it('merges a save loaded before a reset to a template: the reset keeps the ids of items with the same catalogue key (docs/catalogue-keys.md)', async () => {
+    const keyed = parseMasterCsv(readFileSync(join(REPO_ROOT, 'templates', 'lc-standard.csv'), 'utf8'));
+    await database.db.insert(templates).values({ templateName: 'LC Standard (keyed)', content: keyed.categories });
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, templateName: 'LC Standard (keyed)' });
+    const loaded = await loadAgreement(agreement.id, cookie);
+    const overcalls = loaded.categories.find((category) => category.key === 'ov')!;
+    const michaels = overcalls.subjects.find((subject) => subject.key === 'ov.michaels')!;
+    const edited = toggleSubject(loaded, overcalls._id, michaels._id);
+    expect((await call('PATCH', `${BASE}/${agreement.id}/template`, { cookie, payload: { templateId: agreement.templateId } })).statusCode).toBe(200);
+    const reset = await loadAgreement(agreement.id, cookie);
+    expect(reset.categories.find((category) => category.key === 'ov')!.subjects.find((subject) => subject.key === 'ov.michaels')!._id).toBe(michaels._id);
+    const afterReset = await call('PATCH', `${BASE}/${agreement.id}`, { cookie, payload: saveBody(edited, 0) });
+    expect(afterReset.statusCode, afterReset.body).toBe(200);
+    const saved = await loadAgreement(agreement.id, cookie);
+    expect(saved.categories.find((category) => category.key === 'ov')!.subjects.find((subject) => subject.key === 'ov.michaels')!.isSelected).toBe(
+      !michaels.isSelected,
+    );
+    // The template lists of the other tests know only the fixture templates.
+    await database.db.delete(templates).where(eq(templates.templateName, 'LC Standard (keyed)'));
   });
 
   it('accepts exactly one of several saves sent at once from the same revision', async () => {
@@ -815,9 +838,11 @@ describe('PATCH /api/v1/contracts/my/{id}/template (reset to a template)', () =>
     expect(reset.categories.map((c) => c.subjects.filter((s) => !isPlaceholderName(s.subjectName)).map((s) => [s.subjectName, s.isSelected]))).toEqual(
       blank!.content.map((c) => c.subjects.map((s) => [s.subjectName, s.isSelected])),
     );
-    const oldIds = new Set(edited.categories.flatMap((c) => [c._id, ...c.subjects.map((s) => s._id)]));
+    // Items with the same catalogue key keep their ids (docs/catalogue-keys.md): here the keyed categories; the fixture's subjects have no keys.
+    const oldIds = new Set(edited.categories.flatMap((c) => c.subjects.map((s) => s._id)));
     for (const category of reset.categories) {
-      expect(oldIds.has(category._id)).toBe(false);
+      expect(category._id).toBe(edited.categories.find((c) => c.key === category.key)!._id);
+      for (const subject of category.subjects.filter((s) => !isPlaceholderName(s.subjectName))) expect(oldIds.has(subject._id)).toBe(false);
       expect(isPlaceholderName(category.subjects.at(-1)!.subjectName)).toBe(true);
     }
     const history = await revisionRows(agreement.id);
