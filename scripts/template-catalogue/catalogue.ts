@@ -1291,9 +1291,10 @@ const slamBidding = category(
       ],
       BOOK,
     ),
+    // 5NT as the Grand Slam Force is recorded under "Grand Slam Force" (sl.gsf.josephine); the
+    // retired key sl.5nt.gsf recorded it twice (packages/domain retired-keys.ts).
     subject('sl.5nt', 'Forcing 5NT', [
       ['pickSlam', 'Pick a slam'],
-      ['gsf', 'Grand Slam Force'],
       ['bwsOrder', 'Undiscussed: pick a slam, then Grand Slam Force, then control-showing'],
     ]),
     subject('sl.5M', 'Raise to 5 of an agreed major', [

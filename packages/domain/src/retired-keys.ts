@@ -34,4 +34,10 @@ export const RETIRED_OPTIONS: readonly RetiredOption[] = [
     into: ['db.leadDirecting.artificial'],
     reason: 'recorded the lead-directing double of Stayman or a transfer twice (with "Lead-directing doubles")',
   },
+  {
+    key: 'sl.5nt.gsf',
+    names: ['Slam Bidding', 'Forcing 5NT', 'Grand Slam Force'],
+    into: ['sl.gsf.josephine'],
+    reason: 'recorded 5NT as the Grand Slam Force twice (with "Grand Slam Force" › "5NT without 4NT")',
+  },
 ];
