@@ -5,6 +5,7 @@
  * JSON export carries them and an import into another agreement gives back an agreement that
  * Compare finds identical, notes included.
  */
+import { AGREEMENT_FILE_VERSION } from '@bpa/domain/agreement-file';
 import { compareAgreements } from '@bpa/domain/compare';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -85,7 +86,7 @@ test('notes are written in the editor, merged, printed, exported and imported', 
 
   // Exported as JSON and imported into Partner 2: Compare finds no difference, notes included.
   const exported = await (await page.request.get(`/api/v1/contracts/${partner1._id}/export?format=json`)).text();
-  expect(JSON.parse(exported)).toMatchObject({ version: 2 });
+  expect(JSON.parse(exported)).toMatchObject({ version: AGREEMENT_FILE_VERSION });
   const imported = await page.request.post(`/api/v1/contracts/${partner2._id}/import`, {
     data: { fileName: 'partner-1.json', data: Buffer.from(exported).toString('base64') },
   });

@@ -168,5 +168,27 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await visitor.reload();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('This link is no longer valid');
   await visitorContext.close();
+
+  // The owner stops sharing while the partner has an unsaved change: Save says that access ended
+  // and whose agreement it was, and the change can still be downloaded as an agreement file.
+  await partner.reload();
+  await openGeneralApproach(partner);
+  await partner.getByLabel('Fourth-seat openings', { exact: true }).check();
+  const names = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: { _id: string; contractName: string }[] }).data;
+  const agreementId = names.find((row) => row.contractName === 'Partner 1')!._id;
+  const shares = ((await (await page.request.get(`/api/v1/contracts/my/${agreementId}/shares`)).json()) as { data: { partners: { userId: string }[] } }).data;
+  expect((await page.request.delete(`/api/v1/contracts/my/${agreementId}/shares/${shares.partners[0]!.userId}`)).status()).toBe(200);
+  await save(partner);
+  const notice = partner.locator('.lost-access-notice');
+  await expect(notice).toContainText(`Your access to this agreement has ended: ${ownerEmail} stopped sharing it with you, or deleted it.`);
+  await expectNoSeriousAxeViolations(partner);
+  const [download] = await Promise.all([partner.waitForEvent('download'), notice.getByRole('button', { name: 'Download my changes (JSON)' }).click()]);
+  expect(download.suggestedFilename()).toBe('Partner 1.json');
+  const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    format: string;
+    agreement: { categories: { subjects: { subjectName: string; isSelected: boolean }[] }[] };
+  };
+  expect(file.format).toBe('bridge-partnership-agreement');
+  expect(file.agreement.categories[0]!.subjects.find((subject) => subject.subjectName === 'Fourth-seat openings')!.isSelected).toBe(true);
   await partnerContext.close();
 });

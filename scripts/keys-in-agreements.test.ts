@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toAgreementCsv } from '@bpa/domain/agreement-file';
+import { toAgreementCsv } from '@bpa/domain/agreement-csv';
 import { assignCatalogueKeys, buildCatalogueIndex, moveRetiredOptions } from '@bpa/domain/catalogue-index';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { compareAgreements } from '@bpa/domain/compare';

@@ -1,16 +1,18 @@
 /**
  * The agreement file (docs/product.md §12, docs/agreement-format.md): how an agreement leaves the product
  * and comes back. Export writes a versioned JSON document, or a CSV in the master-template format
- * (docs/product.md §D6); every PDF the product makes carries the JSON as an attachment named
- * `agreement.json`. Import reads any of the three back into one agreement, and says what is
- * wrong, by field or line, when it cannot.
+ * (docs/product.md §D6; agreement-csv.ts); every PDF the product makes carries the JSON as an
+ * attachment named `agreement.json`. Import reads any of the three back into one agreement, and says
+ * what is wrong, by field or line, when it cannot.
+ *
+ * This module holds the JSON format and what every format shares, without the CSV reader (a
+ * Node-only parser), so the web app can write an agreement file too.
  */
 import { z } from 'zod';
 import { stripMarkup } from './markup';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from './contract';
 import { MAX_OPTIONS_PER_SUBJECT, MAX_SUBJECTS_PER_CATEGORY } from './constants';
-import { createAgreementFromTemplate, makePlaceholderOption, makePlaceholderSubject, withPlaceholderRow } from './editing';
-import { MasterCsvError, formatCsvIssue, parseMasterCsv, serialiseMasterCsv } from './master-csv';
+import { makePlaceholderOption, makePlaceholderSubject, withPlaceholderRow } from './editing';
 
 /** The `format` of every agreement file. */
 export const AGREEMENT_FILE_FORMAT = 'bridge-partnership-agreement';
@@ -87,15 +89,6 @@ export function toAgreementFile(document: ContractDocument, exportedAt: Date): A
     exportedAt: exportedAt.toISOString(),
     agreement: documentFields(document),
   };
-}
-
-/**
- * The agreement as a CSV in the master-template format (docs/agreement-format.md, "CSV"): its name on
- * the template row, names as shown, the catalogue keys in the `key` column, the original names of
- * edited items in the `original` column and every item's `_id` in the `id` column.
- */
-export function toAgreementCsv(document: ContractDocument): string {
-  return serialiseMasterCsv({ templateName: document.contractName, categories: document.categories }, { ids: true });
 }
 
 /** "agreement.categories.3.subjects.2.subjectName" from a zod issue path. */
@@ -280,7 +273,7 @@ export function readAgreementJson(text: string): ContractDocument {
  * limit), added where a file written by hand or by another tool left them out; a file the product
  * wrote has them all and comes back unchanged.
  */
-function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
+export function withPlaceholderRows(agreement: ContractDocument): ContractDocument {
   const endsWithPlaceholder = (names: string[]) => names.length > 0 && isPlaceholderName(names[names.length - 1]!);
   return {
     ...agreement,
@@ -321,28 +314,6 @@ function duplicateIdIssues(agreement: ContractDocument): AgreementFileIssue[] {
     });
   });
   return issues;
-}
-
-/**
- * Reads an agreement from a CSV in the master-template format, as an agreement (parseMasterCsv's
- * `kind: 'agreement'`: categories may be renamed, edited items carry their original names): the
- * template row's name becomes the agreement's name, and the items get fresh ids (docs/product.md
- * §D4, docs/agreement-format.md). A CSV written by `toAgreementCsv` gives back the same agreement
- * except for its ids and player names; older exports, without the `original` column, still read.
- *
- * @throws AgreementFileError with the CSV's problems by line
- */
-export function readAgreementCsv(text: string): ContractDocument {
-  try {
-    const template = parseMasterCsv(text, { kind: 'agreement' });
-    return createAgreementFromTemplate(template, template.templateName);
-  } catch (error) {
-    if (!(error instanceof MasterCsvError)) throw error;
-    throw new AgreementFileError(
-      `The CSV file cannot be imported: ${error.message}`,
-      error.issues.map((issue) => ({ line: issue.line, message: formatCsvIssue(issue) })),
-    );
-  }
 }
 
 /** What a file is, by its first bytes: a PDF, JSON, or else CSV text. */

@@ -16,7 +16,7 @@ const REFERENCE = join(import.meta.dirname, 'reference', 'acbl-card-page-1.png')
 
 describe.skipIf(!hasPdftoppm)('convention card, pixel comparison', () => {
   it('renders the front like the committed reference image', async () => {
-    // A frozen copy of Modern Standard American (reference/acbl-card-agreement.csv), so a template correction does not move the card.
+    // A frozen copy of Modern Standard American (reference/acbl-card-agreement.csv, with its catalogue keys: the card finds items by key), so a template correction does not move the card.
     const template = parseMasterCsv(readFileSync(join(import.meta.dirname, 'reference', 'acbl-card-agreement.csv'), 'utf8'));
     let id = 0;
     let agreement = {

@@ -3,7 +3,8 @@
  * (agreement-file.ts); here are the bytes. Reading an uploaded file is the import worker's
  * (file-import/read-uploaded-agreement.ts), off the request thread.
  */
-import { toAgreementCsv, toAgreementFile } from '@bpa/domain/agreement-file';
+import { toAgreementFile } from '@bpa/domain/agreement-file';
+import { toAgreementCsv } from '@bpa/domain/agreement-csv';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { downloadName, safeFileName } from '../../safe-file-name';
 

@@ -125,12 +125,13 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const file = (await exportOf(source.id, format)).rawPayload;
     const response = await importInto(target.id, `mine.${format}`, file);
     expect(response.statusCode).toBe(200);
-    expect(SaveContractAnswerSchema.parse(response.json()).data).toMatchObject({ contractName: '##c3#With Pat### !h', revision: before.revision + 1 });
+    // The agreement keeps its own name (docs/product.md §12): five slots filled from one file stay apart.
+    expect(SaveContractAnswerSchema.parse(response.json()).data).toMatchObject({ contractName: before.contractName, revision: before.revision + 1 });
     const after = await load(target.id);
     // The target's items keep their ids where the file's have the same keys (docs/catalogue-keys.md).
-    if (format === 'json') expect(withoutIds(documentOf(after))).toEqual(withoutIds(keyedSource));
+    if (format === 'json') expect(withoutIds(documentOf(after))).toEqual(withoutIds({ ...keyedSource, contractName: before.contractName }));
     // A CSV holds no player names (the master-template format has no place for them).
-    else expect(withoutIds(documentOf(after))).toEqual(withoutIds({ ...keyedSource, playerNames: undefined }));
+    else expect(withoutIds(documentOf(after))).toEqual(withoutIds({ ...keyedSource, contractName: before.contractName, playerNames: undefined }));
     const history = RevisionListAnswerSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/revisions`, headers: { cookie } })).json(),
     ).data;
@@ -187,7 +188,9 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const after = ContractAnswerSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${into.id}`, headers: { cookie: ownCookie } })).json(),
     ).data;
-    expect(withoutIds(documentOf(after))).toEqual(withoutIds({ ...document, categories: keyCategories(document.categories, testCatalogue()).categories }));
+    expect(withoutIds(documentOf(after))).toEqual(
+      withoutIds({ ...document, contractName: into.document.contractName, categories: keyCategories(document.categories, testCatalogue()).categories }),
+    );
   });
 
   it('imports a PDF the product made, from its attachment', async () => {
@@ -201,7 +204,7 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     const pdf = (await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, headers: { cookie } })).rawPayload;
     const response = await importInto(target.id, info.fileName, pdf);
     expect(response.statusCode).toBe(200);
-    expect(withoutIds(documentOf(await load(target.id)))).toEqual(withoutIds(keyedSource));
+    expect(withoutIds(documentOf(await load(target.id)))).toEqual(withoutIds({ ...keyedSource, contractName: target.document.contractName }));
   });
 
   it.each([

@@ -5,7 +5,7 @@
  * - POST /api/v1/contracts/{id}/import                   its owner, or a partner who can edit
  * - GET  /api/v1/agreement-format                        anyone: the JSON Schema of the agreement file
  *
- * An import replaces the agreement's name and categories, as loading a template does (the user
+ * An import replaces the agreement's categories and player names and keeps its name, as loading a template does (the user
  * confirmed "This will completely erase the existing Agreement."), and is a version in its history
  * ("imported "file.json""), so it can be undone by restoring the version before. A file that
  * cannot be imported changes nothing and is answered 400 with its problems by line or field.

@@ -8,7 +8,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { toAgreementCsv, toAgreementFile } from '@bpa/domain/agreement-file';
+import { toAgreementFile } from '@bpa/domain/agreement-file';
+import { toAgreementCsv } from '@bpa/domain/agreement-csv';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { compareAgreements } from '@bpa/domain/compare';
 import { type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
@@ -76,6 +77,14 @@ function apply(doc: ContractDocument, change: Edit): ContractDocument {
   }
 }
 
+/** The ids of the user-added subjects and options (docs/product.md §9), sorted. */
+const userAddedIds = (doc: ContractDocument) =>
+  doc.categories
+    .flatMap((category) => category.subjects.flatMap((subject) => [subject, ...subject.options]))
+    .filter((item) => ('subjectName' in item ? item.subjectName : item.optionName) === 'User added')
+    .map((item) => item._id)
+    .sort();
+
 /** What the import route stores in `slot`: the file read, keyed by name, with the slot's ids by key. */
 async function importInto(bytes: Uint8Array, slot: ContractDocument): Promise<ContractDocument> {
   const read = await readUploadedAgreement(bytes);
@@ -102,6 +111,8 @@ describe('an exported agreement imported into another slot compares as the same 
             category.differences.map((difference) => `${category.name.left}: ${difference.kind} ${difference.left.name || difference.right.name}`),
           );
           expect({ format, differenceCount: comparison.differenceCount, listed }).toEqual({ format, differenceCount: 0, listed: [] });
+          // A user-added item has no key: it is the same item because it keeps its id (the CSV's id column).
+          expect({ format, ids: userAddedIds(imported) }).toEqual({ format, ids: userAddedIds(original) });
         }
       }),
       { numRuns: 3, seed: 25 },

@@ -43,12 +43,14 @@ describe('replaceAgreementDocument: written only at the revision it was worked o
     const { agreement, stale, author } = await agreementChangedSinceRead();
     const changed = await replaceAgreementDocument(database.db, {
       id: agreement.id,
-      change: { kind: 'import', document: { ...stale.document, contractName: 'Imported' }, fileName: 'a.json' },
+      change: { kind: 'import', document: { ...stale.document, playerNames: ['Anna', 'Bob'] }, fileName: 'a.json' },
       author,
       now: new Date(),
       stored: stale,
     });
-    expect(changed).toMatchObject({ contractName: 'Imported', revision: 2 });
+    // Worked out from revision 1: the name given there, and the file's content.
+    expect(changed).toMatchObject({ contractName: 'Renamed elsewhere', revision: 2 });
+    expect((await readStoredAgreement(database.db, agreement.id))?.document.playerNames).toEqual(['Anna', 'Bob']);
   });
 
   it('answers 503 and writes nothing when the agreement changed under every attempt', async () => {

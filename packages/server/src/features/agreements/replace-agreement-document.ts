@@ -41,7 +41,7 @@ export type AgreementChange =
   | { kind: 'rename'; contractName: string }
   | { kind: 'reset'; document: ContractDocument; templateName: string }
   | { kind: 'restore'; revision: number }
-  /** An agreement read from a file (docs/product.md §12): its name and categories replace the stored ones. */
+  /** An agreement read from a file (docs/product.md §12): its categories and player names replace the stored ones; the name stays. */
   | { kind: 'import'; document: ContractDocument; fileName: string };
 
 /** Who made a change: the account (the administrator under impersonation) and the name shown. */
@@ -237,8 +237,9 @@ async function planChange(db: Database, id: string, row: StoredAgreement, change
       source = { template: change.templateName };
       break;
     case 'import':
-      // Items the agreement already has keep their ids (docs/catalogue-keys.md), as in a reset.
-      next = alignIdsByKey(change.document, row.document);
+      // Items the agreement already has keep their ids (docs/catalogue-keys.md), as in a reset; the
+      // agreement keeps its name, as in a reset (only its owner renames it; docs/product.md §12).
+      next = { ...alignIdsByKey(change.document, row.document), contractName: row.contractName };
       kind = 'import';
       source = { importedFile: change.fileName };
       break;

@@ -10,6 +10,7 @@ import { HistoryPanel } from '../history/history-panel';
 import { useRestoreVersion } from '../history/use-restore-version';
 import { MarkDialog, type MarkTarget, type ReviewState } from '../review/review';
 import { MergeConflictDialog } from '../saving/merge-conflict-dialog';
+import { LostAccessNotice } from '../saving/lost-access-notice';
 import { SaveConflictDialog } from '../saving/save-conflict-dialog';
 import type { AgreementSaving } from '../saving/use-save-agreement';
 import { ShareDialog, type ShareDialogTarget } from '../sharing/share-dialog';
@@ -78,6 +79,7 @@ export function SubscriberDialogs({
           onClose={() => dialogs.setMarkTarget(null)}
         />
       )}
+      {saving.lostAccess && contract && <LostAccessNotice contract={contract} />}
       <SaveConflictDialog
         isOpen={saving.staleSave !== null}
         message={saving.staleSave?.message ?? ''}

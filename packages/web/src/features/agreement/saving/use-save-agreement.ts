@@ -18,6 +18,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import {
+  errorCodeOf,
   isChangesRefusedError,
   isStaleRevisionError,
   toSaveContractRequest,
@@ -26,6 +27,7 @@ import {
 } from '../core/agreement-api';
 import { toDocumentChanges } from './document-changes';
 import { agreementLoaded, agreementRebased, agreementSaved, categorySelected } from '../core/agreement-slice';
+import { lostAccessMessage } from './lost-access-notice';
 import { mergedMessage } from './merge-conflict-dialog';
 import { toSaveConflict } from '../core/open-agreements-api';
 import { fetchLatestAgreement } from '../core/subscriber-agreement-actions';
@@ -64,6 +66,8 @@ export interface AgreementSaving {
   loadLatest: () => Promise<void>;
   /** The stale-save dialog's "Keep editing": the edits stay and the next save replaces the stored version. */
   keepEditing: () => void;
+  /** A save found that a partner's access ended (404 on an agreement shared with them): they keep their edits. */
+  lostAccess: boolean;
 }
 
 /**
@@ -79,6 +83,7 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
   const savedDocument = useAppSelector((state) => state.agreement.savedDocument);
   const [staleSave, setStaleSave] = useState<StaleSave | null>(null);
   const [itemConflicts, setItemConflicts] = useState<PendingItemConflicts | null>(null);
+  const [lostAccess, setLostAccess] = useState(false);
   /** The agreement in the store now, for answers that arrive after more edits. */
   const latestContractRef = useRef<Contract | null>(null);
   useEffect(() => {
@@ -148,6 +153,13 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
         void fetchLatest(sent._id);
         return;
       }
+      // A partner whose access ended gets a 404 like any stranger: say what happened, keep the edits.
+      if (errorCodeOf(error) === 'not_found' && sent.access !== undefined && sent.access !== 'owner') {
+        setLostAccess(true);
+        setStatusMessage(lostAccessMessage(sent));
+        showError(lostAccessMessage(sent));
+        return;
+      }
       showError(toErrorMessage(error));
       setStatusMessage(`The agreement was not saved. ${toErrorMessage(error)}`);
     }
@@ -172,5 +184,6 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
       if (staleSave?.latest) dispatch(agreementRebased({ id: staleSave.id, revision: staleSave.latest.revision, contractName: staleSave.latest.contractName }));
       setStaleSave(null);
     },
+    lostAccess,
   };
 }
