@@ -353,3 +353,11 @@ describe('second review, item 7: notrump overcalls of a weak two, and 2/1 major 
     expect(disagree).toEqual([]);
   });
 });
+
+describe('second review, item 8: docs', () => {
+  it('names the co-author of "25 Bridge Conventions You Should Know" as Marc Smith', () => {
+    const text = readFileSync(join(TEMPLATES_DIR, '..', 'docs', 'bridge.md'), 'utf8');
+    expect(text).toContain('Barbara Seagram and Marc Smith');
+    expect(text).not.toContain('David Smith');
+  });
+});
