@@ -275,3 +275,89 @@ describe('every system template', () => {
       ).toBe(true);
   });
 });
+
+// The second review (blank or wrong in the templates), one describe per item. Sources: templates/README.md.
+describe('second review, item 1: Basic Precision', () => {
+  it('responds to a 2NT opening with 3!c Stayman and 3!d/3!h transfers', () => {
+    expect(selected('precision', 'Notrump Openings', 'Stayman')).toContain('3!c Stayman over 2NT');
+    expect(selected('precision', 'Notrump Openings', 'Jacoby transfers')).toContain('3!d and 3!h over 2NT');
+  });
+
+  it('plays Gerber directly over notrump openings and 5NT asking for the number of kings', () => {
+    expect(selected('precision', 'Slam Bidding', 'Gerber')).toEqual(['Directly over 1NT and 2NT openings only']);
+    expect(selected('precision', 'Slam Bidding', '5NT after a key-card ask')).toEqual(['Asks for the number of kings']);
+  });
+});
+
+describe('second review, item 2: Modern Standard American', () => {
+  it('plays systems on over a double and, over an overcall, conventional responses off with a cuebid as Stayman (SAYC)', () => {
+    expect(selected('msa', 'Notrump Openings', 'Systems on after interference over 1NT')).toEqual([
+      'Over a double',
+      'Over an overcall: conventional responses off, and a cuebid is Stayman',
+    ]);
+  });
+
+  it('rebids 3NT after 2!c-2!d with 25-27 and plays opener’s jump shift game forcing', () => {
+    expect(selected('msa', 'Two-Level Openings', '2!c then notrump (HCP)')).toContain('2!c-2!d-3NT: 25-27');
+    expect(selected('msa', 'Constructive Bidding', "Opener's jump shift rebid")).toEqual(['Game forcing']);
+  });
+
+  it('super-accepts a transfer with 4 trumps and a maximum by a jump to 3 of the major', () => {
+    expect(selected('msa', 'Notrump Openings', 'Super-accepts')).toEqual(['With 4 trumps and a maximum', 'By a jump to 3 of the major']);
+  });
+
+  it('does not play the Grand Slam Force, which neither the SAYC booklet nor the add-ons have', () => {
+    expect(isSelected('msa', 'Slam Bidding', 'Grand Slam Force')).toBe(false);
+  });
+});
+
+describe('second review, item 3: lead-directing doubles', () => {
+  it('LC Standard doubles an artificial bid to ask for that suit', () => {
+    expect(selected('lc', 'Doubles and Redoubles', 'Lead-directing doubles')).toEqual([
+      'A double of an artificial bid (Stayman, transfer, cuebid) asks for that suit',
+    ]);
+  });
+});
+
+describe('second review, item 5: Bridge World Standard', () => {
+  it('fills the reverse, the weak-two new suit, the advance and the new suit after their takeout double', () => {
+    expect(selected('bws', 'Constructive Bidding', "Opener's reverse")).toEqual(['Forcing one round']);
+    expect(selected('bws', 'Two-Level Openings', 'New suit response to a weak two')).toEqual(['Forcing one round']);
+    expect(selected('bws', 'Overcalls', 'New suit by advancer')).toEqual(['Not forcing, constructive']);
+    expect(selected('bws', 'Doubles and Redoubles', 'New suit after their takeout double')).toEqual(['Forcing at the 1 level']);
+  });
+});
+
+describe('second review, item 6: LC Standard', () => {
+  it("plays opener's reverse forcing one round, about 17+", () => {
+    expect(selected('lc', 'Constructive Bidding', "Opener's reverse")).toEqual(['Forcing one round', 'About 17+ points']);
+  });
+
+  it('has a balancing 1NT of about 12-15, systems on', () => {
+    expect(selected('lc', 'Overcalls', '1NT overcall, balancing (HCP)')).toEqual(['12-15', 'Systems on']);
+  });
+});
+
+describe('second review, item 7: notrump overcalls of a weak two, and 2/1 major length', () => {
+  it('fills the 2NT overcall of their weak two where the source gives it', () => {
+    expect(selected('msa', 'Defensive Bidding vs Their Openings', '2NT overcall of their weak two (HCP)')).toEqual(['16-19']);
+    expect(selected('lc', 'Defensive Bidding vs Their Openings', '2NT overcall of their weak two (HCP)')).toEqual(['15-18']);
+  });
+
+  it('General Approach agrees with the minimum major length in 3rd and 4th seat in every system', () => {
+    const disagree = SYSTEMS.filter(
+      (system) =>
+        selected(system, 'General Approach', 'Major-suit openings').includes('Five-card majors in 1st and 2nd seat only') &&
+        selected(system, 'Major Openings', 'Minimum length in 3rd and 4th seat').includes('5 cards'),
+    );
+    expect(disagree).toEqual([]);
+  });
+});
+
+describe('second review, item 8: docs', () => {
+  it('names the co-author of "25 Bridge Conventions You Should Know" as Marc Smith', () => {
+    const text = readFileSync(join(TEMPLATES_DIR, '..', 'docs', 'bridge.md'), 'utf8');
+    expect(text).toContain('Barbara Seagram and Marc Smith');
+    expect(text).not.toContain('David Smith');
+  });
+});

@@ -372,6 +372,7 @@ const notrumpOpenings = category(
         ['double', 'Over a double'],
         ['artificial2c', 'Over an artificial 2!c'],
         ['off', 'Off over any overcall'],
+        ['offCuebidStayman', 'Over an overcall: conventional responses off, and a cuebid is Stayman'],
       ],
       ACBL,
     ),
@@ -2367,7 +2368,7 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'nt.lebensohl': [['fastDenies', 'slowDenies']],
   'nt.double': [['neg2s', 'neg3s', 'penalty']],
   'nt.systemsOn': [
-    ['artificial2c', 'off'],
+    ['artificial2c', 'off', 'offCuebidStayman'],
     ['double', 'off'],
   ],
   'nt.superAccept': [

@@ -14,7 +14,9 @@ export const BASIC_2_OVER_1: Selection = {
   'ga.system': ['2over1'],
   'ga.twoOverOne': ['gf', 'notPassed', 'notComp'],
   'ga.forcingOpening': ['2c'],
-  'ga.majorStyle': ['fiveFirstSecond'],
+  // Five-card majors; the good 4-card major of a light 3rd-seat opening is recorded under
+  // mj.length34 and ga.thirdSeat (Hardy).
+  'ga.majorStyle': ['five'],
   'ga.openingRange': ['12-21'],
   'ga.thirdSeat': ['light', 'fourMajor'],
   'ga.fourthSeat': ['rule15'],

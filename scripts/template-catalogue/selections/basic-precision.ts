@@ -18,13 +18,14 @@ export const BASIC_PRECISION: Selection = {
   'ga.minOpen': ['11'],
   'ga.prealerts': ['strongClub', 'shortMinor'],
 
-  // Notrump: 13-15, semi-balanced allowed, normally no 5-card major; modern Stayman and transfers.
+  // Notrump: 13-15, semi-balanced allowed, normally no 5-card major; modern Stayman and transfers,
+  // over 2NT too (3!c Stayman, 3!d and 3!h transfers).
   'nt.range': ['13-15'],
   'nt.fiveMajor': ['rare'],
   'nt.shape': ['balanced', 'semibalanced'],
-  'nt.stayman': ['regular'],
+  'nt.stayman': ['regular', 'over2nt'],
   'nt.staymanReplies': ['heartsFirst', '2dDenies'],
-  'nt.jacoby': ['2d', '2h'],
+  'nt.jacoby': ['2d', '2h', 'over2nt'],
   'nt.2nt': ['natural'],
   'nt.2ntRange': ['22-23'],
 
@@ -67,6 +68,9 @@ export const BASIC_PRECISION: Selection = {
   // Slam: asking bids after a 1!c positive, plus key-card Blackwood.
   'sl.asking': ['trump', 'control', 'afterPositive'],
   'sl.rkcb': ['1430'],
+  // Gerber directly over the notrump openings; 5NT asks for the number of kings.
+  'sl.gerber': ['direct'],
+  'sl.kingAsk': ['number'],
 
   // Competition: the sources define none; a club player's standard methods.
   ...CLUB_OVERCALLS,

@@ -69,6 +69,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'tw.2h': ['weak'],
   'tw.2s': ['weak'],
   'tw.2ntResp': ['forcing', 'feature'],
+  // A new suit in response to a weak two is forcing [mem] (templates/README.md).
+  'tw.newSuit': ['forcing'],
 
   // Gambling 3NT (older BWS summary): its one home is Preempts.
   'pr.gambling': ['solid7'],
@@ -81,6 +83,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'co.after21': ['extras', '1d2cNoExtras'],
   'co.1ntRebid': ['12-14'],
   'co.2ntRebid': ['18-19'],
+  // Opener's reverse is forcing one round [mem].
+  'co.reverse': ['oneRound'],
 
   // Slam: undiscussed forcing 5NT = pick a slam, then GSF, then control-showing; competitive 4NT
   // = takeout first (2017 polls).
@@ -96,6 +100,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   // direct and 10-14 reopening; reopening 2NT 18-19; Michaels and 2NT weakish or very strong.
   'ov.1level': ['8-18'],
   'ov.2level': ['opening', 'goodSuit'],
+  // Advancer's new suit is constructive, not forcing [mem].
+  'ov.newSuit': ['nfConst'],
   'ov.balancing': ['2ntNatural'],
   'ov.cuebidRaise': ['limitPlus'],
   'ov.jump': ['weak'],
@@ -115,6 +121,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'db.leadDirecting': ['artificial'],
   'db.lightner': ['unusual'],
   'db.redouble': ['10plus'],
+  // After their takeout double, a new suit at the 1 level is forcing [mem].
+  'db.newSuitOverDouble': ['1level'],
   'db.jumpRaiseOverDouble': ['preemptive'],
   'db.2ntOverDouble': ['majorLimitPlus', 'minorLimitPlus'],
   'db.sos': ['lowLevel', 'passout'],

@@ -100,6 +100,8 @@ export const LC_STANDARD: Selection = {
   'co.fsf': ['gf'],
   'co.wjs': ['inComp'],
   'co.1ntRebid': ['12-14'],
+  // larryco "Reverses": a reverse is forcing one round (not game forcing), about 17+.
+  'co.reverse': ['oneRound', '17'],
 
   // Slam (print/560): RKCB 1430 (last naturally bid suit), voids, 5NT asks for the number of
   // kings with all key cards, DOPI with double = 0 or 3; Gerber only directly over 1NT and 2NT.
@@ -121,6 +123,8 @@ export const LC_STANDARD: Selection = {
   'ov.jumpRaise': ['weak'],
   'ov.jump': ['weak'],
   'ov.1ntDirect': ['15-18', 'systemsOn'],
+  // larryco "Notrump Overcalls": a balancing 1NT is about a king less (about 12-15), systems on.
+  'ov.1ntBalance': ['12-15', 'systemsOn'],
   'ov.unusual2nt': ['twoLowest'],
   'ov.michaels': ['minorMajors', 'majorOther'],
   'ov.cueMinor': ['michaels'],
@@ -140,6 +144,8 @@ export const LC_STANDARD: Selection = {
   'db.jumpShiftOverDouble': ['weak'],
   'db.jumpRaiseOverDouble': ['preemptive'],
   'db.2ntOverDouble': ['majorLimitPlus', 'minorLimitPlus'],
+  // larryco "Lead-Directing Doubles": a double of an artificial bid (Stayman, a transfer) shows that suit.
+  'db.leadDirecting': ['artificial'],
 
   // Defense to 1NT: DONT (Larry Cohen's 12 conventions).
   'df.vs1nt': ['dont'],
@@ -152,6 +158,8 @@ export const LC_STANDARD: Selection = {
   // Versus preempts: takeout doubles through 4!h; lebensohl 2NT after partner doubles a weak two.
   'df.preemptDouble': ['4h'],
   'df.lebensohl': ['relay', 'slowShows'],
+  // larryco "Notrump Overcalls": a 2NT overcall of their two-level opening shows a 1NT opening (15-18).
+  'df.2ntOvercall': ['15-18'],
 
   // Leads and signals are not in the retrieved series: standard, with odd/even discards.
   ...STANDARD_LEADS,

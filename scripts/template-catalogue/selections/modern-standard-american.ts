@@ -25,6 +25,8 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'nt.stayman': ['regular', 'inv2M', 'over2nt'],
   'nt.staymanReplies': ['heartsFirst', '2dDenies'],
   'nt.jacoby': ['2d', '2h', 'over2nt', 'inv2nt', 'newSuitGF'],
+  // SAYC booklet: opener must accept the transfer, but may jump to 3 of the major with 4 trumps and 17.
+  'nt.superAccept': ['max4', 'jump3'],
   'nt.texas': ['4d4h'],
   'nt.2s': ['minorRelay'],
   'nt.2nt': ['natural'],
@@ -33,6 +35,9 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'nt.4nt': ['quantitative'],
   'nt.2ntRange': ['20-21'],
   'nt.3nt': ['25-27'],
+  // SAYC booklet: systems on over a double; over an overcall conventional responses are off and a
+  // cuebid is Stayman.
+  'nt.systemsOn': ['double', 'offCuebidStayman'],
 
   // Majors: 5-card in every seat; 1NT not forcing 6-10; limit jump raise; Jacoby 2NT; 3NT 15-17.
   'mj.length12': ['5'],
@@ -65,7 +70,7 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'tw.2c': ['strong', '22'],
   'tw.2cResp2d': ['waiting'],
   'tw.2cPositive': ['8good5'],
-  'tw.2cNt': ['2nt2224'],
+  'tw.2cNt': ['2nt2224', '3nt2527'],
   // SAYC booklet: after 2!c-2!d, 2NT is not forcing and a suit rebid forces to 3 of a major or 4
   // of a minor; there is no second negative.
   'tw.2cForcing': ['suit3M4m', '2ntNF'],
@@ -92,12 +97,13 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'co.2ntRebid': ['18-19'],
   'co.responder2nt': ['inv'],
   'co.reverse': ['oneRound', '17'],
+  'co.openerJs': ['gf'],
   'co.newSuit': ['forcing'],
 
-  // Slam: RKCB 1430 (the modern add-on), Gerber over notrump, Grand Slam Force, DOPI.
+  // Slam: RKCB 1430 (the modern add-on), Gerber over notrump, DOPI. No Grand Slam Force: neither the
+  // SAYC booklet nor the add-ons have it.
   'sl.rkcb': ['1430'],
   'sl.gerber': ['ntOpeningsRebids'],
-  'sl.gsf': ['josephine'],
   'sl.interference': ['dopi'],
   'sl.quantitative': ['4ntOther'],
 
@@ -130,6 +136,8 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   'df.2h': ['natural'],
   'df.2s': ['natural'],
   'df.preemptDouble': ['3s'],
+  // swangames SAYC: a 2NT overcall of a weak two is natural, balanced, 16-19.
+  'df.2ntOvercall': ['16-19'],
 
   // Leads: standard, the ace from AKx as on the ACBL card (docs/bridge.md §6: one SAYC summary's king is
   // the older style; see templates/README.md); infrequent count.
