@@ -5,7 +5,15 @@
  * (import-worker.ts), never on the request thread, behind the bounds of
  * docs/decisions/190-untrusted-files-off-the-request-thread.md.
  */
-import { AGREEMENT_ATTACHMENT_NAME, AgreementFileError, describeFieldPath, NOT_AN_AGREEMENT_FILE_MESSAGE, PDF_WITHOUT_AGREEMENT_MESSAGE, detectAgreementFileKind, readAgreementJson } from '@bpa/domain/agreement-file';
+import {
+  AGREEMENT_ATTACHMENT_NAME,
+  AgreementFileError,
+  describeFieldPath,
+  NOT_AN_AGREEMENT_FILE_MESSAGE,
+  PDF_WITHOUT_AGREEMENT_MESSAGE,
+  detectAgreementFileKind,
+  readAgreementJson,
+} from '@bpa/domain/agreement-file';
 import { readAgreementCsv } from '@bpa/domain/agreement-csv';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { type ContractDocument, ContractDocumentSchema } from '@bpa/domain/contract';
