@@ -400,8 +400,9 @@ const notrumpOpenings = category(
       ],
       ACBL,
     ),
+    // "Systems on" over their double is recorded under "Systems on after interference over 1NT"
+    // (nt.systemsOn.double); the retired key nt.runouts.systemsOn recorded it twice (packages/domain retired-keys.ts).
     subject('nt.runouts', 'Runouts after their double of 1NT', [
-      ['systemsOn', 'Systems on'],
       ['redoubleOneSuit', 'Redouble: a one-suiter, forces 2!c'],
       ['passForces', 'Pass forces redouble (two-suiters)'],
       ['natural', 'Natural, to play'],

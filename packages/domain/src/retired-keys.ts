@@ -40,4 +40,10 @@ export const RETIRED_OPTIONS: readonly RetiredOption[] = [
     into: ['sl.gsf.josephine'],
     reason: 'recorded 5NT as the Grand Slam Force twice (with "Grand Slam Force" › "5NT without 4NT")',
   },
+  {
+    key: 'nt.runouts.systemsOn',
+    names: ['Notrump Openings', 'Runouts after their double of 1NT', 'Systems on'],
+    into: ['nt.systemsOn.double'],
+    reason: 'recorded systems on over a double of 1NT twice (with "Systems on after interference over 1NT" › "Over a double")',
+  },
 ];
