@@ -55,9 +55,12 @@ test('a subscriber exports an agreement as JSON, imports it into another, and Co
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: 'Partner 1' })).toHaveCount(2);
+  // Partner 2 keeps its own name (docs/product.md §12): the dashboard does not show two "Partner 1".
+  await expect(page.getByRole('row').filter({ hasText: 'Partner 1' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Partner 2' })).toHaveCount(1);
 
   const imported = ((await (await page.request.get(`/api/v1/contracts/my/${partner2._id}`)).json()) as { data: Contract }).data;
+  expect(imported.contractName).toBe('Partner 2');
   expect(imported.playerNames).toEqual(['Anna Smith', 'Bob Jones']);
 
   // Compare: the two agreements say the same.

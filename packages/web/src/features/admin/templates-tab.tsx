@@ -13,7 +13,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { MAX_UPLOAD_SIZE_LABEL } from '@bpa/domain/api-admin';
+import { MAX_UPLOAD_SIZE_LABEL, type MasterUploadAnswer } from '@bpa/domain/api-admin';
 import type { TemplateSummary } from '@bpa/domain/contract';
 import { useToast } from '../../components/ui/toast-provider';
 import { downloadBlob } from '../../lib/download-blob';
@@ -36,6 +36,8 @@ export function TemplatesTab() {
   const { showError, showSuccess } = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
+  // What keying by name did to the last upload without keys (docs/catalogue-keys.md), kept on the page to read.
+  const [keying, setKeying] = useState<{ templateName: string; report: NonNullable<MasterUploadAnswer['data']['keying']> } | null>(null);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -60,9 +62,11 @@ export function TemplatesTab() {
       return;
     }
     setProblem(null);
+    setKeying(null);
     try {
       const answer = await uploadMaster(file).unwrap();
       showSuccess(answer.message);
+      if (answer.data.keying && answer.data.keying.unmatched > 0) setKeying({ templateName: answer.data.templateName, report: answer.data.keying });
       formRef.current?.reset();
       setFile(null);
     } catch (error) {
@@ -93,7 +97,8 @@ export function TemplatesTab() {
           Master template file
         </label>
         <small id={hintId} className="admin-hint">
-          One CSV file (level, name, bold, italic, selected, locked), at most {MAX_UPLOAD_SIZE_LABEL}. A template of the same name is replaced.
+          One CSV file (level, name, bold, italic, selected, locked, and optionally key), at most {MAX_UPLOAD_SIZE_LABEL}. A template of the same name is
+          replaced.
         </small>
         <div className="admin-upload-row">
           <input
@@ -124,6 +129,7 @@ export function TemplatesTab() {
           </div>
         )}
       </form>
+      {keying && <UploadKeyingReport templateName={keying.templateName} report={keying.report} />}
 
       <p className="admin-tab-summary">{countText(templates.length, 'template')}</p>
       <DataTable
@@ -157,6 +163,34 @@ export function TemplatesTab() {
           )}
         />
       </DataTable>
+    </div>
+  );
+}
+
+/** What keying by name did to an upload: how many items got a key, and the ones that matched nothing. */
+export interface UploadKeyingReportProps {
+  templateName: string;
+  report: NonNullable<MasterUploadAnswer['data']['keying']>;
+}
+
+/**
+ * The items of an upload without keys that matched no catalogue item (docs/catalogue-keys.md, "Keys
+ * by name"), kept on the page after the toast has gone, for the administrator to check.
+ */
+export function UploadKeyingReport({ templateName, report }: UploadKeyingReportProps) {
+  const more = report.unmatched - report.unmatchedExamples.length;
+  return (
+    <div className="admin-upload-keying" role="status">
+      <p className="mb-1">
+        {report.matched} of {report.matched + report.unmatched} items of &ldquo;{templateName}&rdquo; came without a catalogue key and got one by their names;
+        these matched no catalogue item and keep no key (Compare and the convention card find them by name only):
+      </p>
+      <ul className="admin-issue-list">
+        {report.unmatchedExamples.map((example) => (
+          <li key={example}>{example}</li>
+        ))}
+        {more > 0 && <li>and {more} more</li>}
+      </ul>
     </div>
   );
 }
