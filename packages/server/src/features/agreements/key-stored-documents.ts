@@ -9,12 +9,12 @@
  */
 import { type KeyingReport, addReports, assignCatalogueKeys, emptyKeyingReport, moveRetiredOptions } from '@bpa/domain/catalogue-index';
 import type { ContractDocument } from '@bpa/domain/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { Database } from '../../db/database';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { templates } from '../../db/schema/templates';
-import { documentsSince, storageOf } from './revision-store';
+import { previousDocument, storageOf } from './revision-store';
 
 /** What the migration did, stored in `data_migrations.report` and logged. */
 export interface CatalogueKeysReport {
@@ -29,6 +29,8 @@ export interface CatalogueKeysReport {
 
 /** How many agreements are read per query. */
 const BATCH = 50;
+/** How many revision rows of one agreement are read per query (a snapshot row holds a whole document). */
+const REVISION_BATCH = 100;
 
 /**
  * Runs the migration over the whole database.
@@ -64,29 +66,43 @@ export async function keyStoredDocuments(db: Database, catalogue: Catalogue): Pr
           .where(eq(contracts.id, id))
           .for('update');
         if (!current) return;
-        const documents = await documentsSince(tx, id, 0, current);
-        const keyed = new Map<number, ContractDocument>();
-        for (const [revision, document] of documents) keyed.set(revision, { ...document, categories: key(document.categories) });
         // The current document also gives up its retired options (their ticks moved); History keeps them.
-        const moved = moveRetiredOptions(keyed.get(current.revision)!.categories, catalogue.template);
+        const moved = moveRetiredOptions(key(current.document.categories), catalogue.template);
         for (const move of moved.moves) {
           const entry = (report.retired[move.key] ??= { found: 0, ticked: 0 });
           entry.found += 1;
           if (move.wasSelected) entry.ticked += 1;
         }
-        const currentDocument = { ...keyed.get(current.revision)!, categories: moved.categories };
-        keyed.set(current.revision, currentDocument);
+        const currentDocument = { ...current.document, categories: moved.categories };
         await tx.update(contracts).set({ document: currentDocument }).where(eq(contracts.id, id));
-        // Each kept revision below the current one, against the next kept one above it (as pruning does).
-        const kept = [...keyed.keys()].sort((a, b) => b - a);
-        for (let index = 1; index < kept.length; index++) {
-          const revision = kept[index]!;
-          const storage = storageOf(revision, keyed.get(revision)!, keyed.get(kept[index - 1]!)!);
-          await tx
-            .update(contractRevisions)
-            .set({ document: storage.document, patch: storage.patch })
-            .where(and(eq(contractRevisions.contractId, id), eq(contractRevisions.revision, revision)));
-          report.revisions += 1;
+        // Down the chain one kept revision at a time, holding two documents however long the history:
+        // each row is read as stored (against the next revision as it was), then stored again against
+        // the next revision as it is now (as pruning stores it).
+        let nextAsStored = structuredClone(current.document);
+        let nextKeyed: ContractDocument = currentDocument;
+        let below = current.revision;
+        for (;;) {
+          const rows = await tx
+            .select({ revision: contractRevisions.revision, document: contractRevisions.document, patch: contractRevisions.patch })
+            .from(contractRevisions)
+            .where(and(eq(contractRevisions.contractId, id), lt(contractRevisions.revision, below)))
+            .orderBy(desc(contractRevisions.revision))
+            .limit(REVISION_BATCH);
+          for (const row of rows) {
+            const asStored = previousDocument(nextAsStored, row);
+            const keyed = { ...asStored, categories: key(asStored.categories) };
+            const storage = storageOf(row.revision, keyed, nextKeyed);
+            await tx
+              .update(contractRevisions)
+              .set({ document: storage.document, patch: storage.patch })
+              .where(and(eq(contractRevisions.contractId, id), eq(contractRevisions.revision, row.revision)));
+            report.revisions += 1;
+            // `previousDocument` patched the next document in place: keep an unshared copy for the next step.
+            nextAsStored = structuredClone(asStored);
+            nextKeyed = keyed;
+          }
+          if (rows.length < REVISION_BATCH) break;
+          below = rows.at(-1)!.revision;
         }
         report.agreements += 1;
       });

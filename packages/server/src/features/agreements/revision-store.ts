@@ -35,8 +35,15 @@ export function storageOf(revision: number, replaced: ContractDocument, next: Co
   return { document: null, patch: compare(next, replaced) };
 }
 
-/** A document of the chain, from the whole document or the patch applied to the next one (mutated). */
-function step(next: ContractDocument, row: { document: ContractDocument | null; patch: unknown[] | null }): ContractDocument {
+/**
+ * A document of the chain: the row's whole document (a copy), or its patch applied to the next
+ * kept revision's document, which is mutated and returned.
+ *
+ * @param next the next kept revision's document (mutated when the row holds a patch).
+ * @param row the stored row: a whole document or a JSON Patch (RFC 6902).
+ * @throws Error when the row holds neither, or its patch does not apply.
+ */
+export function previousDocument(next: ContractDocument, row: { document: ContractDocument | null; patch: unknown[] | null }): ContractDocument {
   if (row.document) return structuredClone(row.document);
   if (!row.patch) throw new Error('A revision row holds neither a document nor a patch');
   return applyPatch(next, row.patch as Operation[], false, true).newDocument;
@@ -73,7 +80,7 @@ export async function documentsSince(
   let document = structuredClone(current.document);
   for (const row of rows) {
     if (row.revision >= current.revision) continue;
-    document = step(options.onlyFrom ? document : structuredClone(document), row);
+    document = previousDocument(options.onlyFrom ? document : structuredClone(document), row);
     if (!options.onlyFrom || row.revision === from) documents.set(row.revision, document);
   }
   return documents;
