@@ -41,6 +41,11 @@ export const MAX_UPLOAD_BYTES = 1_000_000;
 export const PLACEHOLDER_PREFIX = 'button';
 /** Original name given to subjects and options a user adds (docs/product.md §9: "User added"). */
 export const USER_ADDED_LABEL = 'User added';
+/**
+ * The heading user-added subjects sit under where others read the agreement (the PDF, the read-only
+ * page; docs/product.md §16): "User added" is the editor's word for them, not the opponents'.
+ */
+export const OTHER_AGREEMENTS_HEADING = 'Other agreements';
 /** Text shown on the placeholder subject row (docs/product.md §3). */
 export const ADD_SUBJECT_LABEL = 'Add New Subject';
 /** Text shown on the placeholder option row (docs/product.md §3). */

@@ -5,7 +5,7 @@ import { outlineAgreement } from './outline';
 import { sampleTemplateCsv } from './sample-template';
 
 describe('outlineAgreement', () => {
-  it('puts user-added subjects under a "User added" heading (docs/product.md §16)', () => {
+  it('puts user-added subjects under an "Other agreements" heading, not the editor\'s "User added" (docs/product.md §16)', () => {
     const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Sample');
     const overcalls = doc.categories[8]!;
     const withOwn = renameSubject(
@@ -15,8 +15,9 @@ describe('outlineAgreement', () => {
       'Our defence to 1NT',
     );
     const section = outlineAgreement(withOwn).find((c) => c.category._id === overcalls._id)!;
-    expect(section.subcategories.at(-1)).toMatchObject({ heading: 'User added', subjects: [{ name: 'Our defence to 1NT' }] });
-    expect(section.subcategories[0]!.heading).not.toBe('User added');
+    expect(section.subcategories.at(-1)).toMatchObject({ heading: 'Other agreements', subjects: [{ name: 'Our defence to 1NT' }] });
+    expect(section.subcategories[0]!.heading).not.toBe('Other agreements');
+    expect(JSON.stringify(section.subcategories.map((subcategory) => subcategory.heading))).not.toContain('User added');
   });
 
   it('lists nothing for an agreement with nothing selected', () => {
@@ -39,7 +40,7 @@ describe('outlineAgreement', () => {
       ['Subject 9.1 with 1!c', ['Option 9.1.2']],
       ['Subject 9.2, ##c2#red### part', []],
     ]);
-    expect(userAdded!.heading).toBe('User added');
+    expect(userAdded!.heading).toBe('Other agreements');
     expect(userAdded!.subjects.map((s) => s.name)).toEqual(['Our own']);
   });
 });

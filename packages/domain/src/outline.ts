@@ -2,6 +2,7 @@
  * What an agreement says: the selected items in order, as the PDF prints them (docs/pdf.md §2).
  * Shared by the PDF renderer, its tests and the e2e checks, so they agree on "what is selected".
  */
+import { OTHER_AGREEMENTS_HEADING, USER_ADDED_LABEL } from './constants';
 import { toRomanLabel } from './roman';
 import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from './contract';
 
@@ -31,8 +32,9 @@ export interface OutlineCategory {
 }
 
 /**
- * The selected content of an agreement: only categories with a selected subject; in each, the
- * selected non-placeholder subjects grouped under consecutive subcategory headings, each with its
+ * The selected content of an agreement, as others read it (the PDF, the read-only page): only
+ * categories with a selected subject; in each, the selected non-placeholder subjects grouped under
+ * consecutive subcategory headings (user-added subjects under "Other agreements"), each with its
  * selected non-placeholder options; all in document order.
  */
 export function outlineAgreement(doc: { contractName: string; categories: readonly Category[] }): OutlineCategory[] {
@@ -44,7 +46,9 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
       const options = subject.options.filter((o) => o.isSelected && !isPlaceholderName(o.optionName)).map((option) => ({ option, name: displayName(option) }));
       const item: OutlineSubject = { subject, name: displayName(subject), options };
       const last = subcategories.at(-1);
-      const heading = subjectHeading(subject);
+      // Read by others (PDF, read-only page): user-added subjects are "Other agreements" there (docs/product.md §16).
+      const editorHeading = subjectHeading(subject);
+      const heading = editorHeading === USER_ADDED_LABEL && subject.subcategoryName === '' ? OTHER_AGREEMENTS_HEADING : editorHeading;
       if (last && last.heading === heading) last.subjects.push(item);
       else subcategories.push({ heading, bold: subject.subcategoryBold, italics: subject.subcategoryItalics, subjects: [item] });
     }
