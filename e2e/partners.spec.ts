@@ -103,6 +103,8 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   const conflicts = partner.getByRole('dialog', { name: 'Your changes and a partner’s changes differ' });
   await expect(conflicts).toBeVisible();
   await expect(conflicts).toContainText('Third seat: light');
+  // The item by the name both knew, and what it was before either change.
+  await expect(conflicts.getByRole('group', { name: 'General Approach › Third-seat openings' })).toContainText('Before: Third-seat openings');
   await expect(conflicts).toContainText(ownerEmail);
   await expectNoSeriousAxeViolations(partner);
   await conflicts.getByRole('radio', { name: /^Mine/ }).check();

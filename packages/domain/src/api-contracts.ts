@@ -170,6 +170,8 @@ export const SaveConflictSchema = z.object({
   place: z.array(z.string()),
   mine: z.string(),
   theirs: z.string(),
+  /** The value both sides started from (docs/sharing.md §5): what the item was before either change. */
+  base: z.string(),
   /** Who made the other change, and when (ISO 8601). */
   theirAuthor: z.string(),
   theirSavedAt: z.string(),

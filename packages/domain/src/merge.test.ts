@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { stripMarkup } from './markup';
 import { ContractDocumentSchema, type ContractDocument, isPlaceholderName } from './contract';
 import { clearAllInCategory, createAgreementFromTemplate, renameOption, renameSubject, selectAllInCategory, toggleOption, toggleSubject } from './editing';
 import { parseMasterCsv } from './master-csv';
@@ -173,7 +174,9 @@ describe('mergeAgreements', () => {
         field: 'name',
         mine: 'Michaels',
         theirs: 'Ghestem',
-        place: ['Overcalls', 'Michaels'],
+        // Named as both sides knew it before, and that value given too (not by one side's new name).
+        place: ['Overcalls', stripMarkup(subject.subjectName)],
+        base: subject.subjectName,
         path: { categoryId: overcalls._id, subjectId: subject._id },
       }),
     ]);

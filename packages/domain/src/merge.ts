@@ -54,6 +54,8 @@ export interface MergeConflict {
   /** The two values as people read them: a name (colour markup kept), "ticked", "not ticked", "removed". */
   mine: string;
   theirs: string;
+  /** The value both sides started from (the loaded revision's), read the same way. */
+  base: string;
   /** Where the item is, by id (to find the revision that last changed it, or to scroll to it). */
   path: { categoryId?: string; subjectId?: string; optionId?: string };
 }
@@ -105,7 +107,7 @@ function mergeField<V>(
   context: MergeContext,
   values: { base: V; theirs: V; ours: V },
   equal: (a: V, b: V) => boolean,
-  conflict: Omit<MergeConflict, 'mine' | 'theirs'> & { label: (v: V) => string },
+  conflict: Omit<MergeConflict, 'mine' | 'theirs' | 'base'> & { label: (v: V) => string },
 ): V {
   const { base, theirs, ours } = values;
   if (equal(ours, base)) {
@@ -117,7 +119,7 @@ function mergeField<V>(
   if (choice === 'mine') return ours;
   if (choice === 'theirs') return theirs;
   const { label, ...rest } = conflict;
-  context.conflicts.push({ ...rest, mine: label(ours), theirs: label(theirs) });
+  context.conflicts.push({ ...rest, mine: label(ours), theirs: label(theirs), base: label(base) });
   return theirs;
 }
 
@@ -232,7 +234,8 @@ function mergeRows<R extends Row>(
       merged.push(their);
       continue;
     }
-    const { key, place, path } = where(our);
+    // Named as both sides knew it before their changes (a new row by the name it was given).
+    const { key, place, path } = where(isPlaceholderName(originalName(b)) ? our : b);
     const bothAdded = isPlaceholderName(originalName(b)) && !isPlaceholderName(originalName(their)) && !isPlaceholderName(originalName(our));
     if (bothAdded && nameKey(their) !== nameKey(our)) {
       // Both turned the same "Add New…" row into a row of their own: keep both.
@@ -248,11 +251,20 @@ function mergeRows<R extends Row>(
     // Removed by them: kept only when we changed it and chose to keep it.
     const our = oursById.get(b._id);
     if (!our || !rowChanged(b, our)) continue;
-    const { key, place, path } = where(our);
+    // Named as both sides knew it before their changes (a new row by the name it was given).
+    const { key, place, path } = where(isPlaceholderName(originalName(b)) ? our : b);
     const choice = context.resolutions[`${key}:presence`];
     if (choice === 'mine') merged.push(our);
     else if (choice === undefined)
-      context.conflicts.push({ key: `${key}:presence`, field: 'presence', place, path, mine: plain(displayName(our as Subject)), theirs: REMOVED_LABEL });
+      context.conflicts.push({
+        key: `${key}:presence`,
+        field: 'presence',
+        place,
+        path,
+        mine: plain(displayName(our as Subject)),
+        theirs: REMOVED_LABEL,
+        base: plain(displayName(b as Subject)),
+      });
   }
 
   for (const our of ours) {

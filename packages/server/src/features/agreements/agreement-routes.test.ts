@@ -520,7 +520,9 @@ describe('PATCH /api/v1/contracts/my/{id} (save)', () => {
         field: 'name',
         mine: 'Ghestem',
         theirs: 'Michaels',
-        place: [stripMarkup(category.categoryName), 'Ghestem'],
+        // Named as both sides knew it before their changes, with that value shown as well.
+        place: [stripMarkup(category.categoryName), stripMarkup(subject.subjectName)],
+        base: subject.subjectName,
         theirAuthor: account.email,
       }),
     ]);

@@ -127,6 +127,7 @@ async function mergeStaleSave(
         place: conflict.place,
         mine: conflict.mine,
         theirs: conflict.theirs,
+        base: conflict.base,
         theirAuthor: changedBy?.authorLabel ?? '',
         theirSavedAt: (changedBy?.createdAt ?? new Date(0)).toISOString(),
       };

@@ -62,6 +62,9 @@ export function MergeConflictDialog({ conflicts, isSaving, onSave, onCancel }: M
           <li key={conflict.key}>
             <fieldset>
               <legend>{conflict.place.length > 0 ? conflict.place.join(' › ') : 'Agreement name'}</legend>
+              <p className="merge-base">
+                Before: <ConflictValue conflict={conflict} value={conflict.base} />
+              </p>
               <label className="merge-choice">
                 <input
                   type="radio"
