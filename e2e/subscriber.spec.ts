@@ -309,3 +309,23 @@ test('two tabs editing one agreement: different changes are merged; after a rese
   expect(subjectOf(stored, 'General Approach', 'Psychic calls').isSelected).toBe(false);
   expect(subjectOf(stored, 'General Approach', 'Major-suit openings').isSelected).toBe(false);
 });
+
+test('on a phone, the saved toast lies below the site header and fits the screen, and Make PDF stays free', async ({ subscriberPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.getByRole('button', { name: 'Edit Agreement: Partner 4' }).click();
+  await expect(page).toHaveURL(/\/my\/contract$/);
+  await openCategory(page, /General Approach/, /^I\. General Approach/);
+  await page.getByLabel('Psychic calls', { exact: true }).check();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bar = page.getByRole('region', { name: 'Save and Make PDF' });
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  const toast = page.locator('.p-toast-message').filter({ hasText: 'Your agreement is saved.' });
+  await expect(toast).toBeVisible();
+  const [toastBox, headerBox] = [await toast.boundingBox(), await page.locator('.site-header').boundingBox()];
+  expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+  expect(toastBox!.x).toBeGreaterThanOrEqual(0);
+  expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(390);
+  // While the toast shows, the save bar's Make PDF can be pressed.
+  await bar.getByRole('button', { name: 'Make PDF' }).click();
+  await expect(page).toHaveURL(/\/pdfview$/);
+});
