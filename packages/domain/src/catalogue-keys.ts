@@ -5,7 +5,7 @@
  * its shown name.
  *
  * A key is dotted: a category's (`nt`), a subject's (`nt.stayman`: its category's key, a dot, a
- * word), an option's (`nt.stayman.2c`: its subject's key, a dot, a word). Keys are defined once, in
+ * word), an option's (`nt.stayman.regular`: its subject's key, a dot, a word). Keys are defined once, in
  * scripts/template-catalogue/catalogue.ts, and are a contract: a key is never reused for another
  * meaning, and renaming one is a migration, not an edit (docs/catalogue-keys.md, "Changing a key").
  *
@@ -21,7 +21,7 @@ export const MAX_CATALOGUE_KEY_LENGTH = 120;
 
 /**
  * The form of a key: a lower-case word (the category), then at most two dot-separated words of
- * letters, digits, `-`, `_` or `+` (the subject, then the option), e.g. `nt.1ntRange.15-17`.
+ * letters, digits, `-`, `_` or `+` (the subject, then the option), e.g. `nt.range.15-17`.
  */
 export const CATALOGUE_KEY_PATTERN = /^[a-z][a-z0-9]*(\.[A-Za-z0-9][A-Za-z0-9_+-]*){0,2}$/;
 
@@ -29,7 +29,7 @@ export const CATALOGUE_KEY_PATTERN = /^[a-z][a-z0-9]*(\.[A-Za-z0-9][A-Za-z0-9_+-
 export const CatalogueKeySchema = z
   .string()
   .max(MAX_CATALOGUE_KEY_LENGTH, `A catalogue key may be at most ${MAX_CATALOGUE_KEY_LENGTH} characters long`)
-  .regex(CATALOGUE_KEY_PATTERN, 'A catalogue key is a lower-case word and up to two dotted words, e.g. nt.stayman.2c');
+  .regex(CATALOGUE_KEY_PATTERN, 'A catalogue key is a lower-case word and up to two dotted words, e.g. nt.stayman.regular');
 
 /** The level a key names, read from its number of parts. */
 export type KeyLevel = 'category' | 'subject' | 'option';
@@ -44,12 +44,12 @@ export function keyLevel(key: string): KeyLevel {
   return dots === 0 ? 'category' : dots === 1 ? 'subject' : 'option';
 }
 
-/** The key of an option: its subject's key, a dot and the option's own word, e.g. `nt.stayman.2c`. */
+/** The key of an option: its subject's key, a dot and the option's own word, e.g. `nt.stayman.regular`. */
 export function optionKeyOf(subjectKey: string, optionWord: string): string {
   return `${subjectKey}.${optionWord}`;
 }
 
-/** The key of the subject an option key belongs to (`nt.stayman.2c` -> `nt.stayman`). */
+/** The key of the subject an option key belongs to (`nt.stayman.regular` -> `nt.stayman`). */
 export function subjectKeyOfOption(optionKey: string): string {
   return optionKey.slice(0, optionKey.lastIndexOf('.'));
 }

@@ -44,7 +44,7 @@ export const NoteSchema = storableText(z.string().max(MAX_NOTE_LENGTH, `A note m
 /** One choice under a subject, e.g. "15-17" under "1NT opening range" (docs/product.md §3). */
 export const OptionSchema = z.object({
   _id: IdSchema,
-  /** The option's catalogue key (docs/catalogue-keys.md), e.g. `nt.stayman.2c`; absent for a user-added option. */
+  /** The option's catalogue key (docs/catalogue-keys.md), e.g. `nt.stayman.regular`; absent for a user-added option. */
   key: CatalogueKeySchema.optional(),
   optionName: NameSchema,
   isSelected: z.boolean(),

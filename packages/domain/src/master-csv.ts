@@ -354,7 +354,7 @@ function checkKey(key: string, level: string, subjectKey: string | undefined, us
   return undefined;
 }
 
-const KEY_EXAMPLES = { category: 'nt', subject: 'nt.stayman', option: 'nt.stayman.2c' } as const;
+const KEY_EXAMPLES = { category: 'nt', subject: 'nt.stayman', option: 'nt.stayman.regular' } as const;
 
 function readHeader(header: { record: string[]; line: number }, fail: (issue: CsvIssue) => void): Map<Column, number> | undefined {
   const columns = new Map<Column, number>();
