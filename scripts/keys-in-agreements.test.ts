@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toAgreementCsv } from '@bpa/domain/agreement-csv';
+import { ASKED_FIRST, askedFirst } from '@bpa/domain/at-the-table';
 import { assignCatalogueKeys, buildCatalogueIndex, moveRetiredOptions } from '@bpa/domain/catalogue-index';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { compareAgreements } from '@bpa/domain/compare';
@@ -192,5 +193,20 @@ describe('the CSV key and id columns (docs/agreement-format.md, "CSV")', () => {
       `${optionLine + 2}:7: The key "ga.system.sa" is already used on line ${optionLine + 1}`,
     ]);
     expect(() => parseMasterCsv(lines.join('\n').replace('category,General Approach,,,,,ga', 'category,General Approach,,,,,ga.x'))).toThrow(MasterCsvError);
+  });
+});
+
+describe('what opponents ask first (docs/sharing.md §3)', () => {
+  it('names only catalogue subjects, and answers for every shipped system from its keys', () => {
+    const subjectKeys = new Set(catalogue.categories.flatMap((category) => category.subjects.map((subject) => subject.key)));
+    expect(ASKED_FIRST.flatMap((group) => group.subjects).filter((key) => !subjectKeys.has(key))).toEqual([]);
+    const lc = askedFirst(createAgreementFromTemplate(read('lc-standard.csv'), 'LC').categories);
+    expect(lc.map((group) => group.heading)).toEqual(['General approach', '1NT opening', 'Opening leads', 'Carding']);
+    expect(lc.find((group) => group.heading === '1NT opening')!.items[0]!.options).toEqual(['15-17']);
+    // Renamed by the partnership, still found by its key.
+    const doc = createAgreementFromTemplate(read('lc-standard.csv'), 'LC');
+    const { category, subject } = subjectKeyed(doc.categories, 'nt.range');
+    const renamed = renameSubject(doc, category._id, subject._id, 'Our notrump');
+    expect(askedFirst(renamed.categories).find((group) => group.heading === '1NT opening')!.items[0]!.name).toBe('Our notrump');
   });
 });

@@ -15,6 +15,11 @@ export interface AgreementOutlineProps {
   headingLevel?: 2 | 3;
 }
 
+/** The id of a category's section, for a link that jumps to it ("category-9"). */
+export function categoryAnchor(order: number): string {
+  return `category-${String(order)}`;
+}
+
 export function AgreementOutline({ contractName, categories, headingLevel = 2 }: AgreementOutlineProps) {
   const outline = outlineAgreement({ contractName, categories });
   const CategoryHeading = headingLevel === 2 ? 'h2' : 'h3';
@@ -23,7 +28,12 @@ export function AgreementOutline({ contractName, categories, headingLevel = 2 }:
   return (
     <>
       {outline.map((section) => (
-        <section key={section.category._id} className="shared-category" aria-label={toPlainName(section.category.categoryName)}>
+        <section
+          key={section.category._id}
+          id={categoryAnchor(section.category.order)}
+          className="shared-category"
+          aria-label={toPlainName(section.category.categoryName)}
+        >
           <CategoryHeading>
             {section.label}. <MarkupText markup={section.category.categoryName} />
           </CategoryHeading>

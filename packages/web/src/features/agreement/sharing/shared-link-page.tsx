@@ -2,8 +2,10 @@
  * The page of a read-only link, /shared/{token} (docs/sharing.md §3; ADR 172): the agreement as its owner
  * last saved it, clean and read-only, with Download PDF, for anyone holding the link and without
  * signing in (opponents' online-play profiles, partners who never sign in). It shows what the PDF
- * prints (domain outlineAgreement): the ticked subjects and options, in order. It tells search
- * engines not to index it, and shows no email address. A revoked or replaced link says so.
+ * prints (domain outlineAgreement): the ticked subjects and options, in order, after what
+ * opponents ask first (domain at-the-table.ts) and an index of the categories, for a phone at the
+ * table (docs/sharing.md §3). It tells search engines not to index it, and shows no email address.
+ * A revoked or replaced link says so.
  */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -11,7 +13,10 @@ import { LINK_NOT_VALID_MESSAGE } from '@bpa/domain/api-sharing';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { toErrorMessage } from '../../../lib/error-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AgreementOutline } from '../core/agreement-outline';
+import { askedFirst } from '@bpa/domain/at-the-table';
+import { outlineAgreement } from '@bpa/domain/outline';
+import type { Category } from '@bpa/domain/contract';
+import { AgreementOutline, categoryAnchor } from '../core/agreement-outline';
 import { MarkupText, toPlainName } from '../core/markup-text';
 import { useGetSharedLinkQuery } from './sharing-api';
 import '../core/agreement.css';
@@ -63,7 +68,58 @@ export default function SharedLinkPage() {
           &nbsp;Download PDF (A4)
         </a>
       </p>
+      <AtTheTable categories={categories} />
+      <CategoryIndex contractName={contractName} categories={categories} />
       <AgreementOutline contractName={contractName} categories={categories} />
     </article>
+  );
+}
+
+/** What opponents ask first (domain at-the-table.ts), at the top of the page. */
+function AtTheTable({ categories }: { categories: Category[] }) {
+  const groups = askedFirst(categories);
+  if (groups.length === 0) return null;
+  return (
+    <section className="at-the-table" aria-labelledby="at-the-table-title">
+      <h2 id="at-the-table-title">At the table</h2>
+      <dl>
+        {groups.map((group) => (
+          <div key={group.heading} className="at-the-table-group">
+            <dt>{group.heading}</dt>
+            {group.items.map((item) => (
+              <dd key={item.key}>
+                <MarkupText markup={item.name} />
+                {item.options.length > 0 && ': '}
+                {item.options.map((option, index) => (
+                  <span key={`${String(index)}-${option}`}>
+                    {index > 0 && ', '}
+                    <MarkupText markup={option} />
+                  </span>
+                ))}
+              </dd>
+            ))}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Links to every category the page shows, so a phone need not scroll through the others. */
+function CategoryIndex({ contractName, categories }: { contractName: string; categories: Category[] }) {
+  const outline = outlineAgreement({ contractName, categories });
+  if (outline.length < 2) return null;
+  return (
+    <nav className="category-index" aria-label="Categories">
+      <ul>
+        {outline.map((section) => (
+          <li key={section.category._id}>
+            <a href={`#${categoryAnchor(section.category.order)}`}>
+              {section.label}. <MarkupText markup={section.category.categoryName} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
