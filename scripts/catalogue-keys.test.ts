@@ -3,7 +3,8 @@
  * option has a well-formed key of its level, unique over the whole catalogue; every item of every
  * shipped template carries a catalogue key; no retired key (domain retired-keys.ts) is used again,
  * and every key a retired option moved to exists; every key the ACBL card names (domain
- * acbl-card.ts) is a catalogue key of the right level.
+ * acbl-card.ts) is a catalogue key of the right level; every key the Alert procedures flag (domain
+ * alert-procedures.ts) is a catalogue subject or option key.
  *
  * Each check is a small pure function returning its problems (empty when all is well), tested on
  * the real catalogue and templates and on a deliberately broken input, so that a check that could
@@ -11,7 +12,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACBL_ALERT_ITEMS, ACBL_CARD_FIELDS, ACBL_CARD_SECTIONS, type AcblCardField } from '@bpa/domain/acbl-card';
+import { ACBL_CARD_FIELDS, ACBL_CARD_SECTIONS, type AcblCardField } from '@bpa/domain/acbl-card';
+import { ALERT_FLAGS, type AlertFlag } from '@bpa/domain/alert-procedures';
 import { CATALOGUE_KEY_PATTERN, type KeyLevel, MAX_CATALOGUE_KEY_LENGTH, keyLevel, keysIn, optionKeyOf, subjectKeyOfOption } from '@bpa/domain/catalogue-keys';
 import type { Category, MasterTemplate } from '@bpa/domain/contract';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
@@ -126,6 +128,25 @@ function cardFieldProblems(fields: readonly AcblCardField[], catalogueLevels: Re
   return problems;
 }
 
+/**
+ * Alert flags (docs/bridge.md §1c) whose key is not a catalogue subject or option key, and flags
+ * that announce their subject's ranges on a subject without a range option (`nt.range.15-17`).
+ */
+function alertFlagProblems(flags: readonly AlertFlag[], catalogue: readonly CatalogueEntry[]): string[] {
+  const levels = new Map(catalogue.map((entry) => [entry.key, entry.level] as const));
+  const problems: string[] = [];
+  for (const flag of flags) {
+    const level = levels.get(flag.key);
+    if (level !== 'subject' && level !== 'option') problems.push(`Alert flag "${flag.key}" is not a catalogue subject or option key`);
+    else if (
+      flag.announcesRangeOptions &&
+      !catalogue.some((entry) => entry.level === 'option' && entry.parent === flag.key && /^\d+-\d+$/.test(entry.key.split('.').at(-1) ?? ''))
+    )
+      problems.push(`Alert flag "${flag.key}" announces the ranges of a subject without range options`);
+  }
+  return problems;
+}
+
 const entries = catalogueEntries(CATALOGUE);
 const catalogueLevels = new Map(entries.map((entry) => [entry.key, entry.level] as const));
 const templateFiles = readdirSync(TEMPLATES_DIR)
@@ -166,13 +187,16 @@ describe('the catalogue keys (docs/catalogue-keys.md)', () => {
     expect(cardFieldProblems(ACBL_CARD_FIELDS, catalogueLevels)).toEqual([]);
   });
 
-  it('names in the card sections and its Alert list only catalogue keys of the fields the card holds', () => {
+  it('names in the card sections only catalogue keys', () => {
     for (const section of ACBL_CARD_SECTIONS) {
       for (const categoryKey of section.categories) expect(catalogueLevels.get(categoryKey), `${section.title}: ${categoryKey}`).toBe('category');
       for (const subjectKey of section.subjects ?? []) expect(catalogueLevels.get(subjectKey), `${section.title}: ${subjectKey}`).toBe('subject');
     }
-    const cardKeys = new Set(ACBL_CARD_FIELDS.flatMap(([subjectKey, checkKeys = []]) => [subjectKey, ...checkKeys]));
-    for (const [key] of ACBL_ALERT_ITEMS) expect(cardKeys.has(key), key).toBe(true);
+  });
+
+  it('flags for the Alert procedures only catalogue subject and option keys (docs/bridge.md §1c)', () => {
+    expect(ALERT_FLAGS.length).toBeGreaterThan(7);
+    expect(alertFlagProblems(ALERT_FLAGS, entries)).toEqual([]);
   });
 });
 
@@ -240,6 +264,20 @@ describe('the key audit reports a broken input', () => {
     expect(problems).toMatch(/retired key "nt\.stayman\.regular" is in x\.csv/);
     expect(problems).toMatch(/moves into "nt\.stayman\.gone", not a catalogue option key/);
     expect(problems).toMatch(/moves into "nt", not a catalogue option key/);
+  });
+
+  it('reports Alert flags on unknown keys, on a category, or announcing ranges a subject does not have', () => {
+    const flags: AlertFlag[] = [
+      { key: 'nt.noSuchSubject', kind: 'alert', source: 'test' },
+      { key: 'nt', kind: 'alert', source: 'test' },
+      { key: 'nt.stayman', kind: 'announce', announcesRangeOptions: true, source: 'test' },
+      { key: 'nt.range', kind: 'announce', announcesRangeOptions: true, source: 'test' },
+    ];
+    expect(alertFlagProblems(flags, entries)).toEqual([
+      'Alert flag "nt.noSuchSubject" is not a catalogue subject or option key',
+      'Alert flag "nt" is not a catalogue subject or option key',
+      'Alert flag "nt.stayman" announces the ranges of a subject without range options',
+    ]);
   });
 
   it('reports card fields that name an unknown subject, a subject as a check box, or another subject’s option', () => {

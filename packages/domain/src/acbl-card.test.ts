@@ -134,11 +134,8 @@ describe('the ACBL convention card (docs/product.md §13)', () => {
     expect(fields).toEqual([{ label: 'Our Stayman', isPlayed: true, checks: [{ label: 'Two-way', isChecked: true }], writeIn: '' }]);
   });
 
-  it('names only card items in the Alert list, and colours them', () => {
-    for (const [key] of ACBL_ALERT_ITEMS) {
-      const field = ACBL_CARD_FIELDS.find(([subjectKey, checkKeys = []]) => subjectKey === key || checkKeys.includes(key));
-      expect(field, key).toBeDefined();
-    }
+  it('colours the card items the Alert procedures flag (flags beyond the card are for the editor: alert-procedures.ts)', () => {
+    expect(ACBL_ALERT_ITEMS.some(([key]) => ACBL_CARD_FIELDS.some(([subjectKey, checkKeys = []]) => subjectKey === key || checkKeys.includes(key)))).toBe(true);
     const card = fillAcblCard(
       agreement({
         'Notrump Openings': [

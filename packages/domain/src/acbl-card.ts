@@ -7,6 +7,7 @@
  * (every field is a bold catalogue item, every bold catalogue item is a field) and the key audit
  * test (scripts/catalogue-keys.test.ts) that every key named here is a catalogue key of its level.
  */
+import { ACBL_ALERT_ITEMS, type AlertKind, alertOf } from './alert-procedures';
 import { type ContractDocument, type Subject, displayName, formatPlayerNames, isPlaceholderName } from './contract';
 
 /**
@@ -169,31 +170,10 @@ export const ACBL_CARD_FIELDS: readonly AcblCardField[] = [
 ];
 
 /**
- * How the ACBL's Alert procedures treat a call (docs/bridge.md §1c): `announce` is printed blue on
- * the card (the partner of the bidder says it aloud: "15 to 17", "transfer", "forcing", "could be
- * short"), `alert` red (the partner says "Alert").
+ * The Alert procedures' flags (docs/bridge.md §1c) now live in alert-procedures.ts; re-exported
+ * here for this file's callers.
  */
-export type AlertKind = 'announce' | 'alert';
-
-/**
- * The card items the ACBL Alert procedures name (docs/bridge.md §1c): [catalogue key, kind], the
- * key a subject's (the field itself) or an option's (one of its check boxes). Only items the
- * sources name; everything else prints black.
- */
-export const ACBL_ALERT_ITEMS: readonly (readonly [key: string, kind: AlertKind])[] = [
-  ['nt.range', 'announce'],
-  ['nt.jacoby', 'announce'],
-  ['mj.1nt.forcing', 'announce'],
-  ['mj.1nt.semi', 'announce'],
-  ['mn.1cLength.short', 'announce'],
-  ['mn.1dLength.short', 'announce'],
-  ['sg.special', 'alert'],
-];
-
-/** The Alert treatment of a card item, by its subject's or option's catalogue key, if the procedures name it. */
-export function alertOf(key: string): AlertKind | undefined {
-  return ACBL_ALERT_ITEMS.find(([itemKey]) => itemKey === key)?.[1];
-}
+export { ACBL_ALERT_ITEMS, type AlertKind, alertOf };
 
 /**
  * A section of the card: its title, the side of the card, the catalogue keys of the categories it

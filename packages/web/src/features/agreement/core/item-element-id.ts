@@ -4,7 +4,16 @@
  */
 
 /** The focusable (or labelled) elements of a row that have an id. */
-export type ItemElement = 'subject-check' | 'subject-edit' | 'subject-add' | 'subject-options' | 'option-check' | 'option-edit' | 'option-add';
+export type ItemElement =
+  | 'subject-check'
+  | 'subject-edit'
+  | 'subject-add'
+  | 'subject-options'
+  | 'subject-table-words'
+  | 'option-check'
+  | 'option-edit'
+  | 'option-add'
+  | 'option-table-words';
 
 /**
  * The element id of one part of a subject or option row, e.g. `agreement-subject-check-<_id>`.

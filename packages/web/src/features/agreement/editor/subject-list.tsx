@@ -3,6 +3,8 @@
  * "Editing"): subcategory headings, subjects with check boxes (bold for ACBL card items, italic for
  * the 25-conventions book), their options beneath an expand control, name edit buttons, and the
  * "Add New Subject" / "Add New Option" placeholder rows. Locked subjects cannot be ticked or renamed.
+ * A subject or option the ACBL Alert procedures flag carries an "Alert" or "Announce" tag with what
+ * to say at the table (table-words-tag.tsx, docs/bridge.md §1c).
  *
  * Element ids are built from the items' `_id` (`toItemElementId`), not from render order, so the
  * editor page can move focus to a row once the name dialog closes, even to a row that the rename
@@ -22,6 +24,7 @@ import { type Category, type Option, type Subject, displayName, isPlaceholderNam
 import type { Mark, SeenChange } from '@bpa/domain/history';
 import { MarkChips } from '../review/review';
 import { MarkupText, toPlainName } from '../core/markup-text';
+import { TABLE_WORDS_TOOLTIP_TARGET, TableWordsTag, tableWordsOfRow } from './table-words-tag';
 
 export interface SubjectListProps {
   category: Category;
@@ -126,8 +129,8 @@ export function SubjectList({
   );
 }
 
-/** The selector of the rows' buttons that carry a tooltip (`data-pr-tooltip`, read by PrimeReact's Tooltip). */
-const ROW_TOOLTIP_TARGET = '.item-action[data-pr-tooltip]';
+/** The selector of the rows' buttons and Alert tags that carry a tooltip (`data-pr-tooltip`, read by PrimeReact's Tooltip). */
+const ROW_TOOLTIP_TARGET = `.item-action[data-pr-tooltip], ${TABLE_WORDS_TOOLTIP_TARGET}`;
 
 /**
  * An icon-only button of a row: a native button with the UI library's classes (so it looks like
@@ -267,6 +270,8 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
   const checkboxId = toItemElementId('subject-check', subject._id);
   const optionsId = toItemElementId('subject-options', subject._id);
   const realOptionCount = subject.options.filter((o) => !isPlaceholderName(o.optionName)).length;
+  const tag = tableWordsOfRow(subject.key);
+  const tagId = toItemElementId('subject-table-words', subject._id);
   return (
     <li className={`subject-row${subject.isSelected ? ' is-selected' : ''}${review?.changed.has(subject._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
@@ -277,10 +282,12 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
           checked={subject.isSelected}
           disabled={subject.isLocked || isReadOnly}
           onChange={onToggle}
+          aria-describedby={tag ? tagId : undefined}
         />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(subject)}`}>
           <MarkupText markup={name} />
         </label>
+        <TableWordsTag id={tagId} tag={tag} />
         {subject.isLocked ? (
           <span className="pi pi-lock item-lock" role="img" aria-label={`${plainName} is locked`} title="Locked: this subject cannot be changed" />
         ) : isReadOnly ? null : (
@@ -359,13 +366,24 @@ const OptionRow = memo(function OptionRow({
   const name = displayName(option);
   const plainName = toPlainName(name);
   const checkboxId = toItemElementId('option-check', option._id);
+  const tag = tableWordsOfRow(subject.key, { key: option.key, name });
+  const tagId = toItemElementId('option-table-words', option._id);
   return (
     <li className={`option-row${review?.changed.has(option._id) ? ' is-changed' : ''}`}>
       <div className="item-line">
-        <input id={checkboxId} type="checkbox" className="item-check" checked={option.isSelected} disabled={isLocked} onChange={onToggle} />
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="item-check"
+          checked={option.isSelected}
+          disabled={isLocked}
+          onChange={onToggle}
+          aria-describedby={tag ? tagId : undefined}
+        />
         <label htmlFor={checkboxId} className={`item-name${styleClasses(option)}`}>
           <MarkupText markup={name} />
         </label>
+        <TableWordsTag id={tagId} tag={tag} />
         {!isLocked && (
           <RowButton id={toItemElementId('option-edit', option._id)} icon="pi-pencil" label={`Edit name: ${plainName}`} tooltip="Edit name" onClick={onEdit} />
         )}
