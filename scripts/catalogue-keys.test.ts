@@ -12,9 +12,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACBL_CARD_FIELDS, ACBL_CARD_SECTIONS, type AcblCardField } from '@bpa/domain/acbl-card';
+import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
+import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
+import type { OfficialCardMap } from '@bpa/domain/official-card';
 import { ALERT_FLAGS, type AlertFlag } from '@bpa/domain/alert-procedures';
-import { CATALOGUE_KEY_PATTERN, type KeyLevel, MAX_CATALOGUE_KEY_LENGTH, keyLevel, keysIn, optionKeyOf, subjectKeyOfOption } from '@bpa/domain/catalogue-keys';
+import { CATALOGUE_KEY_PATTERN, type KeyLevel, MAX_CATALOGUE_KEY_LENGTH, keyLevel, keysIn, optionKeyOf } from '@bpa/domain/catalogue-keys';
 import type { Category, MasterTemplate } from '@bpa/domain/contract';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { RETIRED_OPTIONS, type RetiredOption } from '@bpa/domain/retired-keys';
@@ -112,19 +114,29 @@ function retiredKeyProblems(
 }
 
 /**
- * Card fields whose subject key is not a catalogue subject key, or whose check boxes are not
- * catalogue option keys under that very subject.
+ * Keys an official card's field map names that are not catalogue keys of the level the field
+ * needs (docs/official-cards.md §2): a tick names subjects or options, a write-in and a range
+ * subjects (a range's fallback condition an option), a lead mark an option.
  */
-function cardFieldProblems(fields: readonly AcblCardField[], catalogueLevels: ReadonlyMap<string, KeyLevel>): string[] {
+function cardMapProblems(map: OfficialCardMap, catalogueLevels: ReadonlyMap<string, KeyLevel>): string[] {
   const problems: string[] = [];
-  for (const [subjectKey, checkKeys = []] of fields) {
-    if (catalogueLevels.get(subjectKey) !== 'subject') problems.push(`card field "${subjectKey}" is not a catalogue subject key`);
-    for (const checkKey of checkKeys) {
-      if (catalogueLevels.get(checkKey) !== 'option') problems.push(`card field "${subjectKey}": check box "${checkKey}" is not a catalogue option key`);
-      else if (subjectKeyOfOption(checkKey) !== subjectKey)
-        problems.push(`card field "${subjectKey}": check box "${checkKey}" is not an option of that subject`);
+  const check = (field: string, key: string, levels: readonly KeyLevel[]) => {
+    const level = catalogueLevels.get(key);
+    if (level === undefined || !levels.includes(level)) problems.push(`${map.id} field "${field}": "${key}" is not a catalogue ${levels.join(' or ')} key`);
+  };
+  for (const [field, spec] of Object.entries(map.fields)) {
+    if (spec.kind === 'tick') for (const key of spec.keys) check(field, key, ['subject', 'option']);
+    if (spec.kind === 'write') for (const key of spec.subjects) check(field, key, ['subject']);
+    if (spec.kind === 'low' || spec.kind === 'high') {
+      check(field, spec.subject, ['subject']);
+      if (spec.fallback) {
+        check(field, spec.fallback.subject, ['subject']);
+        check(field, spec.fallback.when, ['option']);
+      }
     }
+    if (spec.kind === 'derived') for (const key of spec.keys) check(field, key, ['subject', 'option']);
   }
+  for (const lead of map.leads) check('lead grid', lead.option, ['option']);
   return problems;
 }
 
@@ -183,15 +195,8 @@ describe('the catalogue keys (docs/catalogue-keys.md)', () => {
     expect(retiredKeyProblems(RETIRED_OPTIONS, catalogueLevels, templateKeys)).toEqual([]);
   });
 
-  it('names in ACBL_CARD_FIELDS only catalogue subject keys, and as check boxes only option keys of the same subject', () => {
-    expect(cardFieldProblems(ACBL_CARD_FIELDS, catalogueLevels)).toEqual([]);
-  });
-
-  it('names in the card sections only catalogue keys', () => {
-    for (const section of ACBL_CARD_SECTIONS) {
-      for (const categoryKey of section.categories) expect(catalogueLevels.get(categoryKey), `${section.title}: ${categoryKey}`).toBe('category');
-      for (const subjectKey of section.subjects ?? []) expect(catalogueLevels.get(subjectKey), `${section.title}: ${subjectKey}`).toBe('subject');
-    }
+  it.each([ACBL_CLASSIC_CARD, ACBL_2022_CARD])('names in the $id card’s field map only catalogue keys of the right level', (map) => {
+    expect(cardMapProblems(map, catalogueLevels)).toEqual([]);
   });
 
   it('flags for the Alert procedures only catalogue subject and option keys (docs/bridge.md §1c)', () => {
@@ -280,13 +285,23 @@ describe('the key audit reports a broken input', () => {
     ]);
   });
 
-  it('reports card fields that name an unknown subject, a subject as a check box, or another subject’s option', () => {
-    const fields: AcblCardField[] = [['nt.noSuchSubject'], ['nt.stayman.regular'], ['nt.stayman', ['nt.stayman.regular', 'nt.puppet.2c', 'nt.jacoby']]];
-    expect(cardFieldProblems(fields, catalogueLevels)).toEqual([
-      'card field "nt.noSuchSubject" is not a catalogue subject key',
-      'card field "nt.stayman.regular" is not a catalogue subject key',
-      'card field "nt.stayman": check box "nt.puppet.2c" is not an option of that subject',
-      'card field "nt.stayman": check box "nt.jacoby" is not a catalogue option key',
+  it('reports card map fields that name an unknown key or a key of the wrong level', () => {
+    const map: OfficialCardMap = {
+      id: 'classic',
+      title: 'test',
+      page: 0,
+      fields: {
+        a: { kind: 'tick', keys: ['nt.noSuchSubject'] },
+        b: { kind: 'write', subjects: ['nt.stayman.regular'] },
+        c: { kind: 'low', subject: 'nt.range', fallback: { subject: 'tw.weakTwos', when: 'tw.2h' } },
+      },
+      leads: [{ option: 'ld.xx', x: 0, y: 0, width: 1, height: 1 }],
+    };
+    expect(cardMapProblems(map, catalogueLevels)).toEqual([
+      'classic field "a": "nt.noSuchSubject" is not a catalogue subject or option key',
+      'classic field "b": "nt.stayman.regular" is not a catalogue subject key',
+      'classic field "c": "tw.2h" is not a catalogue option key',
+      'classic field "lead grid": "ld.xx" is not a catalogue option key',
     ]);
   });
 });

@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MasterTemplate, Subject } from '@bpa/domain/contract';
 import { FREE_TRIAL_TEMPLATE_NAME, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
-import { ACBL_CARD_FIELDS } from '@bpa/domain/acbl-card';
+import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
+import { reaches } from '@bpa/domain/official-card';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
 import { ACBL, category, heading, markExclusive, subject } from './template-catalogue/catalogue-model';
@@ -48,11 +49,6 @@ function readTemplate(fileName: string): MasterTemplate {
 
 const templates = Object.fromEntries(Object.keys(TEMPLATE_FILES).map((fileName) => [fileName, readTemplate(fileName)]));
 const blank = templates['blank.csv'] as MasterTemplate;
-
-/** The subject of `template` with catalogue key `subjectKey` (docs/catalogue-keys.md). */
-function findSubjectByKey(template: MasterTemplate, subjectKey: string): Subject | undefined {
-  return template.categories.flatMap((c) => c.subjects).find((s) => s.key === subjectKey);
-}
 
 function findSubject(template: MasterTemplate, categoryName: string, subjectName: string): Subject | undefined {
   return template.categories.find((c) => c.categoryName === categoryName)?.subjects.find((s) => s.subjectName === subjectName);
@@ -177,20 +173,6 @@ const BOOK_ITEMS: [string, string, string?][] = [
 ];
 
 describe('marks', () => {
-  const cardFields = ACBL_CARD_FIELDS.map(([subjectKey, checks]) => [subjectKey, checks ?? []] as [string, readonly string[]]);
-  it.each(cardFields)('the ACBL card field %s is a bold catalogue item, its check boxes bold options', (subjectKey, optionKeys) => {
-    for (const template of Object.values(templates)) {
-      const found = findSubjectByKey(template, subjectKey);
-      expect(found, `${template.templateName}: ${subjectKey}`).toBeDefined();
-      expect(found?.bold, subjectKey).toBe(true);
-      for (const optionKey of optionKeys) {
-        const option = found?.options.find((o) => o.key === optionKey);
-        expect(option, `${template.templateName}: ${optionKey}`).toBeDefined();
-        expect(option?.bold, optionKey).toBe(true);
-      }
-    }
-  });
-
   it('marks italic exactly the conventions of the 25-conventions book', () => {
     const italic: string[] = [];
     for (const c of blank.categories) {
@@ -203,21 +185,16 @@ describe('marks', () => {
     expect(italic.sort()).toEqual(expected.sort());
   });
 
-  it('makes every bold option a check box of its field on the ACBL card (docs/pdf.md §6)', () => {
-    const checks = new Set(ACBL_CARD_FIELDS.flatMap(([, optionKeys = []]) => optionKeys));
-    const notChecks: string[] = [];
+  it('gives every bold catalogue item (an ACBL card item) a place on the classic card (docs/official-cards.md §2)', () => {
+    const placeless: string[] = [];
     for (const c of blank.categories)
-      for (const s of c.subjects)
+      for (const s of c.subjects) {
+        if (s.bold && !(s.key !== undefined && reaches(ACBL_CLASSIC_CARD, s.key))) placeless.push(`${s.key} (${c.categoryName} / ${s.subjectName})`);
         for (const o of s.options)
-          if (o.bold && !(o.key !== undefined && checks.has(o.key))) notChecks.push(`${o.key} (${c.categoryName} / ${s.subjectName} / ${o.optionName})`);
-    expect(notChecks).toEqual([]);
-  });
-
-  it('marks bold only subjects and options that stand for an ACBL card item', () => {
-    const listed = new Set(ACBL_CARD_FIELDS.map(([subjectKey]) => subjectKey));
-    for (const c of blank.categories) {
-      for (const s of c.subjects) if (s.bold) expect(s.key !== undefined && listed.has(s.key), `${s.key} (${s.subjectName})`).toBe(true);
-    }
+          if (o.bold && !(o.key !== undefined && reaches(ACBL_CLASSIC_CARD, o.key)))
+            placeless.push(`${o.key} (${c.categoryName} / ${s.subjectName} / ${o.optionName})`);
+      }
+    expect(placeless).toEqual([]);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACBL_ALERT_ITEMS as CARD_ALERT_ITEMS, alertOf as cardAlertOf } from './acbl-card';
-import { ACBL_ALERT_ITEMS, ALERT_FLAGS, ALERT_PROCEDURES, alertOf, tableWordsOf } from './alert-procedures';
+import { ALERT_FLAGS, ALERT_PROCEDURES, alertOf, tableWordsOf } from './alert-procedures';
 
 describe('the Alert procedures (docs/bridge.md §1c)', () => {
   it('names the edition it follows', () => {
@@ -61,11 +60,5 @@ describe('the Alert procedures (docs/bridge.md §1c)', () => {
   it('refuses an option key of another subject', () => {
     expect(() => tableWordsOf('nt.stayman', 'nt.range.15-17')).toThrow(/not an option of nt\.stayman/);
     expect(() => tableWordsOf('nt.range', 'nt.range')).toThrow();
-  });
-
-  it('keeps the card module’s names working', () => {
-    expect(CARD_ALERT_ITEMS).toBe(ACBL_ALERT_ITEMS);
-    expect(ACBL_ALERT_ITEMS).toEqual(ALERT_FLAGS.map((flag) => [flag.key, flag.kind]));
-    expect(cardAlertOf('sg.special')).toBe('alert');
   });
 });

@@ -198,9 +198,3 @@ export function tableWordsOf(subjectKey: string, optionKey?: string, optionName?
   const [, low, high] = RANGE_IN_NAME.exec(stripMarkup(optionName ?? '')) ?? RANGE_WORD.exec(optionKey.split('.').at(-1) ?? '') ?? [];
   return `Announce: ${low ?? ''} to ${high ?? ''}`;
 }
-
-/**
- * The flags as `[key, kind]` pairs, the shape acbl-card.ts exported before this module (kept for
- * its callers; docs/bridge.md §1c). Same order as ALERT_FLAGS.
- */
-export const ACBL_ALERT_ITEMS: readonly (readonly [key: string, kind: AlertKind])[] = ALERT_FLAGS.map((flag) => [flag.key, flag.kind] as const);

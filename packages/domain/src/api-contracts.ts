@@ -22,7 +22,7 @@
  * opened before a rename or reset elsewhere is refused as stale instead of undoing it.
  */
 import { z } from 'zod';
-import { PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
+import { MakePdfRequestSchema, PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
 import { MAX_IMPORT_BYTES, SUBSCRIBER_AGREEMENT_COUNT } from './constants';
 import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
 import { stripMarkup } from './markup';
@@ -246,9 +246,19 @@ export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema
 /** GET /api/v1/contracts/{id}/export?format=json|csv (docs/product.md §12). */
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
+/** The official ACBL card to print (docs/official-cards.md §1): the classic card (2023 revision) or the 2022 card. */
+export const OfficialCardIdSchema = z.enum(['classic', '2022']);
+
 /**
- * POST /api/v1/contracts/acbl-card (docs/product.md §13): where to fetch the convention card, and what did
- * not fit on it ("Label: text", printed in full on its page 3), to show before the download.
+ * POST /api/v1/contracts/acbl-card and /acbl-card-guest (docs/official-cards.md §4): what Make PDF
+ * sends, and which of the two official cards to fill (the classic card when left out).
+ */
+export const MakeCardRequestSchema = MakePdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') });
+export type MakeCardRequest = z.input<typeof MakeCardRequestSchema>;
+
+/**
+ * POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): where to fetch the convention card,
+ * and what went to its supplementary sheet ("Label: text → S3"), to show before the download.
  */
 export const AcblCardAnswerSchema = successEnvelope(PdfFileInfoSchema.extend({ fitReport: z.array(z.string()) }));
 export type AcblCardAnswer = z.infer<typeof AcblCardAnswerSchema>;

@@ -7,7 +7,7 @@
  * field and what goes to the numbered supplementary sheet ("see S3"). Both are pure: the server's
  * renderer (packages/server/src/pdf/render-official-card.ts) only draws what they return.
  */
-import { alertOf, type AlertKind } from './acbl-card';
+import { alertOf, type AlertKind } from './alert-procedures';
 import { keyLevel, subjectKeyOfOption } from './catalogue-keys';
 import { type ContractDocument, type Option, type Subject, displayName, formatPlayerNames, isPlaceholderName, noteOf } from './contract';
 
@@ -63,7 +63,7 @@ export interface OfficialCardMap {
   leads: readonly LeadMark[];
 }
 
-/** The two legal ACBL cards (docs/official-cards.md §1). */
+/** The two legal ACBL cards (docs/official-cards.md §1); the schema is api-contracts.ts `OfficialCardIdSchema`. */
 export type OfficialCardId = 'classic' | '2022';
 export const OFFICIAL_CARD_IDS: readonly OfficialCardId[] = ['classic', '2022'];
 
@@ -123,6 +123,8 @@ export type FilledField = { kind: 'text'; text: string; alert?: AlertKind; label
 
 /** One entry of the supplementary sheet: a label and what the agreement says. */
 export interface SupplementEntry {
+  /** The subject's catalogue key, when the entry is one subject that has one. */
+  key?: string;
   label: string;
   text: string;
   alert?: AlertKind;
@@ -168,6 +170,20 @@ function keysOfMap(map: OfficialCardMap): { boxed: Set<string>; reached: Set<str
   for (const lead of map.leads) boxed.add(lead.option);
   for (const key of boxed) reached.add(key).add(subjectKeyOfOption(key));
   return { boxed, reached, ranged };
+}
+
+/**
+ * Whether a form has a place for a catalogue item (docs/official-cards.md §2): a field or lead
+ * mark names it, or, for an option, a write-in line of the card writes its subject's options.
+ *
+ * @param key a subject or option key
+ */
+export function reaches(map: OfficialCardMap, key: string): boolean {
+  const { reached } = keysOfMap(map);
+  if (reached.has(key)) return true;
+  if (keyLevel(key) !== 'option') return false;
+  const subjectKey = subjectKeyOfOption(key);
+  return Object.values(map.fields).some((spec) => spec.kind === 'write' && spec.subjects.includes(subjectKey));
 }
 
 /**
@@ -296,7 +312,12 @@ export function fillOfficialCard(document: ContractDocument, map: OfficialCardMa
       if (shown && left.length === 0 && !note) continue;
       const text = [left.map((option) => displayName(option)).join('; '), note].filter(Boolean).join(' — ');
       const alert = colourOf([subject.key, ...left.map((option) => option.key)]);
-      entries.push({ label: displayName(subject), text: text || (shown ? '' : 'Yes'), ...(alert ? { alert } : {}) });
+      entries.push({
+        ...(subject.key ? { key: subject.key } : {}),
+        label: displayName(subject),
+        text: text || (shown ? '' : 'Yes'),
+        ...(alert ? { alert } : {}),
+      });
     }
     if (noteOf(category)) entries.push({ label: 'Note', text: noteOf(category) });
     if (entries.length > 0) supplement.set(category.key ?? '', { title: category.categoryName, entries });
@@ -393,12 +414,12 @@ export function fitOfficialCard(
     item.size = MIN_CARD_FONT_SIZE;
   }
   for (const [field, spec] of Object.entries(map.fields)) {
-    const refs = (spec.other ?? []).filter((category) => numberOf.has(category)).map(reference);
-    if (refs.length === 0) continue;
+    const numbers = (spec.other ?? []).flatMap((category) => numberOf.get(category) ?? []).sort((a, b) => a - b);
+    if (numbers.length === 0) continue;
     const index = fitted.findIndex((item) => item.field === field);
     const current = index >= 0 ? fitted[index]!.value : undefined;
     const base = current?.kind === 'text' ? current.text : '';
-    const refText = refs.join(', ');
+    const refText = `see ${numbers.map((number) => `S${number}`).join(', ')}`;
     const fits = (text: string) => measure(text, MIN_CARD_FONT_SIZE) <= fieldWidth(field);
     const text = base === '' ? refText : fits(`${base} · ${refText}`) ? `${base} · ${refText}` : cutToWidth(base, `… ${refText}`, fits);
     let size = CARD_FONT_SIZE;

@@ -29,7 +29,7 @@ import { schedulePdfFileCleanup } from './jobs/schedule-cleanup';
 import { acblCardRoutes } from './features/pdf-files/acbl-card-routes';
 import { loadCatalogue } from './catalogue/catalogue';
 import { exportImportRoutes } from './features/agreement-files/export-import-routes';
-import { renderAcblCard } from './pdf/render-acbl-card';
+import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
 import { sharingRoutes } from './features/sharing/sharing-routes';
@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // PDFs are drawn off the request thread (ADR 130).
   let renderPdf = options.renderPdf;
   // The card is drawn in the same workers; an app given its own renderer (tests) draws it here.
-  let renderCard: RenderAcblCard = (document) => renderAcblCard(document);
+  let renderCard: RenderAcblCard = (document, cardOptions) => renderOfficialCard(document, cardOptions.card, { revision: cardOptions.revision });
   if (!renderPdf) {
     const pool = createPdfPool(options.pdfPool);
     app.addHook('onClose', async () => pool.close());
@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => importPool.close());
 
   await app.register(healthRoutes, { db });
-  await app.register(guestAgreementRoutes, { db, renderPdf, now, admission, isHttps, shared });
+  await app.register(guestAgreementRoutes, { db, renderPdf, renderCard, now, admission, isHttps, shared });
   await app.register(pdfFileRoutes, { db, now });
   await app.register(agreementRoutes, { db, now, savesPerMinute: config.savesPerMinute });
   await app.register(pdfCreatorRoutes, { db, renderPdf, now, admission });
@@ -228,7 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(acblCardRoutes, { db, renderCard, now, admission });
   await app.register(reviewRoutes, { db, now });
   await app.register(historyRoutes, { db, now });
-  await app.register(sharingRoutes, { db, renderPdf, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
+  await app.register(sharingRoutes, { db, renderPdf, renderCard, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });
   await app.register(messageRoutes, { db, now, captcha: { configuredKey: config.altchaHmacKey, dataDir: config.dataDir, ...options.captcha } });

@@ -56,7 +56,16 @@ export interface AgreementFont {
   descent: number;
 }
 
+/** DejaVu Sans Condensed: the official cards' write-ins, where fields are narrow (render-official-card.ts). */
+const CONDENSED_FONT_FILES: Record<FontStyle, string> = {
+  regular: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italic: 'DejaVuSansCondensed-Oblique.ttf',
+  boldItalic: 'DejaVuSansCondensed-BoldOblique.ttf',
+};
+
 let loadedFonts: Record<FontStyle, AgreementFont> | undefined;
+let loadedCondensedFonts: Record<FontStyle, AgreementFont> | undefined;
 
 /**
  * Parses one font file with fontkit (@types/fontkit). A collection (TTC) is refused: the PDF
@@ -76,17 +85,31 @@ export function parseFont(bytes: Uint8Array): Font {
  * depend on where node_modules sits. Throws when the `dejavu-fonts-ttf` package is missing.
  */
 export function loadAgreementFonts(): Record<FontStyle, AgreementFont> {
-  if (loadedFonts) return loadedFonts;
+  loadedFonts ??= loadFaces(FONT_FILES);
+  return loadedFonts;
+}
+
+/**
+ * Returns the four DejaVu Sans Condensed faces (the official cards' write-ins: more text fits a
+ * narrow field, and the suits are there), read and parsed on the first call only.
+ * Throws when the `dejavu-fonts-ttf` package is missing.
+ */
+export function loadCondensedFonts(): Record<FontStyle, AgreementFont> {
+  loadedCondensedFonts ??= loadFaces(CONDENSED_FONT_FILES);
+  return loadedCondensedFonts;
+}
+
+/** Reads and parses four faces of the `dejavu-fonts-ttf` package, hinting removed. */
+function loadFaces(files: Record<FontStyle, string>): Record<FontStyle, AgreementFont> {
   const require = createRequire(import.meta.url);
   const load = (style: FontStyle): AgreementFont => {
-    const path = require.resolve(`dejavu-fonts-ttf/ttf/${FONT_FILES[style]}`);
+    const path = require.resolve(`dejavu-fonts-ttf/ttf/${files[style]}`);
     // Hinting would be more than half of each embedded subset and does nothing for a PDF.
     const bytes = removeTrueTypeHinting(readFileSync(path));
     const font = parseFont(bytes);
     return { style, font, flags: fontDescriptorFlags(bytes), shaped: new Map(), unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent };
   };
-  loadedFonts = { regular: load('regular'), bold: load('bold'), italic: load('italic'), boldItalic: load('boldItalic') };
-  return loadedFonts;
+  return { regular: load('regular'), bold: load('bold'), italic: load('italic'), boldItalic: load('boldItalic') };
 }
 
 /**

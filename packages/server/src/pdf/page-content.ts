@@ -126,6 +126,8 @@ function toRgbOperands(hex: string): string {
 
 /** Collects one page's drawing; `DocumentFonts.finish` writes it to its page once the document's fonts are known. */
 export class PageContent {
+  /** Operators drawn first, in the page's own (unflipped) coordinates: a form behind the page (`drawForm`). */
+  private readonly background: string[] = [];
   private readonly shapes: string[] = [];
   /** Operators in order; a text shown is its move (a string) followed by its TextGlyphs, encoded at the end. */
   private readonly text: (string | TextGlyphs)[] = [];
@@ -172,6 +174,35 @@ export class PageContent {
   /** A filled rectangle; top-left corner, width and height in points. */
   fillRect(x: number, y: number, width: number, height: number, colour: string): void {
     this.shapes.push(`${toColourOperator(colour, false)} ${formatNumber(x)} ${formatNumber(y)} ${formatNumber(width)} ${formatNumber(height)} re f`);
+  }
+
+  /**
+   * Draws a Form XObject (an official card's blank form, form-pages.ts) as the page's background,
+   * at the page's origin and size, under everything else drawn on the page.
+   *
+   * @param name its name in the page's resources, e.g. "Fm0"
+   * @param form the XObject's reference in this document
+   */
+  drawForm(name: string, form: PdfRef): void {
+    this.page.xObjects.set(name, form);
+    this.background.push(`q /${name} Do Q`);
+  }
+
+  /**
+   * An ellipse's outline (four Bézier arcs), `width` points thick; centre and radii in points,
+   * y from the top of the page like every other shape.
+   */
+  strokeEllipse(cx: number, cy: number, rx: number, ry: number, width: number, colour: string): void {
+    const k = 0.5523;
+    const [ox, oy] = [rx * k, ry * k];
+    const n = formatNumber;
+    this.shapes.push(
+      `${toColourOperator(colour, true)} ${n(width)} w ${n(cx - rx)} ${n(cy)} m ` +
+        `${n(cx - rx)} ${n(cy - oy)} ${n(cx - ox)} ${n(cy - ry)} ${n(cx)} ${n(cy - ry)} c ` +
+        `${n(cx + ox)} ${n(cy - ry)} ${n(cx + rx)} ${n(cy - oy)} ${n(cx + rx)} ${n(cy)} c ` +
+        `${n(cx + rx)} ${n(cy + oy)} ${n(cx + ox)} ${n(cy + ry)} ${n(cx)} ${n(cy + ry)} c ` +
+        `${n(cx - ox)} ${n(cy + ry)} ${n(cx - rx)} ${n(cy + oy)} ${n(cx - rx)} ${n(cy)} c S`,
+    );
   }
 
   /** A straight line `width` points thick. */
@@ -229,7 +260,9 @@ export class PageContent {
    */
   writeToPage(doc: PdfDocument): void {
     // One string, lines ended by '\n', joined once (Latin-1 keeps every byte of the glyph codes as is).
-    const parts: string[] = [`1 0 0 -1 0 ${formatNumber(this.page.height)} cm\n`];
+    const parts: string[] = [];
+    for (const operator of this.background) parts.push(operator, '\n');
+    parts.push(`1 0 0 -1 0 ${formatNumber(this.page.height)} cm\n`);
     const isArtifact = this.isTagged && this.shapes.length > 0;
     if (isArtifact) parts.push('/Artifact BMC\n');
     for (const shape of this.shapes) parts.push(shape, '\n');

@@ -18,7 +18,7 @@ import { OBJECTS_PER_STREAM } from './object-streams';
 import { PageContent, embedFonts } from './page-content';
 import { PdfDocument } from './pdf-document';
 import { StructureTree } from './pdf-structure';
-import { renderAcblCard } from './render-acbl-card';
+import { renderOfficialCard } from './render-official-card';
 import { renderAgreementPdf } from './render-agreement-pdf';
 
 const CREATED = new Date(Date.UTC(2026, 10, 26, 9, 30, 5));
@@ -145,7 +145,7 @@ describe.skipIf(!hasQpdf)('PdfDocument files, qpdf --check', () => {
       sampleFile(300),
       await renderAgreementPdf(agreement, { revision: 3, attachment: agreement }),
       await renderAgreementPdf(agreement, { pageSize: 'a4', print: { layout: 'large', fourColourSuits: true } }),
-      (await renderAcblCard(agreement)).pdf,
+      (await renderOfficialCard(agreement, 'classic')).pdf,
     ];
     for (const pdf of files) {
       const { status, output } = qpdfCheck(pdf);

@@ -53,6 +53,8 @@ export interface PdfDocumentOptions {
 export class PdfPage {
   /** Fonts of the page's resources by name (e.g. "F1"), as the content uses them. */
   readonly fonts = new Map<string, PdfRef>();
+  /** Form XObjects of the page's resources by name (e.g. "Fm0"): an official card's form (form-pages.ts). */
+  readonly xObjects = new Map<string, PdfRef>();
   /** The page's key in the parent tree (/StructParents) and its MCIDs' elements, once it has marked content. */
   structParentsKey: number | undefined;
   isContentWritten = false;
@@ -316,8 +318,10 @@ export class PdfDocument {
     }
     let fonts = '';
     for (const [name, ref] of page.fonts) fonts += `\n/${name} ${ref.toString()}`;
+    let xObjects = '';
+    for (const [name, ref] of page.xObjects) xObjects += `\n/${name} ${ref.toString()}`;
     let text = `<<\n/Type /Page\n/Parent ${this.pagesRef.toString()}\n/MediaBox ${toPdfText([0, 0, page.width, page.height])}\n/Contents ${page.contents.toString()}`;
-    text += `\n/Resources <<\n/ProcSet [/PDF /Text]${fonts === '' ? '' : `\n/Font <<${fonts}\n>>`}\n>>`;
+    text += `\n/Resources <<\n/ProcSet [/PDF /Text]${fonts === '' ? '' : `\n/Font <<${fonts}\n>>`}${xObjects === '' ? '' : `\n/XObject <<${xObjects}\n>>`}\n>>`;
     if (page.structParentsKey !== undefined) text += `\n/StructParents ${page.structParentsKey}`;
     if (this.isTagged) text += '\n/Tabs /S';
     this.writeObject(page.ref, `${text}\n>>`);

@@ -66,10 +66,10 @@ describe('createPdfPool', () => {
     expect(pool.inFlight()).toBe(0);
   });
 
-  it('draws the ACBL-style convention card in a worker thread, with its fit report (docs/product.md §13)', async () => {
+  it('draws the official ACBL card in a worker thread, with its fit report (docs/official-cards.md)', async () => {
     const pool = createPdfPool({ threads: 1 });
     pools.push(pool);
-    const { pdf, fitReport } = await pool.renderCard({ ...agreement, playerNames: ['Anna', 'Bob'] });
+    const { pdf, fitReport } = await pool.renderCard({ ...agreement, playerNames: ['Anna', 'Bob'] }, { card: 'classic' });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await readPdfText(pdf)).join(' ')).toContain('Anna & Bob');
     expect(Array.isArray(fitReport)).toBe(true);

@@ -132,7 +132,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
     async renderCard(document, cardOptions) {
-      const answer = (await admit(() => open().run({ document, revision: cardOptions?.revision }, { name: 'renderCardTask' }))) as {
+      const answer = (await admit(() => open().run({ document, card: cardOptions.card, revision: cardOptions.revision }, { name: 'renderCardTask' }))) as {
         pdf: Uint8Array;
         fitReport: string[];
         workMs: number;

@@ -8,7 +8,8 @@
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
-import { renderAcblCard } from './render-acbl-card';
+import type { OfficialCardId } from '@bpa/domain/official-card';
+import { renderOfficialCard } from './render-official-card';
 import { renderAgreementPdf } from './render-agreement-pdf';
 import { warmUpRenderer } from './warm-up';
 
@@ -44,16 +45,17 @@ export default async function renderPdfTask(task: PdfTask): Promise<{ pdf: Uint8
 }
 
 /**
- * Draws one ACBL-style convention card (render-acbl-card.ts); piscina calls it by name.
+ * Draws one official ACBL convention card (render-official-card.ts); piscina calls it by name.
  *
  * @returns the file's bytes, the fit report and the milliseconds the drawing took
  */
 export async function renderCardTask(task: {
   document: ContractDocument;
+  card: OfficialCardId;
   revision?: number | undefined;
 }): Promise<{ pdf: Uint8Array; fitReport: string[]; workMs: number }> {
   await warmedUp;
   const startedAt = performance.now();
-  const { pdf, fitReport } = await renderAcblCard(task.document, { revision: task.revision });
+  const { pdf, fitReport } = await renderOfficialCard(task.document, task.card, { revision: task.revision });
   return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport, workMs: performance.now() - startedAt };
 }

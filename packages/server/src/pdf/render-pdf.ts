@@ -4,9 +4,16 @@
  */
 import type { PageSize, PrintOptions } from '@bpa/domain/api';
 import type { Category, ContractDocument } from '@bpa/domain/contract';
+import type { OfficialCardId } from '@bpa/domain/official-card';
 
-/** Draws an agreement's ACBL-style convention card (docs/product.md §13): the PDF and what did not fit on it. */
-export type RenderAcblCard = (document: ContractDocument, options?: { revision?: number | undefined }) => Promise<{ pdf: Buffer; fitReport: string[] }>;
+/**
+ * Draws an agreement on an official ACBL convention card (docs/official-cards.md): the classic card
+ * (2023 revision) or the 2022 card; the PDF and what went to its supplement.
+ */
+export type RenderAcblCard = (
+  document: ContractDocument,
+  options: { card: OfficialCardId; revision?: number | undefined },
+) => Promise<{ pdf: Buffer; fitReport: string[] }>;
 
 /** Draws an agreement as PDF bytes (docs/product.md §D2: DejaVu Sans; the renderer's own PDF writer, docs/decisions/194-pdf-writer-of-our-own.md). */
 export type RenderAgreementPdf = (

@@ -10,7 +10,7 @@ import { createAgreementFromTemplate, selectAllInCategory } from '@bpa/domain/ed
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
-import { renderAcblCard } from '../../pdf/render-acbl-card';
+import { renderOfficialCard } from '../../pdf/render-official-card';
 import { renderAgreementPdf } from '../../pdf/render-agreement-pdf';
 import { readUploadedAgreement } from '../../file-import/read-uploaded-agreement';
 import { exportAgreement } from './agreement-files';
@@ -34,7 +34,7 @@ describe('agreement files through the PDF (docs/product.md §12)', () => {
     const agreement = agreementOf(file);
     const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
     expect(await readUploadedAgreement(new Uint8Array(pdf))).toEqual(agreement);
-    const card = await renderAcblCard(agreement);
+    const card = await renderOfficialCard(agreement, 'classic');
     expect(await readUploadedAgreement(new Uint8Array(card.pdf))).toEqual(agreement);
     const json = exportAgreement(agreement, 'json', new Date());
     expect(await readUploadedAgreement(new TextEncoder().encode(json.body))).toEqual(agreement);

@@ -1,4 +1,4 @@
-/** POST /api/v1/contracts/acbl-card (docs/product.md §13): the card is stored for its maker and its fit report answered. */
+/** POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): the official card is stored for its maker and its fit report answered. */
 import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -36,12 +36,14 @@ describe('POST /api/v1/contracts/acbl-card', () => {
     });
     expect(response.statusCode).toBe(200);
     const answer = AcblCardAnswerSchema.parse(response.json()).data;
-    expect(answer.fileName).toBe('Club-night-card.pdf');
+    expect(answer.fileName).toBe('Club-night-ACBL-classic-card.pdf');
     expect(Array.isArray(answer.fitReport)).toBe(true);
     const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
     const text = (await readPdfText(file.rawPayload)).join(' ');
-    expect(text).toContain('CONVENTION CARD');
+    // The ACBL's own form is the page: its printed headings are the card's.
+    expect(text).toContain('SPECIAL');
+    expect(text).toContain('GENERAL');
     expect(text).toContain('Anna & Bob');
     const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
     expect(
@@ -66,5 +68,20 @@ describe('POST /api/v1/contracts/acbl-card', () => {
     };
     expect(await make(3)).toContain('Version 3 · ');
     expect(await make()).not.toContain('Version ');
+  });
+
+  it('fills the 2022 card when asked, and refuses a card it does not know', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Club night' });
+    const post = (card: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/contracts/acbl-card', headers: { cookie }, payload: { contract: agreement.document, card } });
+    const response = await post('2022');
+    expect(response.statusCode).toBe(200);
+    const answer = AcblCardAnswerSchema.parse(response.json()).data;
+    expect(answer.fileName).toBe('Club-night-ACBL-2022-card.pdf');
+    const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie } });
+    expect((await readPdfText(file.rawPayload)).join(' ')).toContain('OVERVIEW');
+    expect((await post('1990')).statusCode).toBe(400);
   });
 });

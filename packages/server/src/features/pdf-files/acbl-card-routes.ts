@@ -1,15 +1,18 @@
 /**
- * The ACBL-style convention card (docs/product.md §13, docs/pdf.md §6):
+ * The official ACBL convention cards (docs/official-cards.md §4):
  *
- * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body (as Make PDF)
+ * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body (as Make PDF),
+ *   on the card the body names (`card`: the classic card or the 2022 card)
  *
- * The card is drawn in a PDF worker (render-acbl-card.ts), stored like a subscriber's PDF for 30
- * days and fetched from the pdfviewer route; the answer also lists what did not fit on the card
- * (its fit report), so the editor can say so before the download.
+ * The card is drawn in a PDF worker (render-official-card.ts), stored like a subscriber's PDF for 30
+ * days and fetched from the pdfviewer route; the answer also lists what went to the card's
+ * supplement (its fit report), so the editor can say so before the download. A trial visitor's
+ * card is made by the trial's route (trial/guest-agreement-routes.ts), a read-only link's by the
+ * sharing routes.
  */
 import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
-import { ErrorEnvelopeSchema, MakePdfRequestSchema } from '@bpa/domain/api';
-import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import { AcblCardAnswerSchema, MakeCardRequestSchema } from '@bpa/domain/api-contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
@@ -40,8 +43,9 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
       bodyLimit: AGREEMENT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['agreements', 'pdf'],
-        summary: 'Makes the ACBL-style convention card of an agreement (two Letter pages, a third for what did not fit); fetch it from the pdfviewer route',
-        body: MakePdfRequestSchema,
+        summary:
+          'Makes an official ACBL convention card of an agreement (the classic card or the 2022 card, with a supplementary sheet); fetch it from the pdfviewer route',
+        body: MakeCardRequestSchema,
         response: { 200: AcblCardAnswerSchema, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
       },
     },
@@ -49,8 +53,8 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
       const user = request.currentUser!;
       const document = request.body.contract;
       const data = await admission.run(request, async () => {
-        const { pdf, fitReport } = await renderCard(document, { revision: request.body.revision });
-        const name = `${document.contractName} card`;
+        const { pdf, fitReport } = await renderCard(document, { card: request.body.card, revision: request.body.revision });
+        const name = `${document.contractName} ACBL ${request.body.card} card`;
         const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };
         await db.insert(pdfFiles).values({
           ...info,

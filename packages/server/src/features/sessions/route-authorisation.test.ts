@@ -93,6 +93,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/contracts/guest':                     { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/guest/:id':                 { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'POST /api/v1/contracts/pdf-guest':                { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },
+  'POST /api/v1/contracts/acbl-card-guest':          { codes: [400, 400, 400, 400], shared: [400, 400, 400, 400], body: () => ({}) },
   'GET /api/v1/contracts/pdfviewer/:pathName/:fileName': { codes: [404, 200, 404, 200], shared: [404, 404, 404, 404] }, // the subscriber's own PDF
   'GET /api/v1/contracts/pdfviewer/:fileName':       { codes: [401, 200, 401, 404], shared: [404, 404, 404, 401] }, // by name: the caller's own files only
   'GET /api/v1/contracts/my':                        { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
@@ -157,6 +158,7 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/v1/contracts/my/:id/link':            { codes: [401, 200, 401, 404], shared: [404, 403, 403, 401], url: (f) => `/api/v1/contracts/my/${f.subscriberContract.id}/link` },
   'GET /api/v1/shared-links/:token':                 { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] }, // whoever holds the link
   'GET /api/v1/shared-links/:token/pdf':             { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
+  'GET /api/v1/shared-links/:token/card':            { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/:id/revisions':             { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions` },
   'GET /api/v1/contracts/:id/revisions/:revision':   { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions/0` },
   'POST /api/v1/contracts/:id/revisions/:revision/restore': { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/revisions/0/restore` },

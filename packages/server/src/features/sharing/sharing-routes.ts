@@ -38,12 +38,16 @@ import {
 } from './agreement-sharing';
 import { Admission } from '../../admission/admission';
 import { makePdfDownloadName, makePdfFileName } from '../../pdf/pdf-file-names';
-import type { RenderAgreementPdf } from '../../pdf/render-pdf';
+import type { RenderAcblCard, RenderAgreementPdf } from '../../pdf/render-pdf';
+import { OfficialCardIdSchema } from '@bpa/domain/api-contracts';
+import { downloadName, safeFileName } from '../../safe-file-name';
 import { SUBSCRIBER_CONTRACTS_BASE, checkAccess } from '../agreements/route-helpers';
 
 export interface SharingRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
+  /** Draws the official ACBL cards (docs/official-cards.md §4). */
+  renderCard: RenderAcblCard;
   now: () => Date;
   mail: AccountMail;
   admission?: Admission;
@@ -66,7 +70,10 @@ function signedIn(request: FastifyRequest) {
 }
 
 /** Registers the routes of shared agreements and read-only links. */
-export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (app, { db, renderPdf, now, mail, admission = new Admission() }) => {
+export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async (
+  app,
+  { db, renderPdf, renderCard, now, mail, admission = new Admission() },
+) => {
   app.get(
     '/api/v1/contracts/shared',
     {
@@ -271,6 +278,46 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
         )
         .header('cache-control', 'no-store')
         .send(content);
+    },
+  );
+
+  app.get(
+    '/api/v1/shared-links/:token/card',
+    {
+      config: { rateLimit: SHARED_LINK_PDF_RATE_LIMIT },
+      schema: {
+        tags: ['sharing', 'pdf'],
+        summary: 'The agreement behind a read-only link on an official ACBL convention card (classic or 2022), as a download',
+        params: SharedLinkParamsSchema,
+        querystring: z.object({ card: OfficialCardIdSchema.default('classic') }),
+        response: {
+          200: { description: 'The PDF file', content: { 'application/pdf': { schema: z.any() } } },
+          400: errors,
+          404: errors,
+          429: errors,
+          503: errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
+      const row = await findLinkedAgreement(db, request.params.token);
+      const { contractName, categories, playerNames } = row.document;
+      const { pdf } = await admission.run(request, () =>
+        renderCard({ contractName, categories, ...(playerNames ? { playerNames } : {}) }, { card: request.query.card, revision: row.revision }),
+      );
+      const name = `${contractName} ACBL ${request.query.card} card`;
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          createContentDisposition(downloadName(name, 'pdf', 'convention-card'), {
+            type: 'attachment',
+            fallback: safeFileName(name, 'pdf', 'convention-card'),
+          }),
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 };

@@ -11,15 +11,18 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { getGuestContract } from './get-guest-agreement';
 import { listGuestAgreementNames } from './list-guest-agreement-names';
-import { makeGuestPdf } from './make-guest-pdf';
+import { makeGuestCard, makeGuestPdf } from './make-guest-pdf';
 import type { SharedState } from '../../shared-state';
 import { createGuestBrowserLimit } from './guest-browser-limit';
 import { Admission } from '../../admission/admission';
-import type { RenderAgreementPdf } from '../../pdf/render-pdf';
+import type { RenderAcblCard, RenderAgreementPdf } from '../../pdf/render-pdf';
+import { AcblCardAnswerSchema, MakeCardRequestSchema } from '@bpa/domain/api-contracts';
 
 export interface GuestAgreementRoutesOptions {
   db: Database;
   renderPdf: RenderAgreementPdf;
+  /** Draws the official ACBL cards (docs/official-cards.md). */
+  renderCard: RenderAcblCard;
   now: () => Date;
   /** Per-client PDF limit, shared with the subscriber routes (ADR 191). */
   admission?: Admission;
@@ -36,10 +39,10 @@ export interface GuestAgreementRoutesOptions {
  */
 export const GUEST_PDF_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
-/** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest. */
+/** Registers GET /api/v1/contracts/guest, GET /api/v1/contracts/guest/{id}, POST /api/v1/contracts/pdf-guest and /acbl-card-guest. */
 export const guestAgreementRoutes: FastifyPluginAsyncZod<GuestAgreementRoutesOptions> = async (
   app,
-  { db, renderPdf, now, admission = new Admission(), isHttps = false, shared },
+  { db, renderPdf, renderCard, now, admission = new Admission(), isHttps = false, shared },
 ) => {
   const browserLimit = createGuestBrowserLimit(isHttps, shared);
   app.get(
@@ -95,6 +98,32 @@ export const guestAgreementRoutes: FastifyPluginAsyncZod<GuestAgreementRoutesOpt
         // A guest is known by address (behind a proxy: TRUST_PROXY makes request.ip the client's).
         data: await admission.run(request, () => makeGuestPdf(db, request.body, { renderPdf, now: now() })),
       };
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/acbl-card-guest',
+    {
+      onRequest: admission.refuseEarly,
+      config: { rateLimit: GUEST_PDF_RATE_LIMIT },
+      bodyLimit: GUEST_PDF_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['guest'],
+        summary: "Makes an official ACBL convention card of a guest's agreement (trial categories only); fetch it from the pdfviewer route within an hour",
+        body: MakeCardRequestSchema,
+        response: {
+          200: AcblCardAnswerSchema,
+          400: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          413: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await browserLimit.count(request, reply);
+      return { status: 'success' as const, data: await admission.run(request, () => makeGuestCard(db, request.body, { renderCard, now: now() })) };
     },
   );
 };
