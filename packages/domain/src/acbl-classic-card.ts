@@ -315,7 +315,7 @@ export const ACBL_CLASSIC_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   'Jump Raise Forcing': tick('ov.jumpRaise.force'),
   Inv: tick('ov.jumpRaise.inv'),
   Weak: tick('ov.jumpRaise.weak'),
-  undefined_7: { ...write(['ov.2level', 'ov.style', 'ov.newSuit', 'ov.jumpRaise']), other: ['ov'] },
+  undefined_7: { ...write(['ov.1level', 'ov.2level', 'ov.style', 'ov.newSuit', 'ov.jumpRaise']), other: ['ov'] },
 
   // Jump Overcall.
   Strong: tick('ov.jump.strong'),

@@ -103,8 +103,9 @@ export function hcpRange(name: string): [number, number | undefined] | undefined
     const to = Number(pair[2]);
     if (from <= 40 && to <= 40 && from < to) return [from, to];
   }
-  const plus = /(?:^|\D)(\d{1,2})\+(?:\s*HCP)?/.exec(text);
-  if (plus && Number(plus[1]) <= 40 && !/\+\s*(?:cards?|!|trumps?)/i.test(text.slice(plus.index))) return [Number(plus[1]), undefined];
+  // "22+ HCP", "Balanced 22+; …": a plus followed by HCP or the end of a phrase, not "6+ !c" or "6+ cards".
+  const plus = /(?:^|\D)(\d{1,2})\+(?=\s*(?:HCP\b|points\b|$|[,;)]|or\b))/i.exec(name);
+  if (plus && Number(plus[1]) <= 40) return [Number(plus[1]), undefined];
   return undefined;
 }
 
