@@ -215,9 +215,10 @@ export default function InstructionsPage() {
               Type your and your partner’s names under <strong>Players</strong> in the editor: they print under the title.
             </li>
             <li>
-              Subscribers can also print a <strong>Convention card (ACBL layout)</strong>: two pages laid out like the ACBL card that tournament directors and
-              opponents know, with your ticks and write-ins; announced items are blue and alertable ones red. If something is too long for its line you are told
-              before the download, and it is printed in full on a third page.
+              <strong>ACBL card (classic)</strong> and <strong>ACBL card (2022)</strong> print the agreement on the ACBL’s own convention card, the one
+              tournament directors accept: ranges in their boxes, ticks in the form’s boxes, the card you lead circled; announced items are blue and alertable
+              ones red. What the card has no field for goes to a numbered supplementary sheet (“see S3”); you are told what before the download. In the trial
+              the card shows the two trial categories.
             </li>
           </ul>
         </section>

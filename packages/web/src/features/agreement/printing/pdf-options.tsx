@@ -1,13 +1,14 @@
 /**
  * The PDF settings of the editor's status card (docs/pdf.md): the print options (kept in the
- * browser, print-options.ts) with their dialog, the ACBL convention card, and for subscribers the
+ * browser, print-options.ts) with their dialog, the official ACBL cards (for a trial visitor, of
+ * the trial categories), and for subscribers the
  * discussion sheet. `usePdfOptions` holds the state; `PdfOptions` shows it.
  */
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import type { Contract } from '@bpa/domain/contract';
 import { getBrowserStorage } from '../core/guest-persistence';
-import { AcblCardButton } from './acbl-card-button';
+import { OfficialCardButtons } from './official-card-buttons';
 import { PrintOptionsDialog } from './print-options-dialog';
 import { type StoredPrintOptions, describePrintOptions, readPrintOptions, writePrintOptions } from './print-options';
 
@@ -36,7 +37,7 @@ export type PdfOptionsState = ReturnType<typeof usePdfOptions>;
 export interface PdfOptionsProps {
   state: PdfOptionsState;
   contract: Contract | null;
-  /** The subscriber's editor adds the convention card and the discussion sheet. */
+  /** The subscriber's editor adds the discussion sheet; the cards are a subscriber's, or a trial visitor's (its two categories). */
   isSubscriberEditor: boolean;
 }
 
@@ -48,7 +49,7 @@ export function PdfOptions({ state, contract, isSubscriberEditor }: PdfOptionsPr
         <span>{describePrintOptions(state.printOptions)}</span>
         <Button type="button" label="Print options" icon="pi pi-sliders-h" size="small" text onClick={state.openDialog} />
       </p>
-      {isSubscriberEditor && contract && <AcblCardButton contract={contract} />}
+      {contract && <OfficialCardButtons contract={contract} isGuest={!isSubscriberEditor} />}
       {isSubscriberEditor && (
         <label className="discussion-sheet-option">
           <input type="checkbox" checked={state.withDiscussionSheet} onChange={(event) => state.setWithDiscussionSheet(event.target.checked)} /> Add the

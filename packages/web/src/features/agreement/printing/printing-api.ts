@@ -1,11 +1,11 @@
 /**
  * Making PDFs of an agreement (docs/product.md §7): the guest's and the subscriber's agreement PDF
- * and the ACBL convention card, injected into the one RTK Query `api` (lib/api.ts). Guest calls go
+ * and the official ACBL cards, injected into the one RTK Query `api` (lib/api.ts). Guest calls go
  * without credentials.
  */
 import type { z } from 'zod';
 import { type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
-import { type AcblCardAnswer, AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
+import { type AcblCardAnswer, AcblCardAnswerSchema, type MakeCardRequest } from '@bpa/domain/api-contracts';
 import { api } from '../../../lib/api';
 
 export const printingApi = api.injectEndpoints({
@@ -30,16 +30,25 @@ export const printingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
     }),
     /**
-     * POST /api/v1/contracts/acbl-card (docs/product.md §13): makes the ACBL-style convention card of the
-     * agreement sent (same body as Make PDF).
-     * @returns where to fetch it and what did not fit on the card (printed on its page 3)
+     * POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): makes an official ACBL card of the
+     * agreement sent (Make PDF's body and `card`: 'classic' or '2022').
+     * @returns where to fetch it and what went to its supplementary sheet ("Label: text → S3")
      */
-    makeAcblCard: build.mutation<AcblCardAnswer['data'], MakePdfRequest, AcblCardAnswer>({
+    makeAcblCard: build.mutation<AcblCardAnswer['data'], MakeCardRequest, AcblCardAnswer>({
       query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', body }),
+      rawResponseSchema: AcblCardAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
+    /**
+     * POST /api/v1/contracts/acbl-card-guest (docs/official-cards.md §4): a trial visitor's card, of the
+     * two trial categories only; without credentials, like the guest PDF.
+     */
+    makeGuestAcblCard: build.mutation<AcblCardAnswer['data'], MakeCardRequest, AcblCardAnswer>({
+      query: (body) => ({ url: '/contracts/acbl-card-guest', method: 'POST', body, credentials: 'omit' }),
       rawResponseSchema: AcblCardAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
   }),
 });
 
-export const { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation, useMakeAcblCardMutation } = printingApi;
+export const { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation, useMakeAcblCardMutation, useMakeGuestAcblCardMutation } = printingApi;

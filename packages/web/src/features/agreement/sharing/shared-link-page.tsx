@@ -50,6 +50,8 @@ export default function SharedLinkPage() {
   }
   const { contractName, categories, updatedAt } = answer.data;
   const pdf = (pageSize: 'letter' | 'a4') => `/api/v1/shared-links/${encodeURIComponent(token)}/pdf?pageSize=${pageSize}`;
+  // The official ACBL cards (docs/official-cards.md §4), filled from the agreement as last saved.
+  const card = (which: 'classic' | '2022') => `/api/v1/shared-links/${encodeURIComponent(token)}/card?card=${which}`;
   return (
     <article className="py-3 shared-link-page">
       <h1>
@@ -66,6 +68,14 @@ export default function SharedLinkPage() {
         <a className="p-button p-button-sm p-button-outlined" href={pdf('a4')} download>
           <span className="pi pi-download" aria-hidden="true" />
           &nbsp;Download PDF (A4)
+        </a>
+        <a className="p-button p-button-sm p-button-outlined" href={card('classic')} download>
+          <span className="pi pi-id-card" aria-hidden="true" />
+          &nbsp;ACBL card (classic)
+        </a>
+        <a className="p-button p-button-sm p-button-outlined" href={card('2022')} download>
+          <span className="pi pi-id-card" aria-hidden="true" />
+          &nbsp;ACBL card (2022)
         </a>
       </p>
       <AtTheTable categories={categories} />
