@@ -15,9 +15,14 @@ const THROUGH = /^Through /i;
 const TAKEOUT_THROUGH = /^Takeout through /i;
 
 /** The defence to 1NT: which of the two columns an item fills (docs/official-cards.md §2, "Defense vs notrump"). */
-const VS_NT_ROWS = ['df.2c', 'df.2d', 'df.2h', 'df.2s', 'df.double'] as const;
+const VS_NT_ROWS: readonly string[] = ['df.2c', 'df.2d', 'df.2h', 'df.2s', 'df.double'];
 
-const vsNotrumpColumn = (row: (typeof VS_NT_ROWS)[number], column: 1 | 2): CardFieldSpec => ({
+/**
+ * A row of the defence to 1NT (`df.2c` … `df.double`) in one of the card's two columns: the first
+ * (versus a strong 1NT, or every 1NT) gives the row's options, the second (versus a weak 1NT) what
+ * `df.vsWeak` changes. Shared with the 2022 card's map (acbl-2022-card.ts).
+ */
+export const vsNotrumpColumn = (row: string, column: 1 | 2): CardFieldSpec => ({
   kind: 'derived',
   keys: [row, 'df.vsWeak'],
   fill: (agreement) => {
@@ -46,14 +51,15 @@ const vsNotrumpColumn = (row: (typeof VS_NT_ROWS)[number], column: 1 | 2): CardF
   },
 });
 
-const vsNotrumpHeading = (column: 1 | 2): CardFieldSpec => ({
+/** The heading of a column of the defence to 1NT ("All 1NT", or "Strong 1NT" and "Weak 1NT"); `rows` are the rows the form has. */
+export const vsNotrumpHeading = (column: 1 | 2, rows: readonly string[] = VS_NT_ROWS): CardFieldSpec => ({
   kind: 'derived',
   keys: ['df.vsWeak'],
   fill: (agreement) => {
     const weakSame = !agreement.played('df.vsWeak') || agreement.selected('df.vsWeak.same');
     if (weakSame) {
       if (column === 1 && agreement.selected('df.vsWeak.same')) agreement.use('df.vsWeak.same');
-      return column === 1 && VS_NT_ROWS.some((row) => agreement.played(row)) ? 'All 1NT' : undefined;
+      return column === 1 && rows.some((row) => agreement.played(row)) ? 'All 1NT' : undefined;
     }
     return column === 1 ? 'Strong 1NT' : 'Weak 1NT';
   },
