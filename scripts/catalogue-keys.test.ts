@@ -296,6 +296,7 @@ describe('the key audit reports a broken input', () => {
         c: { kind: 'low', subject: 'nt.range', fallback: { subject: 'tw.weakTwos', when: 'tw.2h' } },
       },
       leads: [{ option: 'ld.xx', x: 0, y: 0, width: 1, height: 1 }],
+      footer: { x: 0, y: 0 },
     };
     expect(cardMapProblems(map, catalogueLevels)).toEqual([
       'classic field "a": "nt.noSuchSubject" is not a catalogue subject or option key',

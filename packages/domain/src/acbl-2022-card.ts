@@ -171,6 +171,8 @@ export const ACBL_2022_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   'OC.t.20': {
     ...write(
       [
+        'ov.1level',
+        'ov.2level',
         'ov.jumpRaise',
         'ov.style',
         'ov.newSuit',
@@ -777,4 +779,6 @@ export const ACBL_2022_CARD: OfficialCardMap = {
   page: 0,
   fields: ACBL_2022_FIELDS,
   leads: ACBL_2022_LEADS,
+  // The form is framed to the page's edge; the band between the frame and the Names line, right of "Names", is blank.
+  footer: { x: 336, y: 606.6 },
 };

@@ -516,4 +516,6 @@ export const ACBL_CLASSIC_CARD: OfficialCardMap = {
   page: 0,
   fields: ACBL_CLASSIC_FIELDS,
   leads: ACBL_CLASSIC_LEADS,
+  // Below the card's last line, left of "Revised 2023": the page's bottom 5 points are blank.
+  footer: { x: 8, y: 1.6 },
 };

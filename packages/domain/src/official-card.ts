@@ -61,6 +61,8 @@ export interface OfficialCardMap {
   page: number;
   fields: Readonly<Record<string, CardFieldSpec>>;
   leads: readonly LeadMark[];
+  /** Where the footer line (agreement, version, date) starts: a baseline outside the card's boxes, points, PDF coordinates. */
+  footer: { x: number; y: number };
 }
 
 /** The two legal ACBL cards (docs/official-cards.md §1); the schema is api-contracts.ts `OfficialCardIdSchema`. */

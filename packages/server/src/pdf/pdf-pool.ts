@@ -30,7 +30,7 @@ export class PdfQueueFullError extends WorkQueueFullError {
 /** A pool of PDF workers: `render` has the renderer's signature (pdf/render-pdf.ts). */
 export interface PdfPool {
   render: RenderAgreementPdf;
-  /** Draws an ACBL-style convention card in a worker (docs/product.md §13). */
+  /** Draws an official ACBL card in a worker (docs/official-cards.md). */
   renderCard: RenderAcblCard;
   /** Worker threads at most and queued renders at most (the sizes chosen). */
   readonly threads: number;

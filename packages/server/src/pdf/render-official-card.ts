@@ -140,7 +140,7 @@ export async function renderOfficialCard(
       drawFields(content, faces, form, fitted, template.height);
       drawLeads(content, fitted, template.height);
       const stamp = `${document.contractName} · ${footerStamp(printedOn, options.revision)} · ${PRODUCT_TITLE}`;
-      drawMarkup(content, faces, 'regular', stamp, 8, template.height - 1.6, 4.5, FOOTER_INK);
+      drawMarkup(content, faces, 'regular', stamp, map.footer.x, template.height - map.footer.y, 4.5, FOOTER_INK);
     }
     content.finish();
   });
@@ -162,7 +162,9 @@ function drawFields(content: PageContent, faces: Faces, form: FormPages, fitted:
       drawTick(content, field, pageHeight);
       continue;
     }
-    const baseline = pageHeight - (field.y + Math.max(1, (field.height - size * 0.72) / 2));
+    // On a line's field the text sits just above the line whatever its size; a taller box centres it.
+    const above = field.height <= 12 ? 1.8 : (field.height - size * 0.72) / 2;
+    const baseline = pageHeight - (field.y + above);
     drawMarkup(content, faces, 'regular', value.text, field.x + 1, baseline, size, inkOf(value));
   }
 }
