@@ -2,7 +2,7 @@
  * The official ACBL cards (docs/official-cards.md), in real Chromium: a subscriber loads Modern
  * Standard American, names the players and asks for the ACBL card (classic); what goes to the
  * supplementary sheet is listed before the download; the downloaded card is the ACBL's form with
- * the names and the supplement. The read-only link page downloads the 2022 card, and a trial
+ * the names and the supplement; the editor tags the 1NT range "Announce: 15 to 17". The read-only link page downloads the 2022 card, and a trial
  * visitor gets the card of the two trial categories.
  */
 import { readFile } from 'node:fs/promises';
@@ -48,6 +48,16 @@ test('a subscriber downloads the classic card, told first what goes to the suppl
   expect(card).toContain('Anna Smith & Bob Jones');
   expect(card).toMatch(/see S\d/);
   expect(pages.slice(2).join(' ')).toContain('Supplement to the ACBL Convention Card');
+
+  // The editor marks what the ACBL Alert procedures flag, with what to say (docs/bridge.md §1c).
+  await page
+    .getByRole('button', { name: /Notrump Openings/ })
+    .first()
+    .click();
+  await expect(page.getByLabel('1NT opening range (HCP)', { exact: true })).toHaveAccessibleDescription(/Announce/);
+  await page.getByRole('button', { name: /^Options of 1NT opening range \(HCP\)/ }).click();
+  await expect(page.getByLabel('15-17', { exact: true }).first()).toHaveAccessibleDescription(/Announce: 15 to 17/);
+  await expectNoSeriousAxeViolations(page);
 
   // The read-only link page offers both cards; the 2022 card downloads.
   const made = await page.request.post(`/api/v1/contracts/my/${partner1._id}/link`);

@@ -42,12 +42,20 @@ export function tableWordsOfRow(
  */
 export function TableWordsTag({ id, tag }: { id: string; tag: ReturnType<typeof tableWordsOfRow> }) {
   if (!tag) return null;
-  const rest = tag.words.startsWith(tag.label) ? tag.words.slice(tag.label.length) : `: ${tag.words}`;
-  const hasMore = rest !== '';
+  const hasMore = tag.words !== tag.label;
+  // Screen readers get the words in one piece ("Announce: 15 to 17"): a browser joins a visible
+  // label and a hidden rest with a space ("Announce : 15 to 17"), so the visible label is hidden
+  // from them and the hidden text says it all.
   return (
     <span id={id} className={`table-words is-${tag.kind}`} {...(hasMore ? { tabIndex: 0, 'data-pr-tooltip': tag.words } : {})}>
-      {tag.label}
-      {hasMore && <span className="visually-hidden">{rest}</span>}
+      {hasMore ? (
+        <>
+          <span aria-hidden="true">{tag.label}</span>
+          <span className="visually-hidden">{tag.words}</span>
+        </>
+      ) : (
+        tag.label
+      )}
     </span>
   );
 }
