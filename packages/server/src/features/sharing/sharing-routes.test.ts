@@ -425,8 +425,11 @@ describe('the read-only link', () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const loaded = await load(agreement.id, cookie);
-    const edited = toggleSubject(loaded, loaded.categories[3]!._id, loaded.categories[3]!.subjects[0]!._id);
-    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: body(edited) });
+    const edited = {
+      ...toggleSubject(loaded, loaded.categories[3]!._id, loaded.categories[3]!.subjects[0]!._id),
+      playerNames: ['Anna Gray', 'Bob White'] as [string, string],
+    };
+    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, { cookie, payload: { ...body(edited), playerNames: edited.playerNames } });
 
     const page = await call('GET', `/api/v1/shared-links/${first}`);
     expect(page.statusCode).toBe(200);
@@ -440,6 +443,20 @@ describe('the read-only link', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; filename="?With-Anna.pdf"?;/);
     expect((await readPdfText(pdf.rawPayload)).join('\n')).toContain('With Anna');
+
+    // Both official ACBL cards, like the PDF without the player names (docs/official-cards.md §4).
+    expect((await load(agreement.id, cookie)).playerNames).toEqual(['Anna Gray', 'Bob White']);
+    for (const card of ['classic', '2022']) {
+      const file = await call('GET', `/api/v1/shared-links/${first}/card?card=${card}`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(String(file.headers['content-disposition'])).toContain(`ACBL-${card}-card.pdf`);
+      const text = (await readPdfText(file.rawPayload)).join('\n');
+      expect(text).toContain('Version 1');
+      expect(text).not.toContain('Anna Gray');
+    }
+    expect((await call('GET', `/api/v1/shared-links/${first}/card?card=1990`)).statusCode).toBe(400);
 
     const second = NewLinkAnswerSchema.parse((await call('POST', `/api/v1/contracts/my/${agreement.id}/link`, { cookie })).json()).data.linkToken;
     expect(second).not.toBe(first);

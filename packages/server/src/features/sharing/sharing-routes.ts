@@ -302,10 +302,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
     async (request, reply) => {
       reply.header('x-robots-tag', NO_INDEX).header('referrer-policy', 'no-referrer');
       const row = await findLinkedAgreement(db, request.params.token);
-      const { contractName, categories, playerNames } = row.document;
-      const { pdf } = await admission.run(request, () =>
-        renderCard({ contractName, categories, ...(playerNames ? { playerNames } : {}) }, { card: request.query.card, revision: row.revision }),
-      );
+      // Like the link's PDF, without the player names (docs/sharing.md §3).
+      const { contractName, categories } = row.document;
+      const { pdf } = await admission.run(request, () => renderCard({ contractName, categories }, { card: request.query.card, revision: row.revision }));
       const name = `${contractName} ACBL ${request.query.card} card`;
       return reply
         .type('application/pdf')

@@ -1,3 +1,4 @@
+import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
 import { ContractAnswerSchema, ErrorEnvelopeSchema, GuestContractNamesAnswerSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import { CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, GUEST_PDF_BODY_LIMIT_BYTES, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
@@ -112,6 +113,31 @@ describe('GET /api/v1/contracts/guest/{id}', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'This agreement does not exist.' });
     }
+  });
+});
+
+describe('POST /api/v1/contracts/acbl-card-guest (docs/official-cards.md §4)', () => {
+  it('makes the official card of the two trial categories only, stored like a guest PDF, with its fit report', async () => {
+    const agreement = selectEverything(await getTrialAgreement());
+    const response = await app.inject({ method: 'POST', url: '/api/v1/contracts/acbl-card-guest', payload: { contract: agreement, card: '2022' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = AcblCardAnswerSchema.parse(response.json()).data;
+    expect(answer.fileName).toMatch(/ACBL-2022-card\.pdf$/);
+    // Everything selected: what the card has no field for is on the supplement, all of it from the trial's categories.
+    expect(answer.fitReport.length).toBeGreaterThan(0);
+    const [card, ...supplementPages] = await readPdfText((await fetchPdf(answer)).rawPayload);
+    expect(card).toContain('OVERVIEW');
+    const supplement = supplementPages.join('\n');
+    expect(supplement).toMatch(/S1 · (Overcalls|Doubles and Redoubles)/);
+    for (const other of ['General Approach', 'Notrump Openings', 'Slam Bidding', 'Stayman']) expect(supplement).not.toContain(other);
+    const [stored] = await database.db.select().from(pdfFiles).where(eq(pdfFiles.pathName, answer.pathName));
+    expect(stored).toMatchObject({ isGuest: true, ownerUserId: null });
+  });
+
+  it('refuses a card it does not know', async () => {
+    const agreement = await getTrialAgreement();
+    const response = await app.inject({ method: 'POST', url: '/api/v1/contracts/acbl-card-guest', payload: { contract: agreement, card: 'ebu' } });
+    expect(response.statusCode).toBe(400);
   });
 });
 
