@@ -243,6 +243,24 @@ export const ImportAgreementRequestSchema = z.object({
 });
 export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema>;
 
+/**
+ * What an import will do, shown before the erase confirmation (docs/agreement-format.md, "Other
+ * tools' cards"): the format read, how many fields were read, placed on catalogue items, kept as
+ * text (notes, user-added options), and what has no place (listed; kept in the subject "Imported,
+ * not placed"). An agreement file of the product's places everything.
+ */
+export const ImportReportSchema = z.object({
+  format: z.string(),
+  read: z.number().int().min(0),
+  placed: z.number().int().min(0),
+  placedAsText: z.number().int().min(0),
+  notPlaced: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** POST /api/v1/contracts/{id}/import-preview: the report of what importing the file would do; nothing changes. */
+export const ImportPreviewAnswerSchema = successEnvelope(ImportReportSchema);
+
 /** GET /api/v1/contracts/{id}/export?format=json|csv (docs/product.md §12). */
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 

@@ -59,13 +59,15 @@ describe('the bounds on what a PDF decodes to', () => {
 describe('reading in the worker', () => {
   it('reads the agreement of a PDF the product made', async () => {
     const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
-    const { document, workMs } = await pool().readAgreement(new Uint8Array(pdf));
+    const { upload, workMs } = await pool().readUpload(new Uint8Array(pdf));
+    const document = upload.kind === 'agreement' ? upload.document : undefined;
     expect(document).toEqual(agreement);
     expect(workMs).toBeGreaterThan(0);
   });
 
   it('reads a hand-made PDF whose attachment is the agreement file, packed once', async () => {
-    const { document } = await pool().readAgreement(pdfWithAttachment(agreementJson, 1));
+    const { upload } = await pool().readUpload(pdfWithAttachment(agreementJson, 1));
+    const document = upload.kind === 'agreement' ? upload.document : undefined;
     expect(document).toEqual(agreement);
   });
 
@@ -85,15 +87,15 @@ describe('reading in the worker', () => {
     ],
     ['three layers of zlib', () => pdfWithAttachment(agreementJson, 3), 400, PDF_NESTED_FILTERS_MESSAGE],
   ])('refuses %s with 400 or 413 and a clear message', async (_name, make, status, message) => {
-    const refused = pool().readAgreement(make());
+    const refused = pool().readUpload(make());
     await expect(refused).rejects.toMatchObject({ statusCode: status, message });
   });
 
   it('ends a read that passes its time limit, and the next file is read by a fresh worker', async () => {
     const pdf = await renderAgreementPdf(agreement, { attachment: agreement });
     const hurried = pool({ timeLimitMs: 1 });
-    await expect(hurried.readAgreement(new Uint8Array(pdf))).rejects.toMatchObject({ statusCode: 400, message: IMPORT_TOO_SLOW_MESSAGE });
-    await expect(pool().readAgreement(new Uint8Array(pdf))).resolves.toMatchObject({ document: agreement });
+    await expect(hurried.readUpload(new Uint8Array(pdf))).rejects.toMatchObject({ statusCode: 400, message: IMPORT_TOO_SLOW_MESSAGE });
+    await expect(pool().readUpload(new Uint8Array(pdf))).resolves.toMatchObject({ upload: { kind: 'agreement', document: agreement } });
   });
 
   it('ends a read that passes its memory cap with 413', async () => {
@@ -107,7 +109,7 @@ describe('reading in the worker', () => {
       );
       writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
       const greedy = pool({ memoryLimitMb: 32, workerUrl: pathToFileURL(worker).href });
-      await expect(greedy.readAgreement(agreementJson)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_TOO_COMPLEX_MESSAGE });
+      await expect(greedy.readUpload(agreementJson)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_TOO_COMPLEX_MESSAGE });
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -7,12 +7,13 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import type { ContractDocument, MasterTemplate } from '@bpa/domain/contract';
+import type { MasterTemplate } from '@bpa/domain/contract';
 import { Piscina } from 'piscina';
 import { WorkQueueFullError, recordWork } from '../admission/work-meter';
 import { AppError } from '../errors';
 import { workerModuleLocation } from '../worker-location';
 import type { ImportTask, MasterTemplateTask, TaskResult } from './import-worker';
+import type { UploadedFile } from './read-uploaded-agreement';
 
 /** Longest a file may take to read, in milliseconds of the worker's time: several times what the largest agreement's PDF takes (ADR 190). */
 export const IMPORT_TIME_LIMIT_MS = 1_500;
@@ -43,22 +44,23 @@ export const IMPORT_BUSY_MESSAGE = 'The server is busy reading other files. Plea
 /** Reads uploaded agreement files in the worker. */
 export interface ImportPool {
   /**
-   * Reads and checks one uploaded agreement file (read-uploaded-agreement.ts) in the worker.
+   * Reads and checks one uploaded file (read-uploaded-agreement.ts) in the worker: an agreement
+   * file, or the values of a filled ACBL card.
    *
    * @param bytes the file, at most MAX_IMPORT_BYTES (the route's bound)
-   * @returns the checked document and the milliseconds the worker spent (admission charges them)
+   * @returns what the file holds and the milliseconds the worker spent (admission charges them)
    * @throws AppError as readUploadedAgreement does (400/413 with the problems); bad_request
    *   IMPORT_TOO_SLOW_MESSAGE past the time limit; too_large IMPORT_TOO_COMPLEX_MESSAGE past the
    *   memory cap; WorkQueueFullError (IMPORT_BUSY_MESSAGE) when the queue is full
    */
-  readAgreement(bytes: Uint8Array): Promise<{ document: ContractDocument; workMs: number }>;
+  readUpload(bytes: Uint8Array): Promise<{ upload: UploadedFile; workMs: number }>;
   /**
    * Reads an uploaded master template (the administrator's CSV, docs/product.md §D6) in the worker.
    *
    * @param text the file's text (at most MAX_UPLOAD_BYTES: read-csv-upload.ts)
    * @param fileName as uploaded, for the message
    * @throws AppError bad_request "`fileName` was not uploaded: …" with the issues; the time, memory
-   *   and queue refusals of readAgreement
+   *   and queue refusals of readUpload
    */
   readMasterTemplate(text: string, fileName: string): Promise<MasterTemplate>;
   /** Stops the worker; files still queued reject. */
@@ -136,9 +138,9 @@ export function createImportPool(
   };
 
   return {
-    async readAgreement(bytes) {
-      const { value, workMs } = await run<ContractDocument>('default', (started) => ({ bytes, started }) satisfies ImportTask);
-      return { document: value, workMs };
+    async readUpload(bytes) {
+      const { value, workMs } = await run<UploadedFile>('default', (started) => ({ bytes, started }) satisfies ImportTask);
+      return { upload: value, workMs };
     },
     async readMasterTemplate(text, fileName) {
       return (await run<MasterTemplate>('readMasterTemplateTask', (started) => ({ text, fileName, started }) satisfies MasterTemplateTask)).value;

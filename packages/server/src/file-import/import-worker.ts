@@ -5,10 +5,10 @@
  * (import-pool.ts). Loaded as `import-worker.ts` under tsx and as `import-worker.js` once compiled.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { ContractDocument, MasterTemplate } from '@bpa/domain/contract';
+import type { MasterTemplate } from '@bpa/domain/contract';
 import { MasterCsvError, parseMasterCsv } from '@bpa/domain/master-csv';
 import { AppError, type ErrorCode } from '../errors';
-import { readUploadedAgreement } from './read-uploaded-agreement';
+import { type UploadedFile, readUploadedFile } from './read-uploaded-agreement';
 
 /**
  * PDF.js and the code it runs as its "worker" (in this thread: Node has no web workers), loaded as
@@ -41,7 +41,7 @@ export interface MasterTemplateTask {
 export type TaskResult<T> =
   | { ok: true; value: T; workMs: number }
   | { ok: false; code: ErrorCode; message: string; issues: AppError['issues']; logDetail: string | undefined; workMs: number };
-export type ImportTaskResult = TaskResult<ContractDocument>;
+export type ImportTaskResult = TaskResult<UploadedFile>;
 
 /**
  * Tells the pool the task began (its time limit starts now), runs `read`, and returns its value
@@ -63,12 +63,12 @@ async function runTask<T>(started: MessagePort, read: () => Promise<T> | T): Pro
 }
 
 /**
- * Reads one uploaded agreement file (read-uploaded-agreement.ts).
+ * Reads one uploaded file (read-uploaded-agreement.ts): an agreement file, or a filled ACBL card's values.
  *
- * @returns the checked document or the user's error, with the milliseconds the worker spent on it
+ * @returns what the file holds or the user's error, with the milliseconds the worker spent on it
  */
 export default async function readAgreementTask(task: ImportTask): Promise<ImportTaskResult> {
-  return runTask(task.started, () => readUploadedAgreement(task.bytes));
+  return runTask(task.started, () => readUploadedFile(task.bytes));
 }
 
 /**

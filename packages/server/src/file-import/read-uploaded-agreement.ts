@@ -1,7 +1,8 @@
 /**
  * Reads the agreement in an uploaded file (docs/agreement-format.md; docs/product.md §12): a PDF
- * made by the product (its `agreement.json` attachment, read with PDF.js), an agreement JSON file
- * or a master-template CSV, told apart by their first bytes. Runs in the import worker
+ * made by the product (its `agreement.json` attachment, read with PDF.js), a filled ACBL convention
+ * card (its form's values, read with PDF.js), an agreement JSON file or a master-template CSV, told
+ * apart by their first bytes. Runs in the import worker
  * (import-worker.ts), never on the request thread, behind the bounds of
  * docs/decisions/190-untrusted-files-off-the-request-thread.md.
  */
@@ -16,7 +17,9 @@ import {
 } from '@bpa/domain/agreement-file';
 import { readAgreementCsv } from '@bpa/domain/agreement-csv';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
+import type { CardFieldValue } from '@bpa/domain/card-import';
 import { type ContractDocument, ContractDocumentSchema } from '@bpa/domain/contract';
+import type { OfficialCardId } from '@bpa/domain/official-card';
 import { AppError } from '../errors';
 import { PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
 
@@ -31,8 +34,26 @@ export const PDF_NESTED_FILTERS_MESSAGE =
 /** 413 text for an `agreement.json` attachment larger than an agreement file may be. */
 export const ATTACHMENT_TOO_LARGE_MESSAGE = `The agreement inside this PDF is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`;
 
-/** The `agreement.json` attachment of a PDF, or null when it has none. */
-async function readPdfAttachment(bytes: Uint8Array): Promise<string | null> {
+/** What an uploaded file holds: an agreement file of the product's, or the values of a filled ACBL card. */
+export type UploadedFile = { kind: 'agreement'; document: ContractDocument } | { kind: 'card'; card: OfficialCardId; values: Record<string, CardFieldValue> };
+
+/** Most form fields read from one PDF (the classic card has 537). */
+const MAX_FORM_FIELDS = 2_000;
+/** Longest form value kept, in characters. */
+const MAX_FORM_VALUE_LENGTH = 1_000;
+
+/**
+ * Which ACBL form a PDF's fields are, by names only that form has (docs/official-cards.md §1), or
+ * undefined for any other form.
+ */
+export function officialCardOfFields(names: ReadonlySet<string>): OfficialCardId | undefined {
+  if (names.has('NAMES') && names.has('GENERAL APPROACH') && names.has('SPECIAL DOUBLES')) return 'classic';
+  if (names.has('Name.t.1') && names.has('OV.t.1') && names.has('1NT.t.1')) return '2022';
+  return undefined;
+}
+
+/** The `agreement.json` attachment of a PDF (null when it has none) and, for a filled ACBL card, its fields. */
+async function readPdf(bytes: Uint8Array): Promise<{ json: string | null; card?: { card: OfficialCardId; values: Record<string, CardFieldValue> } }> {
   try {
     checkPdfStreams(bytes);
   } catch (error) {
@@ -48,19 +69,44 @@ async function readPdfAttachment(bytes: Uint8Array): Promise<string | null> {
     throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
   }
   let attachments: Record<string, { filename?: string; content?: Uint8Array }>;
+  type FormFields = Record<string, { type?: string; value?: unknown }[]>;
+  let fields = null as FormFields | null;
   try {
     attachments = ((await document.getAttachments()) ?? {}) as typeof attachments;
+    const found = Object.values(attachments).find((attachment) => attachment.filename === AGREEMENT_ATTACHMENT_NAME);
+    if (found?.content) {
+      if (found.content.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
+      return { json: new TextDecoder().decode(found.content) };
+    }
+    fields = ((await document.getFieldObjects()) ?? null) as FormFields | null;
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // PDF.js reads the objects lazily: a damaged file may open and then fail here (its exceptions are not Errors).
     throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
   } finally {
     await document.destroy().catch(() => undefined);
   }
-  const found = Object.values(attachments).find((attachment) => attachment.filename === AGREEMENT_ATTACHMENT_NAME);
-  if (!found?.content) return null;
-  if (found.content.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
-  return new TextDecoder().decode(found.content);
+  if (!fields) return { json: null };
+  const names = Object.keys(fields);
+  if (names.length > MAX_FORM_FIELDS) throw new AppError('bad_request', NOT_A_CARD_MESSAGE, { logDetail: `${names.length} form fields` });
+  const card = officialCardOfFields(new Set(names));
+  if (!card) return { json: null };
+  const values: Record<string, CardFieldValue> = {};
+  for (const name of names) {
+    // A field with several widgets lists its parent first (no type), then each widget.
+    const widget = fields[name]?.find((candidate) => candidate.type) ?? fields[name]?.[0];
+    if (!widget) continue;
+    if (widget.type === 'checkbox' || widget.type === 'radiobutton') {
+      const value = typeof widget.value === 'string' ? widget.value : '';
+      values[name] = value !== '' && value !== 'Off';
+    } else if (typeof widget.value === 'string') values[name] = widget.value.slice(0, MAX_FORM_VALUE_LENGTH);
+  }
+  return { json: null, card: { card, values } };
 }
+
+/** 400 text for a PDF that is neither the product's nor a filled ACBL convention card. */
+export const NOT_A_CARD_MESSAGE =
+  'This PDF holds no agreement to import: choose a PDF made by Bridge Partnership Agreements, or a filled ACBL convention card (the classic card or the 2022 card).';
 
 /**
  * Reads and checks the agreement in an uploaded file.
@@ -72,13 +118,28 @@ async function readPdfAttachment(bytes: Uint8Array): Promise<string | null> {
  *   imported; too_large for a PDF whose content unpacks past the bounds of pdf-stream-limits.ts
  */
 export async function readUploadedAgreement(bytes: Uint8Array): Promise<ContractDocument> {
+  const upload = await readUploadedFile(bytes);
+  if (upload.kind !== 'agreement') throw new AppError('bad_request', PDF_WITHOUT_AGREEMENT_MESSAGE);
+  return upload.document;
+}
+
+/**
+ * Reads an uploaded file: an agreement file of the product's (as `readUploadedAgreement`), or the
+ * field values of a filled ACBL convention card, classic or 2022 (docs/agreement-format.md, "Other
+ * tools' cards"), which the route turns into an agreement with the catalogue (domain card-import.ts).
+ *
+ * @throws AppError as readUploadedAgreement; bad_request NOT_A_CARD_MESSAGE for a PDF that is
+ *   neither the product's nor an ACBL card
+ */
+export async function readUploadedFile(bytes: Uint8Array): Promise<UploadedFile> {
   let read: ContractDocument;
   try {
     const kind = detectAgreementFileKind(bytes);
     if (kind === 'pdf') {
-      const json = await readPdfAttachment(bytes);
-      if (json === null) throw new AgreementFileError(PDF_WITHOUT_AGREEMENT_MESSAGE);
-      read = readAgreementJson(json);
+      const pdf = await readPdf(bytes);
+      if (pdf.card) return { kind: 'card', ...pdf.card };
+      if (pdf.json === null) throw new AgreementFileError(NOT_A_CARD_MESSAGE);
+      read = readAgreementJson(pdf.json);
     } else {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       read = kind === 'json' ? readAgreementJson(text) : readAgreementCsv(text);
@@ -102,5 +163,5 @@ export async function readUploadedAgreement(bytes: Uint8Array): Promise<Contract
     const issues = checked.error.issues.slice(0, 20).map((issue) => ({ message: `${describeFieldPath(read, issue.path)}: ${issue.message}` }));
     throw new AppError('bad_request', `The agreement in the file is not valid: ${issues[0]?.message ?? ''}`, { issues });
   }
-  return checked.data;
+  return { kind: 'agreement', document: checked.data };
 }

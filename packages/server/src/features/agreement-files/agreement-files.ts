@@ -5,8 +5,49 @@
  */
 import { toAgreementFile } from '@bpa/domain/agreement-file';
 import { toAgreementCsv } from '@bpa/domain/agreement-csv';
-import type { ContractDocument } from '@bpa/domain/contract';
+import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
+import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
+import type { ImportReport } from '@bpa/domain/api-contracts';
+import { agreementFromCard } from '@bpa/domain/card-import';
+import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from '@bpa/domain/contract';
+import { describeFieldPath } from '@bpa/domain/agreement-file';
+import { type Catalogue, keyCategories } from '../../catalogue/catalogue';
+import { AppError } from '../../errors';
+import type { UploadedFile } from '../../file-import/read-uploaded-agreement';
 import { downloadName, safeFileName } from '../../safe-file-name';
+
+/** How the import report names each format read. */
+const CARD_FORMATS = {
+  classic: { map: ACBL_CLASSIC_CARD, name: 'ACBL convention card, classic (2023)' },
+  '2022': { map: ACBL_2022_CARD, name: 'ACBL convention card (2022)' },
+} as const;
+
+/**
+ * The agreement an uploaded file holds, keyed, and the import report (docs/agreement-format.md):
+ * an agreement file of the product's is taken whole (items without keys get the catalogue's by
+ * name); a filled ACBL card is read through its form's field map (domain card-import.ts).
+ *
+ * @param upload what the import worker read (read-uploaded-agreement.ts)
+ * @param catalogue the keyed catalogue (templates/blank.csv)
+ * @throws AppError bad_request when the agreement made from a card breaks a rule of a save (a bug of the map: logged)
+ */
+export function documentOfUpload(upload: UploadedFile, catalogue: Catalogue): { document: ContractDocument; report: ImportReport } {
+  if (upload.kind === 'agreement') {
+    const document = { ...upload.document, categories: keyCategories(upload.document.categories, catalogue).categories };
+    const subjects = document.categories.flatMap((category) => category.subjects).filter((subject) => !isPlaceholderName(subject.subjectName)).length;
+    return { document, report: { format: 'Bridge Partnership Agreements file', read: subjects, placed: subjects, placedAsText: 0, notPlaced: [] } };
+  }
+  const format = CARD_FORMATS[upload.card];
+  const made = agreementFromCard(upload.values, format.map, catalogue.template, 'Imported card', format.name);
+  const checked = ContractDocumentSchema.safeParse(made.document);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    throw new AppError('bad_request', `The card could not be turned into an agreement: ${first ? describeFieldPath(made.document, first.path) : ''}`, {
+      logDetail: JSON.stringify(checked.error.issues.slice(0, 5)),
+    });
+  }
+  return { document: checked.data, report: made.report };
+}
 
 /** An exported file: its bytes, type and the names it downloads under. */
 export interface ExportedAgreement {

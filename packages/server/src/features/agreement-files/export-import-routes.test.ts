@@ -5,13 +5,7 @@
  */
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import { SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
-import {
-  AGREEMENT_FILE_FORMAT,
-  AGREEMENT_FILE_VERSION,
-  PDF_WITHOUT_AGREEMENT_MESSAGE,
-  newerVersionMessage,
-  readAgreementJson,
-} from '@bpa/domain/agreement-file';
+import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, newerVersionMessage, readAgreementJson } from '@bpa/domain/agreement-file';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { renameOption, renameSubject, selectAllInCategory } from '@bpa/domain/editing';
 import { RevisionListAnswerSchema, describeChange } from '@bpa/domain/history';
@@ -21,7 +15,12 @@ import { createTestAccount, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, testCatalogue } from '../../test/test-app';
 import { keyCategories } from '../../catalogue/catalogue';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
-import { PDF_CONTENT_TOO_LARGE_MESSAGE } from '../../file-import/read-uploaded-agreement';
+import { NOT_A_CARD_MESSAGE, PDF_CONTENT_TOO_LARGE_MESSAGE } from '../../file-import/read-uploaded-agreement';
+import { OFFICIAL_CARD_FILES } from '../../pdf/render-official-card';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { readFileSync } from 'node:fs';
+import { ImportPreviewAnswerSchema } from '@bpa/domain/api-contracts';
+import { NOT_PLACED_SUBJECT } from '@bpa/domain/card-import';
 import { pdfWithAttachment } from '../../test/hostile-pdfs';
 import { loadTemplates } from '../templates/load-templates';
 import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
@@ -250,7 +249,7 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     expect(await load(target.id)).toEqual(before);
   });
 
-  it('refuses a PDF without an agreement (a comparison sheet)', async () => {
+  it('refuses a PDF that holds no agreement and is no ACBL card (a comparison sheet)', async () => {
     const sheet = await app.inject({
       method: 'POST',
       url: '/api/v1/contracts/compare/pdf',
@@ -259,7 +258,7 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     });
     const response = await importInto(target.id, 'compare.pdf', sheet.rawPayload);
     expect(response.statusCode).toBe(400);
-    expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(PDF_WITHOUT_AGREEMENT_MESSAGE);
+    expect(ErrorEnvelopeSchema.parse(response.json()).message).toBe(NOT_A_CARD_MESSAGE);
   });
 
   it('refuses a 3 kB PDF whose attachment inflates to 64 MB with 413, and changes nothing', async () => {
@@ -281,5 +280,59 @@ describe('POST /api/v1/contracts/{id}/import', () => {
     });
     expect(response.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/v1/contracts/${target.id}/export`, headers: { cookie: stranger } })).statusCode).toBe(404);
+  });
+});
+
+describe('importing a filled ACBL convention card (docs/agreement-format.md, "Other tools\' cards")', () => {
+  /** The blank classic form filled as a player would, with a PDF library. */
+  async function filledClassicCard(): Promise<Buffer> {
+    const form = await PDFDocument.load(readFileSync(OFFICIAL_CARD_FILES.classic));
+    const fields = form.getForm();
+    fields.getTextField('NAMES').setText('Anna Gray & Bob White');
+    fields.getTextField('to_4').setText('15');
+    fields.getTextField('1_2').setText('17');
+    fields.getTextField('2s').setText('Both minors, invitational or better');
+    fields.getCheckBox('2c Stayman').check();
+    fields.getCheckBox('Natural Artif Bids').check();
+    return Buffer.from(await form.save());
+  }
+
+  it('reports what it will do before anything changes, then imports the card as a version', async () => {
+    const card = await filledClassicCard();
+    const preview = await app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${target.id}/import-preview`,
+      headers: { cookie },
+      payload: { fileName: 'card.pdf', data: card.toString('base64') },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(ImportPreviewAnswerSchema.parse(preview.json()).data).toEqual({
+      format: 'ACBL convention card, classic (2023)',
+      read: 6,
+      placed: 4,
+      placedAsText: 1,
+      notPlaced: ['Natural Artif Bids: ticked'],
+    });
+    const before = (await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${target.id}`, headers: { cookie } })).json() as {
+      data: { revision: number };
+    };
+
+    const response = await importInto(target.id, 'card.pdf', card);
+    expect(response.statusCode, response.body).toBe(200);
+    const loaded = ContractAnswerSchema.parse((await app.inject({ method: 'GET', url: `/api/v1/contracts/my/${target.id}`, headers: { cookie } })).json()).data;
+    expect(loaded.revision).toBe(before.data.revision + 1);
+    expect(loaded.playerNames).toEqual(['Anna Gray', 'Bob White']);
+    const subjects = loaded.categories.flatMap((category) => category.subjects);
+    const subject = (key: string) => subjects.find((candidate) => candidate.key === key)!;
+    expect(
+      subject('nt.range')
+        .options.filter((option) => option.isSelected)
+        .map((option) => option.key),
+    ).toEqual(['nt.range.15-17']);
+    expect(subject('nt.stayman').options.find((option) => option.key === 'nt.stayman.regular')?.isSelected).toBe(true);
+    expect(subject('nt.2s').note).toBe('Both minors, invitational or better');
+    expect(
+      subjects.find((candidate) => candidate.editedName === NOT_PLACED_SUBJECT)?.options.some((option) => option.editedName === 'Natural Artif Bids: ticked'),
+    ).toBe(true);
   });
 });

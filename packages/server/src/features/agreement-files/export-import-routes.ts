@@ -12,20 +12,27 @@
  */
 import { AGREEMENT_FILE_FORMAT, AGREEMENT_FILE_VERSION, AgreementFileSchema } from '@bpa/domain/agreement-file';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
-import { ContractIdParamsSchema, ExportQuerySchema, ImportAgreementRequestSchema, SaveContractAnswerSchema } from '@bpa/domain/api-contracts';
+import {
+  ContractIdParamsSchema,
+  ExportQuerySchema,
+  ImportAgreementRequestSchema,
+  ImportPreviewAnswerSchema,
+  SaveContractAnswerSchema,
+} from '@bpa/domain/api-contracts';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { create as createContentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Catalogue, keyCategories } from '../../catalogue/catalogue';
+import type { Catalogue } from '../../catalogue/catalogue';
 import type { Database } from '../../db/database';
 import { contracts } from '../../db/schema/contracts';
 import { Admission } from '../../admission/admission';
 import { AppError } from '../../errors';
 import type { ImportPool } from '../../file-import/import-pool';
 import { requireUser } from '../sessions/session-plugin';
-import { exportAgreement } from './agreement-files';
+import { documentOfUpload, exportAgreement } from './agreement-files';
 import { agreementNotFound } from '../agreements/owned-agreements';
 import { replaceAgreementDocument } from '../agreements/replace-agreement-document';
 import { checkAccess, revisionAuthor } from '../agreements/route-helpers';
@@ -106,6 +113,37 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
     },
   );
 
+  /**
+   * Reads an import's file in the import worker, with its time limit and memory cap (ADR 190),
+   * charged to the client (ADR 191), into a keyed agreement and its report (agreement-files.ts).
+   */
+  const readImport = async (request: FastifyRequest, data: string) => {
+    const bytes = Buffer.from(data, 'base64');
+    if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
+    const { upload } = await admission.run(request, () => importPool.readUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    return documentOfUpload(upload, catalogue);
+  };
+
+  app.post(
+    '/api/v1/contracts/:id/import-preview',
+    {
+      onRequest: [requireUser, admission.refuseEarly],
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      config: { rateLimit: IMPORT_RATE_LIMIT },
+      schema: {
+        tags: ['agreements'],
+        summary: 'What importing a file would do (the import report: fields read, placed, kept as text, not placed); nothing changes',
+        params: ContractIdParamsSchema,
+        body: ImportAgreementRequestSchema,
+        response: { 200: ImportPreviewAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
+      },
+    },
+    async (request) => {
+      await checkAccess(db, request, request.params.id, 'edit', now);
+      return { status: 'success' as const, data: (await readImport(request, request.body.data)).report };
+    },
+  );
+
   app.post(
     '/api/v1/contracts/:id/import',
     {
@@ -114,7 +152,8 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       config: { rateLimit: IMPORT_RATE_LIMIT },
       schema: {
         tags: ['agreements'],
-        summary: 'Replaces the agreement with the one in a file: a PDF made by the product, an agreement JSON file or a master-template CSV',
+        summary:
+          'Replaces the agreement with the one in a file: a PDF made by the product, a filled ACBL convention card (classic or 2022), an agreement JSON file or a master-template CSV',
         params: ContractIdParamsSchema,
         body: ImportAgreementRequestSchema,
         response: { 200: SaveContractAnswerSchema, 400: errors, 401: errors, 403: errors, 404: errors, 413: errors, 429: errors, 503: errors },
@@ -122,12 +161,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'edit', now);
-      const bytes = Buffer.from(request.body.data, 'base64');
-      if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`);
-      // Read in the import worker, with its time limit and memory cap (ADR 190), charged to the client (ADR 191).
-      const read = await admission.run(request, () => importPool.readAgreement(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
-      // A file from before keys (or another tool's) gets the catalogue's keys by name (docs/catalogue-keys.md).
-      const document = { ...read.document, categories: keyCategories(read.document.categories, catalogue).categories };
+      const { document } = await readImport(request, request.body.data);
       const changed = await replaceAgreementDocument(db, {
         id: contractId,
         change: { kind: 'import', document, fileName: request.body.fileName.trim() || 'a file' },
