@@ -17,7 +17,7 @@ import {
   type SaveContractRequest,
   TemplateNamesAnswerSchema,
 } from '@bpa/domain/api-contracts';
-import { type ImportAgreementRequest } from '@bpa/domain/api-contracts';
+import { type ImportAgreementRequest, type ImportReport, ImportPreviewAnswerSchema } from '@bpa/domain/api-contracts';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../../lib/api';
@@ -136,6 +136,15 @@ export const agreementApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       invalidatesTags: (result) => (result ? ['ContractNames', 'Changes'] : []),
     }),
+    /**
+     * POST /api/v1/contracts/{id}/import-preview (docs/agreement-format.md, "Other tools' cards"): what
+     * importing the file would do (the import report), before the erase confirmation; nothing changes.
+     */
+    previewImport: build.mutation<ImportReport, { id: string } & ImportAgreementRequest, z.infer<typeof ImportPreviewAnswerSchema>>({
+      query: ({ id, ...body }) => ({ url: `/contracts/${encodeURIComponent(id)}/import-preview`, method: 'POST', body }),
+      rawResponseSchema: ImportPreviewAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
     /** PATCH /api/v1/contracts/my/{id}/name: renames an agreement; answers the names (docs/product.md §7). */
     renameSubscriberContract: build.mutation<SubscriberAgreementNames, { id: string; contractName: string }, z.infer<typeof ContractNamesAnswerSchema>>({
       query: ({ id, contractName }) => ({ url: `${MY_CONTRACTS}/${encodeURIComponent(id)}/name`, method: 'PATCH', body: { contractName } }),
@@ -155,6 +164,7 @@ export const agreementApi = api.injectEndpoints({
 
 export const {
   useImportAgreementMutation,
+  usePreviewImportMutation,
   useGetSubscriberContractQuery,
   useGetSubscriberContractNamesQuery,
   useGetTemplateNamesQuery,

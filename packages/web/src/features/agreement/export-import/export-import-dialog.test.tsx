@@ -20,6 +20,8 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const IMPORT_ROUTE = 'POST /api/v1/contracts/p2/import';
+const PREVIEW_ROUTE = 'POST /api/v1/contracts/p2/import-preview';
+const WHOLE_FILE = { format: 'Bridge Partnership Agreements file', read: 3, placed: 3, placedAsText: 0, notPlaced: [] };
 const target = { id: 'p2', contractName: '##c3#Partner### 2' };
 const csv = 'level,name,bold,italic,selected,locked\ntemplate,Mine,,,,\nsubjet,Stayman,,,,\n';
 
@@ -27,7 +29,7 @@ async function chooseAndConfirm(fileName: string, content: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Export or import' });
   await userEvent.upload(screen.getByLabelText('File to import into Partner 2'), new File([content], fileName, { type: 'text/csv' }));
   await userEvent.click(screen.getByRole('button', { name: 'Import' }));
-  expect(screen.getByText(MESSAGES.resetToTemplateConfirm)).toBeTruthy();
+  expect(await screen.findByText(MESSAGES.resetToTemplateConfirm)).toBeTruthy();
   await userEvent.click(screen.getByRole('button', { name: 'OK' }));
   return dialog;
 }
@@ -41,6 +43,7 @@ describe('ExportImportDialog', () => {
   });
 
   it('sends the chosen file after the erase confirmation, and closes', async () => {
+    server.answer(PREVIEW_ROUTE, 200, { status: 'success', data: WHOLE_FILE });
     server.answer(IMPORT_ROUTE, 200, { status: 'success', data: { _id: 'p2', contractName: 'Mine', revision: 4 } });
     const onClose = vi.fn();
     renderWithApp(<ExportImportDialog target={target} onClose={onClose} />);
@@ -54,6 +57,7 @@ describe('ExportImportDialog', () => {
   });
 
   it('lists the problems of a refused file by line, and stays open', async () => {
+    server.answer(PREVIEW_ROUTE, 200, { status: 'success', data: WHOLE_FILE });
     server.answer(IMPORT_ROUTE, 400, {
       status: 'fail',
       code: 'bad_request',
@@ -74,6 +78,33 @@ describe('ExportImportDialog', () => {
     expect(alert.textContent).toContain('Line 3: unknown level "subjet"');
     expect(alert.textContent).toContain('Line 4: a name may be at most 500 characters long');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows the import report of a filled ACBL card with the erase confirmation: counts, and what has no place', async () => {
+    server.answer(PREVIEW_ROUTE, 200, {
+      status: 'success',
+      data: { format: 'ACBL convention card, classic (2023)', read: 6, placed: 4, placedAsText: 1, notPlaced: ['Natural Artif Bids: ticked'] },
+    });
+    renderWithApp(<ExportImportDialog target={target} onClose={() => undefined} />);
+    await screen.findByRole('dialog', { name: 'Export or import' });
+    await userEvent.upload(screen.getByLabelText('File to import into Partner 2'), new File(['%PDF-1.7'], 'card.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const report = await screen.findByRole('region', { name: 'Import report' });
+    expect(report.textContent).toContain('ACBL convention card, classic (2023): 6 fields read, 4 placed on their items, 1 kept as text');
+    expect(screen.getByRole('list', { name: 'Fields with no place' }).textContent).toBe('Natural Artif Bids: ticked');
+    expect(screen.getByText(MESSAGES.resetToTemplateConfirm)).toBeTruthy();
+    // Nothing is imported before OK.
+    expect(server.received.filter((request) => `${request.method} ${request.path}` === IMPORT_ROUTE)).toHaveLength(0);
+  });
+
+  it('refuses a file the server cannot read before asking to erase anything', async () => {
+    server.answer(PREVIEW_ROUTE, 400, { status: 'fail', code: 'bad_request', message: 'This PDF holds no agreement to import.' });
+    renderWithApp(<ExportImportDialog target={target} onClose={() => undefined} />);
+    await screen.findByRole('dialog', { name: 'Export or import' });
+    await userEvent.upload(screen.getByLabelText('File to import into Partner 2'), new File(['%PDF-1.7'], 'other.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This PDF holds no agreement to import.');
+    expect(screen.queryByText(MESSAGES.resetToTemplateConfirm)).toBeNull();
   });
 
   it('asks for a file before anything else, and sends nothing', async () => {

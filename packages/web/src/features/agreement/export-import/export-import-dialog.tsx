@@ -3,11 +3,13 @@
  *
  * - Export downloads the agreement as JSON (the versioned agreement file, docs/agreement-format.md)
  *   or as CSV (the master-template format).
- * - Import reads a file the user chooses (the product's PDF, its JSON or a CSV) and, after the
+ * - Import reads a file the user chooses (the product's PDF, its JSON or a CSV, or a filled ACBL
+ *   convention card) and shows the import report first (how many fields were read, placed, kept as
+ *   text, and what has no place: docs/agreement-format.md, "Other tools' cards"), with the
  *   confirmation "This will completely erase the existing Agreement." (the template load's words,
- *   docs/product.md §5), replaces the agreement with it. The server reads and checks the file; its
- *   problems (line or field named) are listed here and nothing changes. The previous version stays
- *   in History.
+ *   docs/product.md §5); OK replaces the agreement with it. The server reads and checks the file;
+ *   its problems (line or field named) are listed here and nothing changes. The previous version
+ *   stays in History.
  */
 import { useId, useState } from 'react';
 import { Button } from 'primereact/button';
@@ -16,7 +18,8 @@ import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { MESSAGES } from '@bpa/domain/messages';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
-import { agreementExportUrl, useImportAgreementMutation } from '../core/agreement-api';
+import type { ImportReport } from '@bpa/domain/api-contracts';
+import { agreementExportUrl, useImportAgreementMutation, usePreviewImportMutation } from '../core/agreement-api';
 import { toPlainName } from '../core/markup-text';
 
 /** The agreement the dialog is for. */
@@ -104,7 +107,10 @@ function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose
 function ImportForm({ target, name, onClose }: { target: ExportImportTarget; name: string; onClose: () => void }) {
   const { showSuccess, showError } = useToast();
   const [importAgreement] = useImportAgreementMutation();
+  const [previewImport] = usePreviewImportMutation();
   const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [isReading, setIsReading] = useState(false);
   // From the click on OK: reading the file, sending it, the server checking and storing it.
   const [isImporting, setIsImporting] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -112,11 +118,21 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
   const inputId = useId();
   const problemId = useId();
 
-  const askForConfirmation = () => {
+  // The file is read by the server first: its report comes with the confirmation, and a file that
+  // cannot be imported is refused before anyone is asked to erase anything.
+  const askForConfirmation = async () => {
     if (!file) return setProblem({ message: CHOOSE_FILE_MESSAGE, issues: [] });
     if (file.size > MAX_IMPORT_BYTES) return setProblem({ message: FILE_TOO_LARGE_MESSAGE, issues: [] });
     setProblem(null);
-    setIsConfirming(true);
+    setIsReading(true);
+    try {
+      setReport(await previewImport({ id: target.id, fileName: file.name, data: await toBase64(file) }).unwrap());
+      setIsConfirming(true);
+    } catch (error) {
+      setProblem({ message: toErrorMessage(error), issues: issuesOf(error) });
+    } finally {
+      setIsReading(false);
+    }
   };
   const runImport = async () => {
     if (!file) return;
@@ -142,9 +158,10 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
           <span className="pi pi-exclamation-triangle" aria-hidden="true" /> {MESSAGES.resetToTemplateConfirm}
         </p>
         <p>
-          The agreement in <strong>{file.name}</strong> will replace <strong>{name}</strong>: its name, every category, subject and option. The version before
-          stays in History.
+          The agreement in <strong>{file.name}</strong> will replace <strong>{name}</strong>: every category, subject and option. The version before stays in
+          History.
         </p>
+        {report && <ImportReportView report={report} />}
         <p role="status">{isImporting ? `Importing ${file.name}…` : ''}</p>
         <div className="dialog-actions">
           {/* Focus starts on Cancel: Enter alone never erases an agreement. */}
@@ -159,8 +176,10 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
     <>
       <h3 className="export-import-heading">Import into {name}</h3>
       <p>
-        A <strong>.json</strong> or <strong>.csv</strong> file exported here, or a <strong>PDF</strong> made by this site.
+        A <strong>.json</strong> or <strong>.csv</strong> file exported here, a <strong>PDF</strong> made by this site, or a filled{' '}
+        <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022).
       </p>
+      <p role="status">{isReading ? `Reading ${file?.name ?? 'the file'}…` : ''}</p>
       <label htmlFor={inputId} className="visually-hidden">
         File to import into {name}
       </label>
@@ -188,8 +207,37 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
       )}
       <div className="dialog-actions">
         <Button type="button" label="Done" outlined onClick={onClose} />
-        <Button type="button" label="Import" icon="pi pi-upload" onClick={askForConfirmation} />
+        <Button type="button" label="Import" icon="pi pi-upload" loading={isReading} disabled={isReading} onClick={() => void askForConfirmation()} />
       </div>
     </>
+  );
+}
+
+/**
+ * The import report (docs/agreement-format.md, "Other tools' cards"): the format read, the counts,
+ * and what has no place, which the import keeps in the subject "Imported, not placed".
+ */
+function ImportReportView({ report }: { report: ImportReport }) {
+  const isWhole = report.placedAsText === 0 && report.notPlaced.length === 0;
+  return (
+    <section className="import-report" aria-label="Import report">
+      <p>
+        <strong>{report.format}</strong>
+        {isWhole
+          ? ': everything in it is imported.'
+          : `: ${report.read} fields read, ${report.placed} placed on their items, ${report.placedAsText} kept as text (a note or an added option), ${report.notPlaced.length} with no place.`}
+      </p>
+      {report.notPlaced.length > 0 && (
+        <>
+          <p>Kept in the subject &ldquo;Imported, not placed&rdquo; of the first category, for you to check:</p>
+          {/* Focusable: a long list scrolls, and keyboard users must reach it. */}
+          <ul tabIndex={0} aria-label="Fields with no place">
+            {report.notPlaced.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
