@@ -11,7 +11,7 @@ import { subjectKeyOfOption, keyLevel } from './catalogue-keys';
 import { MAX_NOTE_LENGTH, MAX_OPTIONS_PER_SUBJECT } from './constants';
 import { type Category, type ContractDocument, type MasterTemplate, type Subject, displayName, isPlaceholderName, MAX_PLAYER_NAME_LENGTH } from './contract';
 import { createAgreementFromTemplate, renameOption, renameSubject } from './editing';
-import { escapeMarkupText } from './markup';
+import { escapeMarkupText, expandSuits, stripMarkup } from './markup';
 import { type OfficialCardMap, hcpRange } from './official-card';
 
 /** A form field's value as read from the PDF: a text, or whether a check box is ticked. */
@@ -50,6 +50,8 @@ const textOf = (value: CardFieldValue | undefined) => (typeof value === 'string'
  *   selected
  * @param contractName the agreement's name
  * @param formatName the format as the report names it
+ * @param extra what a format says outside the form's fields: catalogue option keys it ticks (a
+ *   BBO card's leads), and lines with no place (its elements no mapping knows)
  * @returns the agreement (catalogue items by key, ready to be checked and stored) and the report
  */
 export function agreementFromCard(
@@ -58,6 +60,7 @@ export function agreementFromCard(
   catalogue: MasterTemplate,
   contractName: string,
   formatName: string,
+  extra: { ticks?: readonly string[]; notPlaced?: readonly string[] } = {},
 ): { document: ContractDocument; report: CardImportReport } {
   let document = createAgreementFromTemplate(catalogue, contractName);
   for (const category of document.categories) {
@@ -123,14 +126,29 @@ export function agreementFromCard(
         break;
       }
       case 'write': {
-        const subjectKey = spec.subjects[0];
-        const subject = subjectKey ? where.get(subjectKey)?.subject : undefined;
-        const option = subject?.options.find(
-          (candidate) => !isPlaceholderName(candidate.optionName) && displayName(candidate).toLowerCase() === text.toLowerCase(),
-        );
-        if (option?.key && tick(option.key)) report.placed += 1;
-        else if (note(subjectKey, text)) report.placedAsText += 1;
-        else report.notPlaced.push(shown);
+        // A line of several subjects names each ("Card-showing doubles: values; Maximal doubles: game try").
+        const pieces = splitBySubject(text, spec.subjects, where);
+        if (pieces.length === 0) {
+          report.notPlaced.push(shown);
+          break;
+        }
+        let allTicked = true;
+        for (const { subjectKey, text: piece } of pieces) {
+          const subject = where.get(subjectKey)!.subject;
+          const left: string[] = [];
+          for (const part of piece.split(/;\s*/).filter(Boolean)) {
+            const option = subject.options.find(
+              (candidate) => !isPlaceholderName(candidate.optionName) && sameText(displayName(candidate).replace(spec.strip ?? /^$/, ''), part),
+            );
+            if (!(option?.key && tick(option.key))) left.push(part);
+          }
+          if (left.length > 0) {
+            allTicked = false;
+            note(subjectKey, left.join('; '));
+          }
+        }
+        if (allTicked) report.placed += 1;
+        else report.placedAsText += 1;
         break;
       }
       case 'derived':
@@ -146,6 +164,16 @@ export function agreementFromCard(
         break;
       }
     }
+  }
+
+  for (const key of extra.ticks ?? []) {
+    report.read += 1;
+    if (tick(key)) report.placed += 1;
+    else report.notPlaced.push(key);
+  }
+  for (const line of extra.notPlaced ?? []) {
+    report.read += 1;
+    report.notPlaced.push(line);
   }
 
   for (const [subjectKey, range] of ranges) {
@@ -186,6 +214,39 @@ export function agreementFromCard(
   }
   if (report.notPlaced.length > 0) document = keepNotPlaced(document, report.notPlaced);
   return { document, report };
+}
+
+/** Two texts the same as a player reads them: suits as symbols, colour marks and case and spacing aside. */
+function sameText(a: string, b: string): boolean {
+  const normal = (text: string) => expandSuits(stripMarkup(text)).toLowerCase().replace(/\s+/g, ' ').trim();
+  return normal(a) === normal(b);
+}
+
+/**
+ * A write-in line's text split among its subjects: where the line lists several, each part that
+ * starts with a subject's name and a colon goes to that subject (as the card writes them,
+ * official-card.ts); text before any name, or a line of one subject, goes to the first.
+ */
+function splitBySubject(text: string, subjectKeys: readonly string[], where: Map<string, { subject: Subject }>): { subjectKey: string; text: string }[] {
+  const known = subjectKeys.filter((key) => where.has(key));
+  if (known.length === 0) return [];
+  if (known.length === 1) return [{ subjectKey: known[0]!, text }];
+  const starts: { subjectKey: string; at: number; length: number }[] = [];
+  for (const key of known) {
+    const name = `${expandSuits(stripMarkup(displayName(where.get(key)!.subject)))}:`;
+    const at = expandSuits(text).toLowerCase().indexOf(name.toLowerCase());
+    if (at >= 0) starts.push({ subjectKey: key, at, length: name.length });
+  }
+  starts.sort((a, b) => a.at - b.at);
+  const expanded = expandSuits(text);
+  if (starts.length === 0) return [{ subjectKey: known[0]!, text }];
+  const pieces: { subjectKey: string; text: string }[] = [];
+  if (starts[0]!.at > 0) pieces.push({ subjectKey: known[0]!, text: expanded.slice(0, starts[0]!.at).replace(/[;\s]+$/, '') });
+  starts.forEach((start, index) => {
+    const end = starts[index + 1]?.at ?? expanded.length;
+    pieces.push({ subjectKey: start.subjectKey, text: expanded.slice(start.at + start.length, end).replace(/^\s+|[;\s]+$/g, '') });
+  });
+  return pieces.filter((piece) => piece.text !== '');
 }
 
 function isOptionTicked(where: Map<string, { subject: Subject }>, optionKey: string): boolean {

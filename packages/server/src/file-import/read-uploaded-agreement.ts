@@ -17,11 +17,13 @@ import {
 } from '@bpa/domain/agreement-file';
 import { readAgreementCsv } from '@bpa/domain/agreement-csv';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
+import type { BboElement } from '@bpa/domain/bbo-card';
 import type { CardFieldValue } from '@bpa/domain/card-import';
 import { type ContractDocument, ContractDocumentSchema } from '@bpa/domain/contract';
 import type { OfficialCardId } from '@bpa/domain/official-card';
 import { AppError } from '../errors';
 import { PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
+import { looksLikeXml, readBboCard } from './read-bbo-card';
 
 /** 400 text for a PDF that PDF.js cannot open. */
 export const UNREADABLE_PDF_MESSAGE = 'This PDF cannot be read. Choose a PDF made by Bridge Partnership Agreements, or a .json or .csv export.';
@@ -35,7 +37,10 @@ export const PDF_NESTED_FILTERS_MESSAGE =
 export const ATTACHMENT_TOO_LARGE_MESSAGE = `The agreement inside this PDF is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`;
 
 /** What an uploaded file holds: an agreement file of the product's, or the values of a filled ACBL card. */
-export type UploadedFile = { kind: 'agreement'; document: ContractDocument } | { kind: 'card'; card: OfficialCardId; values: Record<string, CardFieldValue> };
+export type UploadedFile =
+  | { kind: 'agreement'; document: ContractDocument }
+  | { kind: 'card'; card: OfficialCardId; values: Record<string, CardFieldValue> }
+  | { kind: 'bbo'; elements: BboElement[] };
 
 /** Most form fields read from one PDF (the classic card has 537). */
 const MAX_FORM_FIELDS = 2_000;
@@ -142,6 +147,8 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<UploadedFile>
       read = readAgreementJson(pdf.json);
     } else {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      // A BBO convention card is XML (docs/agreement-format.md, "BBO cards").
+      if (looksLikeXml(text)) return { kind: 'bbo', elements: readBboCard(text) };
       read = kind === 'json' ? readAgreementJson(text) : readAgreementCsv(text);
     }
   } catch (error) {

@@ -9,6 +9,8 @@ import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
 import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
 import type { ImportReport } from '@bpa/domain/api-contracts';
 import { agreementFromCard } from '@bpa/domain/card-import';
+import { type BboElement, bboElementsOf, classicValuesOfBbo } from '@bpa/domain/bbo-card';
+import { XMLBuilder } from 'fast-xml-parser';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from '@bpa/domain/contract';
 import { describeFieldPath } from '@bpa/domain/agreement-file';
 import { type Catalogue, keyCategories } from '../../catalogue/catalogue';
@@ -21,6 +23,12 @@ const CARD_FORMATS = {
   classic: { map: ACBL_CLASSIC_CARD, name: 'ACBL convention card, classic (2023)' },
   '2022': { map: ACBL_2022_CARD, name: 'ACBL convention card (2022)' },
 } as const;
+
+/** A BBO card's agreement: its elements as the classic card's fields, read back through the classic map (domain bbo-card.ts). */
+function bboAgreement(elements: readonly BboElement[], catalogue: Catalogue) {
+  const { values, leads, unknown } = classicValuesOfBbo(elements);
+  return agreementFromCard(values, ACBL_CLASSIC_CARD, catalogue.template, 'Imported card', 'BBO convention card (XML)', { ticks: leads, notPlaced: unknown });
+}
 
 /**
  * The agreement an uploaded file holds, keyed, and the import report (docs/agreement-format.md):
@@ -37,8 +45,10 @@ export function documentOfUpload(upload: UploadedFile, catalogue: Catalogue): { 
     const subjects = document.categories.flatMap((category) => category.subjects).filter((subject) => !isPlaceholderName(subject.subjectName)).length;
     return { document, report: { format: 'Bridge Partnership Agreements file', read: subjects, placed: subjects, placedAsText: 0, notPlaced: [] } };
   }
-  const format = CARD_FORMATS[upload.card];
-  const made = agreementFromCard(upload.values, format.map, catalogue.template, 'Imported card', format.name);
+  const made =
+    upload.kind === 'bbo'
+      ? bboAgreement(upload.elements, catalogue)
+      : agreementFromCard(upload.values, CARD_FORMATS[upload.card].map, catalogue.template, 'Imported card', CARD_FORMATS[upload.card].name);
   const checked = ContractDocumentSchema.safeParse(made.document);
   if (!checked.success) {
     const first = checked.error.issues[0];
@@ -58,18 +68,44 @@ export interface ExportedAgreement {
   downloadName: string;
 }
 
+/** Writes a BBO card's `<cc>` element (docs/agreement-format.md, "BBO cards"); attribute values are escaped by the builder. */
+const bboBuilder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, suppressEmptyNode: true, format: false });
+
+/**
+ * The agreement as a BBO convention card (XML): the `<cc>` element with every element
+ * `bboElementsOf` fills (domain bbo-card.ts), boxes as `c="y"` or `c="n"`, leads as `l="y"`.
+ */
+export function toBboCardXml(document: ContractDocument): string {
+  const children = bboElementsOf(document).map(({ name, value }) => ({
+    [name]: [],
+    ':@': name.startsWith('E_') ? { t: String(value) } : name.startsWith('L_') ? { l: value ? 'y' : 'n' } : { c: value ? 'y' : 'n' },
+  }));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${bboBuilder.build([{ cc: children }]) as string}\n`;
+}
+
+/** The export formats (docs/agreement-format.md): the file's extension and content type. */
+const EXPORT_FORMATS = {
+  json: { extension: 'json', contentType: 'application/json; charset=utf-8' },
+  csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+  bbo: { extension: 'xml', contentType: 'application/xml; charset=utf-8' },
+} as const;
+
 /**
  * The agreement as a file to download.
  *
- * @param format `json` (the versioned agreement file) or `csv` (the master-template format)
+ * @param format `json` (the versioned agreement file), `csv` (the master-template format) or `bbo`
+ *   (a BBO convention card, XML)
  * @param now written in the JSON as `exportedAt`
  */
-export function exportAgreement(document: ContractDocument, format: 'json' | 'csv', now: Date): ExportedAgreement {
-  const body = format === 'json' ? `${JSON.stringify(toAgreementFile(document, now), null, 2)}\n` : toAgreementCsv(document);
+export function exportAgreement(document: ContractDocument, format: 'json' | 'csv' | 'bbo', now: Date): ExportedAgreement {
+  const body =
+    format === 'json' ? `${JSON.stringify(toAgreementFile(document, now), null, 2)}\n` : format === 'csv' ? toAgreementCsv(document) : toBboCardXml(document);
+  const { extension, contentType } = EXPORT_FORMATS[format];
+  const name = format === 'bbo' ? `${document.contractName} BBO card` : document.contractName;
   return {
     body,
-    contentType: format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
-    fileName: safeFileName(document.contractName, format, 'agreement'),
-    downloadName: downloadName(document.contractName, format, 'agreement'),
+    contentType,
+    fileName: safeFileName(name, extension, 'agreement'),
+    downloadName: downloadName(name, extension, 'agreement'),
   };
 }

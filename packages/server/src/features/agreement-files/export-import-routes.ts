@@ -81,14 +81,14 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       onRequest: requireUser,
       schema: {
         tags: ['agreements'],
-        summary: 'The agreement as a file: JSON (the versioned agreement format) or CSV (the master-template format)',
+        summary: 'The agreement as a file: JSON (the versioned agreement format), CSV (the master-template format) or a BBO convention card (XML)',
         params: ContractIdParamsSchema,
         querystring: ExportQuerySchema,
         response: {
           // The format is published here (docs/agreement-format.md); the body is sent as written.
           200: {
-            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md) or CSV (the master-template format)`,
-            content: { 'application/json': { schema: AgreementFileSchema }, 'text/csv': { schema: z.string() } },
+            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md), CSV (the master-template format) or a BBO card (XML)`,
+            content: { 'application/json': { schema: AgreementFileSchema }, 'text/csv': { schema: z.string() }, 'application/xml': { schema: z.string() } },
           },
           400: errors,
           401: errors,

@@ -91,6 +91,9 @@ function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose
         <a className="p-button p-button-outlined p-button-sm link-button" href={agreementExportUrl(target.id, 'csv')} download>
           <span className="pi pi-download" aria-hidden="true" /> Download CSV
         </a>
+        <a className="p-button p-button-outlined p-button-sm link-button" href={agreementExportUrl(target.id, 'bbo')} download>
+          <span className="pi pi-download" aria-hidden="true" /> Download BBO card (XML)
+        </a>
       </p>
       {target.canImport === false ? (
         <div className="dialog-actions">
@@ -176,8 +179,9 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
     <>
       <h3 className="export-import-heading">Import into {name}</h3>
       <p>
-        A <strong>.json</strong> or <strong>.csv</strong> file exported here, a <strong>PDF</strong> made by this site, or a filled{' '}
-        <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022).
+        A <strong>.json</strong> or <strong>.csv</strong> file exported here, a <strong>PDF</strong> made by this site, a filled{' '}
+        <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022), or a <strong>BBO card</strong> (.xml, from BBO&rsquo;s
+        convention card manager).
       </p>
       <p role="status">{isReading ? `Reading ${file?.name ?? 'the file'}…` : ''}</p>
       <label htmlFor={inputId} className="visually-hidden">
@@ -186,7 +190,7 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
       <input
         id={inputId}
         type="file"
-        accept=".json,.csv,.pdf,application/json,text/csv,application/pdf"
+        accept=".json,.csv,.pdf,.xml,application/json,text/csv,application/pdf,application/xml,text/xml"
         aria-describedby={problem ? problemId : undefined}
         onChange={(event) => {
           setFile(event.target.files?.[0] ?? null);
