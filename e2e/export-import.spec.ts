@@ -3,11 +3,13 @@
  * imports the file into another of their agreements (with the erase confirmation; the player names
  * come along), and Compare finds no difference between the two; a file that is not an agreement is
  * refused with its reason before the erase confirmation. A filled ACBL convention card (the ACBL's
- * classic form, filled here with a PDF library) is imported after its import report.
+ * classic form, filled here with a PDF library) and a card exported from BBO are imported after
+ * their import reports.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { useClientAddress } from './support/client-address';
@@ -99,6 +101,26 @@ test('a subscriber imports a filled ACBL classic card, told first what was place
   const partner3 = agreements.find((row) => row.contractName === 'Partner 3')!;
   const imported = ((await (await page.request.get(`/api/v1/contracts/my/${partner3._id}`)).json()) as { data: Contract }).data;
   expect(imported.playerNames).toEqual(['Anna Gray', 'Bob White']);
+  const range = imported.categories.flatMap((category) => category.subjects).find((subject) => subject.key === 'nt.range')!;
+  expect(range.options.filter((option) => option.isSelected).map((option) => option.key)).toEqual(['nt.range.15-17']);
+});
+
+test('a subscriber imports a card exported from BBO, told first what was placed', async ({ subscriberPage: page }) => {
+  test.setTimeout(90_000);
+  await page.getByRole('button', { name: 'Export or import: Partner 4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export or import' });
+  await dialog
+    .getByLabel('File to import into Partner 4')
+    .setInputFiles(fileURLToPath(new URL('../packages/server/src/test/fixtures/bbo-card-example.xml', import.meta.url)));
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = dialog.getByRole('region', { name: 'Import report' });
+  await expect(report).toContainText(/BBO convention card \(XML\): \d+ fields read, \d+ placed on their items/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
+  const partner4 = agreements.find((row) => row.contractName === 'Partner 4')!;
+  const imported = ((await (await page.request.get(`/api/v1/contracts/my/${partner4._id}`)).json()) as { data: Contract }).data;
+  expect(imported.playerNames).toEqual(['Rick', 'Art']);
   const range = imported.categories.flatMap((category) => category.subjects).find((subject) => subject.key === 'nt.range')!;
   expect(range.options.filter((option) => option.isSelected).map((option) => option.key)).toEqual(['nt.range.15-17']);
 });
