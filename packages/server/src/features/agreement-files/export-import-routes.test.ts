@@ -112,7 +112,7 @@ describe('the API documentation', () => {
       paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
     };
     const answer = document.paths['/api/v1/contracts/{id}/export']?.get?.responses['200']?.content;
-    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv', 'application/xml']);
     const schema = JSON.stringify(answer?.['application/json']?.schema);
     for (const field of [AGREEMENT_FILE_FORMAT, 'contractName', 'playerNames', 'categories', 'subjects', 'optionName']) expect(schema).toContain(field);
   });
@@ -296,6 +296,41 @@ describe('importing a filled ACBL convention card (docs/agreement-format.md, "Ot
     fields.getCheckBox('Natural Artif Bids').check();
     return Buffer.from(await form.save());
   }
+
+  const preview = (bytes: Buffer) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/contracts/${target.id}/import-preview`,
+      headers: { cookie },
+      payload: { fileName: 'card.pdf', data: bytes.toString('base64') },
+    });
+
+  it('reads a filled 2022 card too, through its own map', async () => {
+    const form = await PDFDocument.load(readFileSync(OFFICIAL_CARD_FILES['2022']));
+    const fields = form.getForm();
+    fields.getTextField('Name.t.1').setText('Anna Gray & Bob White');
+    fields.getTextField('1NT.t.1').setText('15');
+    fields.getTextField('1NT.t.2').setText('17');
+    const response = await preview(Buffer.from(await form.save()));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ImportPreviewAnswerSchema.parse(response.json()).data).toMatchObject({ format: 'ACBL convention card (2022)', read: 3, placed: 3, notPlaced: [] });
+  });
+
+  it('refuses a form of thousands of fields before reading them (the bound of read-uploaded-agreement.ts), and a form of another kind', async () => {
+    const huge = await PDFDocument.create();
+    const page = huge.addPage();
+    const fields = huge.getForm();
+    for (let index = 0; index < 2_100; index++) fields.createTextField(`f${index}`).addToPage(page, { x: 0, y: 0, width: 1, height: 1 });
+    const refused = await preview(Buffer.from(await huge.save()));
+    expect(refused.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(refused.json()).message).toBe(NOT_A_CARD_MESSAGE);
+
+    const other = await PDFDocument.create();
+    other.getForm().createTextField('Your name').addToPage(other.addPage(), { x: 10, y: 10, width: 100, height: 20 });
+    const answer = await preview(Buffer.from(await other.save()));
+    expect(answer.statusCode).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(answer.json()).message).toBe(NOT_A_CARD_MESSAGE);
+  });
 
   it('reports what it will do before anything changes, then imports the card as a version', async () => {
     const card = await filledClassicCard();
