@@ -138,6 +138,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/agreement-format': { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'GET /api/v1/contracts/:id/export':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/export?format=csv` },
   'POST /api/v1/contracts/:id/import':               { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/import`, body: (f) => ({ fileName: 'a.json', data: Buffer.from(JSON.stringify(toAgreementFile(f.subscriberContract.document, new Date()))).toString('base64') }) },
+  'POST /api/v1/contracts/:id/import-preview':       { codes: [401, 200, 401, 404], shared: [404, 200, 403, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/import-preview`, body: (f) => ({ fileName: 'a.json', data: Buffer.from(JSON.stringify(toAgreementFile(f.subscriberContract.document, new Date()))).toString('base64') }) },
   // Review (docs/sharing.md §6-7): changes since the last visit, marks. Viewers may review too.
   'GET /api/v1/contracts/changes-waiting':           { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/:id/changes':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/changes` },
