@@ -10,6 +10,7 @@ import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
 import type { ImportReport } from '@bpa/domain/api-contracts';
 import { agreementFromCard } from '@bpa/domain/card-import';
 import { type BboElement, bboElementsOf, classicValuesOfBbo } from '@bpa/domain/bbo-card';
+import type { BridgodexValues } from '@bpa/domain/bridgodex-card';
 import { XMLBuilder } from 'fast-xml-parser';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from '@bpa/domain/contract';
 import { describeFieldPath } from '@bpa/domain/agreement-file';
@@ -30,6 +31,14 @@ function bboAgreement(elements: readonly BboElement[], catalogue: Catalogue) {
   return agreementFromCard(values, ACBL_CLASSIC_CARD, catalogue.template, 'Imported card', 'BBO convention card (XML)', { ticks: leads, notPlaced: unknown });
 }
 
+/** A Bridgodex card's agreement: its values as the classic card's fields, read back through the classic map (domain bridgodex-card.ts). */
+function bridgodexAgreement({ values, leads, unknown }: BridgodexValues, catalogue: Catalogue) {
+  return agreementFromCard(values, ACBL_CLASSIC_CARD, catalogue.template, 'Imported card', 'Bridgodex convention card (JSON)', {
+    ticks: leads,
+    notPlaced: unknown,
+  });
+}
+
 /**
  * The agreement an uploaded file holds, keyed, and the import report (docs/agreement-format.md):
  * an agreement file of the product's is taken whole (items without keys get the catalogue's by
@@ -46,9 +55,11 @@ export function documentOfUpload(upload: UploadedFile, catalogue: Catalogue): { 
     return { document, report: { format: 'Bridge Partnership Agreements file', read: subjects, placed: subjects, placedAsText: 0, notPlaced: [] } };
   }
   const made =
-    upload.kind === 'bbo'
-      ? bboAgreement(upload.elements, catalogue)
-      : agreementFromCard(upload.values, CARD_FORMATS[upload.card].map, catalogue.template, 'Imported card', CARD_FORMATS[upload.card].name);
+    upload.kind === 'bridgodex'
+      ? bridgodexAgreement(upload.card, catalogue)
+      : upload.kind === 'bbo'
+        ? bboAgreement(upload.elements, catalogue)
+        : agreementFromCard(upload.values, CARD_FORMATS[upload.card].map, catalogue.template, 'Imported card', CARD_FORMATS[upload.card].name);
   const checked = ContractDocumentSchema.safeParse(made.document);
   if (!checked.success) {
     const first = checked.error.issues[0];

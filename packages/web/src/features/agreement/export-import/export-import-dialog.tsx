@@ -180,8 +180,8 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
       <h3 className="export-import-heading">Import into {name}</h3>
       <p>
         A <strong>.json</strong> or <strong>.csv</strong> file exported here, a <strong>PDF</strong> made by this site, a filled{' '}
-        <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022), or a <strong>BBO card</strong> (.xml, from BBO&rsquo;s
-        convention card manager).
+        <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022), a <strong>BBO card</strong> (.xml, from BBO&rsquo;s convention
+        card manager), or a <strong>Bridgodex card</strong> (.json, exported from Bridgodex).
       </p>
       <p role="status">{isReading ? `Reading ${file?.name ?? 'the file'}…` : ''}</p>
       <label htmlFor={inputId} className="visually-hidden">
