@@ -24,6 +24,7 @@ import type { OfficialCardId } from '@bpa/domain/official-card';
 import { AppError } from '../errors';
 import { PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
 import { looksLikeXml, readBboCard } from './read-bbo-card';
+import { type UploadedSwanCard, readSwanCard } from './read-swan-card';
 
 /** 400 text for a PDF that PDF.js cannot open. */
 export const UNREADABLE_PDF_MESSAGE = 'This PDF cannot be read. Choose a PDF made by Bridge Partnership Agreements, or a .json or .csv export.';
@@ -40,7 +41,8 @@ export const ATTACHMENT_TOO_LARGE_MESSAGE = `The agreement inside this PDF is to
 export type UploadedFile =
   | { kind: 'agreement'; document: ContractDocument }
   | { kind: 'card'; card: OfficialCardId; values: Record<string, CardFieldValue> }
-  | { kind: 'bbo'; elements: BboElement[] };
+  | { kind: 'bbo'; elements: BboElement[] }
+  | UploadedSwanCard;
 
 /** Most form fields read from one PDF (the classic card has 537). */
 const MAX_FORM_FIELDS = 2_000;
@@ -149,6 +151,9 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<UploadedFile>
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       // A BBO convention card is XML (docs/agreement-format.md, "BBO cards").
       if (looksLikeXml(text)) return { kind: 'bbo', elements: readBboCard(text) };
+      // A Bridge Winners card is JSON whose top-level key is Convention_Card (docs/agreement-format.md, "Bridge Winners cards").
+      const swan = kind === 'json' ? readSwanCard(text) : undefined;
+      if (swan) return swan;
       read = kind === 'json' ? readAgreementJson(text) : readAgreementCsv(text);
     }
   } catch (error) {
