@@ -112,7 +112,7 @@ describe('the API documentation', () => {
       paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
     };
     const answer = document.paths['/api/v1/contracts/{id}/export']?.get?.responses['200']?.content;
-    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(answer ?? {})).toEqual(['application/json', 'text/csv', 'application/xml']);
     const schema = JSON.stringify(answer?.['application/json']?.schema);
     for (const field of [AGREEMENT_FILE_FORMAT, 'contractName', 'playerNames', 'categories', 'subjects', 'optionName']) expect(schema).toContain(field);
   });
