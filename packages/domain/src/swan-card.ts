@@ -642,7 +642,7 @@ export function swanValuesOf(json: unknown): { values: Record<string, CardFieldV
       continue;
     }
     leaves += 1;
-    if (leaves > SWAN_MAX_LEAVES) refuse(`it has more than ${SWAN_MAX_LEAVES} values; a card has about 470.`);
+    if (leaves > SWAN_MAX_LEAVES) refuse(`it has more than ${SWAN_MAX_LEAVES} values (the next is ${shown}); a card has about 470.`);
     if (typeof value !== 'boolean' && typeof value !== 'string') refuse(`${shown} should be true, false or text, not ${describeValue(value)}.`);
     const leaf = value as boolean | string;
     const type = LEAF_TYPES.get(path);
