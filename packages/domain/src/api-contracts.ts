@@ -261,8 +261,11 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 /** POST /api/v1/contracts/{id}/import-preview: the report of what importing the file would do; nothing changes. */
 export const ImportPreviewAnswerSchema = successEnvelope(ImportReportSchema);
 
-/** GET /api/v1/contracts/{id}/export?format=json|csv|bbo (docs/product.md §12; bbo: a BBO convention card, docs/agreement-format.md). */
-export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv', 'bbo']).default('json') });
+/**
+ * GET /api/v1/contracts/{id}/export?format=json|csv|bbo|swan (docs/product.md §12; bbo: a BBO
+ * convention card, swan: a Bridge Winners card, docs/agreement-format.md).
+ */
+export const ExportQuerySchema = z.object({ format: z.enum(['json', 'csv', 'bbo', 'swan']).default('json') });
 
 /** The official ACBL card to print (docs/official-cards.md §1): the classic card (2023 revision) or the 2022 card. */
 export const OfficialCardIdSchema = z.enum(['classic', '2022']);

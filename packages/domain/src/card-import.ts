@@ -95,6 +95,8 @@ export function agreementFromCard(
 
   // Ranges come in two fields: gather both ends per subject first.
   const ranges = new Map<string, { low?: number; high?: number; fallback?: { subject: string; when: string }; fields: string[] }>();
+  // A ticked box of several options ("Str" 1NT: 14-16, 15-17, …) waits for the fields that name one (the range).
+  const boxesOfSeveral: { keys: readonly string[]; shown: string }[] = [];
   for (const [field, raw] of Object.entries(values)) {
     const spec = map.fields[field];
     const text = textOf(raw);
@@ -107,7 +109,8 @@ export function agreementFromCard(
     }
     switch (spec.kind) {
       case 'tick':
-        if (isTicked(raw) && spec.keys[0] !== undefined && tick(spec.keys[0])) report.placed += 1;
+        if (isTicked(raw) && spec.keys.length > 1) boxesOfSeveral.push({ keys: spec.keys, shown });
+        else if (isTicked(raw) && spec.keys[0] !== undefined && tick(spec.keys[0])) report.placed += 1;
         else report.notPlaced.push(shown);
         break;
       case 'low':
@@ -137,9 +140,11 @@ export function agreementFromCard(
           const subject = where.get(subjectKey)!.subject;
           const left: string[] = [];
           for (const part of piece.split(/;\s*/).filter(Boolean)) {
-            const option = subject.options.find(
-              (candidate) => !isPlaceholderName(candidate.optionName) && sameText(displayName(candidate).replace(spec.strip ?? /^$/, ''), part),
-            );
+            // The option of that name in the piece's subject, else in another subject of the line (an unnamed line of several).
+            const others = spec.subjects.filter((key) => key !== subjectKey && where.has(key)).map((key) => where.get(key)!.subject);
+            const option = [subject, ...others]
+              .flatMap((candidate) => candidate.options)
+              .find((candidate) => !isPlaceholderName(candidate.optionName) && sameText(displayName(candidate).replace(spec.strip ?? /^$/, ''), part));
             if (!(option?.key && tick(option.key))) left.push(part);
           }
           if (left.length > 0) {
@@ -198,6 +203,16 @@ export function agreementFromCard(
     } else report.notPlaced.push(`${range.fields.join(', ')}: ${wanted}`);
   }
 
+  // A box of several options is placed by one of them ticked already; else it ticks the first, unless
+  // its subject got a range no option has (the first option would contradict it).
+  const isKeyTicked = (key: string) => (keyLevel(key) === 'option' ? isOptionTicked(where, key) : where.get(key)?.subject.isSelected === true);
+  for (const { keys, shown } of boxesOfSeveral) {
+    if (keys.some(isKeyTicked)) report.placed += 1;
+    else if (addedOptions.some((added) => keys.some((key) => subjectKeyOfOption(key) === added.subjectKey))) report.notPlaced.push(shown);
+    else if (tick(keys[0]!)) report.placed += 1;
+    else report.notPlaced.push(shown);
+  }
+
   for (const { subjectKey, name } of addedOptions) {
     const found = findByKey(document, subjectKey);
     if (!found) continue;
@@ -234,7 +249,10 @@ function splitBySubject(text: string, subjectKeys: readonly string[], where: Map
   const starts: { subjectKey: string; at: number; length: number }[] = [];
   for (const key of known) {
     const name = `${expandSuits(stripMarkup(displayName(where.get(key)!.subject)))}:`;
-    const at = expandSuits(text).toLowerCase().indexOf(name.toLowerCase());
+    // A name starts the line or follows "; " ("Blackwood:" inside "Roman Key Card Blackwood:" is not one).
+    const lower = expandSuits(text).toLowerCase();
+    let at = lower.indexOf(name.toLowerCase());
+    while (at > 0 && !/;\s*$/.test(lower.slice(0, at))) at = lower.indexOf(name.toLowerCase(), at + 1);
     if (at >= 0) starts.push({ subjectKey: key, at, length: name.length });
   }
   starts.sort((a, b) => a.at - b.at);

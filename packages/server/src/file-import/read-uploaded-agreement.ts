@@ -26,6 +26,7 @@ import { PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
 import { looksLikeXml, readBboCard } from './read-bbo-card';
 import type { BridgodexValues } from '@bpa/domain/bridgodex-card';
 import { readBridgodexCard } from './read-bridgodex-card';
+import { type UploadedSwanCard, readSwanCard } from './read-swan-card';
 
 /** 400 text for a PDF that PDF.js cannot open. */
 export const UNREADABLE_PDF_MESSAGE = 'This PDF cannot be read. Choose a PDF made by Bridge Partnership Agreements, or a .json or .csv export.';
@@ -43,7 +44,8 @@ export type UploadedFile =
   | { kind: 'agreement'; document: ContractDocument }
   | { kind: 'card'; card: OfficialCardId; values: Record<string, CardFieldValue> }
   | { kind: 'bbo'; elements: BboElement[] }
-  | { kind: 'bridgodex'; card: BridgodexValues };
+  | { kind: 'bridgodex'; card: BridgodexValues }
+  | UploadedSwanCard;
 
 /** Most form fields read from one PDF (the classic card has 537). */
 const MAX_FORM_FIELDS = 2_000;
@@ -155,6 +157,9 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<UploadedFile>
       // A Bridgodex convention card is JSON with a `settings` object (docs/agreement-format.md, "Bridgodex cards").
       const bridgodex = kind === 'json' ? readBridgodexCard(text) : undefined;
       if (bridgodex) return { kind: 'bridgodex', card: bridgodex };
+      // A Bridge Winners card is JSON whose top-level key is Convention_Card (docs/agreement-format.md, "Bridge Winners cards").
+      const swan = kind === 'json' ? readSwanCard(text) : undefined;
+      if (swan) return swan;
       read = kind === 'json' ? readAgreementJson(text) : readAgreementCsv(text);
     }
   } catch (error) {

@@ -11,6 +11,7 @@ import type { ImportReport } from '@bpa/domain/api-contracts';
 import { agreementFromCard } from '@bpa/domain/card-import';
 import { type BboElement, bboElementsOf, classicValuesOfBbo } from '@bpa/domain/bbo-card';
 import type { BridgodexValues } from '@bpa/domain/bridgodex-card';
+import { swanCardOf } from '@bpa/domain/swan-card';
 import { XMLBuilder } from 'fast-xml-parser';
 import { type ContractDocument, ContractDocumentSchema, isPlaceholderName } from '@bpa/domain/contract';
 import { describeFieldPath } from '@bpa/domain/agreement-file';
@@ -39,6 +40,17 @@ function bridgodexAgreement({ values, leads, unknown }: BridgodexValues, catalog
   });
 }
 
+/** The report's name for a Bridge Winners card (docs/agreement-format.md, "Bridge Winners cards"). */
+export const SWAN_FORMAT_NAME = 'Bridge Winners convention card (SWAN JSON)';
+
+/** A Bridge Winners card's agreement: its leaves as the 2022 card's fields, read back through the 2022 map (domain swan-card.ts). */
+function swanAgreement(upload: Extract<UploadedFile, { kind: 'swan' }>, catalogue: Catalogue) {
+  return agreementFromCard(upload.values, ACBL_2022_CARD, catalogue.template, 'Imported card', SWAN_FORMAT_NAME, {
+    ticks: upload.leads,
+    notPlaced: upload.unknown,
+  });
+}
+
 /**
  * The agreement an uploaded file holds, keyed, and the import report (docs/agreement-format.md):
  * an agreement file of the product's is taken whole (items without keys get the catalogue's by
@@ -57,9 +69,11 @@ export function documentOfUpload(upload: UploadedFile, catalogue: Catalogue): { 
   const made =
     upload.kind === 'bridgodex'
       ? bridgodexAgreement(upload.card, catalogue)
-      : upload.kind === 'bbo'
-        ? bboAgreement(upload.elements, catalogue)
-        : agreementFromCard(upload.values, CARD_FORMATS[upload.card].map, catalogue.template, 'Imported card', CARD_FORMATS[upload.card].name);
+      : upload.kind === 'swan'
+        ? swanAgreement(upload, catalogue)
+        : upload.kind === 'bbo'
+          ? bboAgreement(upload.elements, catalogue)
+          : agreementFromCard(upload.values, CARD_FORMATS[upload.card].map, catalogue.template, 'Imported card', CARD_FORMATS[upload.card].name);
   const checked = ContractDocumentSchema.safeParse(made.document);
   if (!checked.success) {
     const first = checked.error.issues[0];
@@ -94,25 +108,38 @@ export function toBboCardXml(document: ContractDocument): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${bboBuilder.build([{ cc: children }]) as string}\n`;
 }
 
+/** The agreement as a Bridge Winners card (docs/agreement-format.md, "Bridge Winners cards"): every leaf `swanCardOf` writes (domain swan-card.ts). */
+export function toSwanCardJson(document: ContractDocument): string {
+  return `${JSON.stringify(swanCardOf(document), null, 2)}\n`;
+}
+
 /** The export formats (docs/agreement-format.md): the file's extension and content type. */
 const EXPORT_FORMATS = {
   json: { extension: 'json', contentType: 'application/json; charset=utf-8' },
   csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
   bbo: { extension: 'xml', contentType: 'application/xml; charset=utf-8' },
+  swan: { extension: 'json', contentType: 'application/json; charset=utf-8' },
 } as const;
 
 /**
  * The agreement as a file to download.
  *
- * @param format `json` (the versioned agreement file), `csv` (the master-template format) or `bbo`
- *   (a BBO convention card, XML)
+ * @param format `json` (the versioned agreement file), `csv` (the master-template format), `bbo`
+ *   (a BBO convention card, XML) or `swan` (a Bridge Winners card, JSON)
  * @param now written in the JSON as `exportedAt`
  */
-export function exportAgreement(document: ContractDocument, format: 'json' | 'csv' | 'bbo', now: Date): ExportedAgreement {
+export function exportAgreement(document: ContractDocument, format: keyof typeof EXPORT_FORMATS, now: Date): ExportedAgreement {
   const body =
-    format === 'json' ? `${JSON.stringify(toAgreementFile(document, now), null, 2)}\n` : format === 'csv' ? toAgreementCsv(document) : toBboCardXml(document);
+    format === 'swan'
+      ? toSwanCardJson(document)
+      : format === 'json'
+        ? `${JSON.stringify(toAgreementFile(document, now), null, 2)}\n`
+        : format === 'csv'
+          ? toAgreementCsv(document)
+          : toBboCardXml(document);
   const { extension, contentType } = EXPORT_FORMATS[format];
-  const name = format === 'bbo' ? `${document.contractName} BBO card` : document.contractName;
+  const name =
+    format === 'bbo' ? `${document.contractName} BBO card` : format === 'swan' ? `${document.contractName} Bridge Winners card` : document.contractName;
   return {
     body,
     contentType,

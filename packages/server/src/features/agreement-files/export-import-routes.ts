@@ -1,7 +1,7 @@
 /**
  * Export and import of agreements (docs/product.md §12, docs/agreement-format.md):
  *
- * - GET  /api/v1/contracts/{id}/export?format=json|csv   anyone who may open the agreement
+ * - GET  /api/v1/contracts/{id}/export?format=json|csv|bbo|swan   anyone who may open the agreement
  * - POST /api/v1/contracts/{id}/import                   its owner, or a partner who can edit
  * - GET  /api/v1/agreement-format                        anyone: the JSON Schema of the agreement file
  *
@@ -81,14 +81,19 @@ export const exportImportRoutes: FastifyPluginAsyncZod<ExportImportRoutesOptions
       onRequest: requireUser,
       schema: {
         tags: ['agreements'],
-        summary: 'The agreement as a file: JSON (the versioned agreement format), CSV (the master-template format) or a BBO convention card (XML)',
+        summary:
+          'The agreement as a file: JSON (the versioned agreement format), CSV (the master-template format), a BBO convention card (XML) or a Bridge Winners card (JSON)',
         params: ContractIdParamsSchema,
         querystring: ExportQuerySchema,
         response: {
           // The format is published here (docs/agreement-format.md); the body is sent as written.
           200: {
-            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md), CSV (the master-template format) or a BBO card (XML)`,
-            content: { 'application/json': { schema: AgreementFileSchema }, 'text/csv': { schema: z.string() }, 'application/xml': { schema: z.string() } },
+            description: `The agreement file: JSON (format "${AGREEMENT_FILE_FORMAT}" version ${AGREEMENT_FILE_VERSION}, docs/agreement-format.md), CSV (the master-template format), a BBO card (XML) or a Bridge Winners card (JSON, "Convention_Card")`,
+            content: {
+              'application/json': { schema: AgreementFileSchema.or(z.object({ Convention_Card: z.record(z.string(), z.unknown()) })) },
+              'text/csv': { schema: z.string() },
+              'application/xml': { schema: z.string() },
+            },
           },
           400: errors,
           401: errors,

@@ -22,8 +22,11 @@ import type { Contract, ContractName, TemplateSummary } from '@bpa/domain/contra
 import { emptyNonTrialCategories } from '@bpa/domain/editing';
 import { api } from '../../../lib/api';
 
-/** Where an agreement's export downloads from (docs/product.md §12; bbo: a BBO convention card, docs/agreement-format.md): a plain link, the session cookie goes along. */
-export function agreementExportUrl(id: string, format: 'json' | 'csv' | 'bbo'): string {
+/**
+ * Where an agreement's export downloads from (docs/product.md §12; bbo: a BBO convention card, swan:
+ * a Bridge Winners card, docs/agreement-format.md): a plain link, the session cookie goes along.
+ */
+export function agreementExportUrl(id: string, format: 'json' | 'csv' | 'bbo' | 'swan'): string {
   return `/api/v1/contracts/${encodeURIComponent(id)}/export?format=${format}`;
 }
 

@@ -94,6 +94,9 @@ function ExportImport({ target, onClose }: { target: ExportImportTarget; onClose
         <a className="p-button p-button-outlined p-button-sm link-button" href={agreementExportUrl(target.id, 'bbo')} download>
           <span className="pi pi-download" aria-hidden="true" /> Download BBO card (XML)
         </a>
+        <a className="p-button p-button-outlined p-button-sm link-button" href={agreementExportUrl(target.id, 'swan')} download>
+          <span className="pi pi-download" aria-hidden="true" /> Download Bridge Winners card (JSON)
+        </a>
       </p>
       {target.canImport === false ? (
         <div className="dialog-actions">
@@ -181,7 +184,8 @@ function ImportForm({ target, name, onClose }: { target: ExportImportTarget; nam
       <p>
         A <strong>.json</strong> or <strong>.csv</strong> file exported here, a <strong>PDF</strong> made by this site, a filled{' '}
         <strong>ACBL convention card</strong> (the ACBL&rsquo;s fillable PDF, classic or 2022), a <strong>BBO card</strong> (.xml, from BBO&rsquo;s convention
-        card manager), or a <strong>Bridgodex card</strong> (.json, exported from Bridgodex).
+        card manager), a <strong>Bridge Winners card</strong> (.json, exported from Bridge Winners), or a <strong>Bridgodex card</strong> (.json, exported from
+        Bridgodex).
       </p>
       <p role="status">{isReading ? `Reading ${file?.name ?? 'the file'}…` : ''}</p>
       <label htmlFor={inputId} className="visually-hidden">
