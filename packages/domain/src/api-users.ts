@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from './api';
+import { storableText } from './text';
 
 /**
  * Role values (docs/product.md §6: "admin"; subscribers; docs/sharing.md §1: "partner", a free account that sees only
@@ -46,6 +47,26 @@ export const CurrentUserSchema = z.object({
   impersonatedBy: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** Longest name an account shows its partners, in characters (docs/sharing.md §11). */
+export const MAX_USER_NAME_LENGTH = 60;
+
+/**
+ * PATCH /api/v1/users/me/name (docs/sharing.md §11): the name partners see in History, marks,
+ * conflicts and "shared by", trimmed; '' shows the email address again.
+ */
+export const SetUserNameRequestSchema = z.object({
+  userName: storableText(
+    z
+      .string()
+      .trim()
+      .max(MAX_USER_NAME_LENGTH, `A name may be at most ${MAX_USER_NAME_LENGTH} characters long.`)
+      .refine(
+        (name) => ![...name].some((character) => character.charCodeAt(0) < 32 || character === '<' || character === '>'),
+        'A name may not hold line breaks or the characters < and >.',
+      ),
+  ),
+});
 
 /** GET /users/me: the spec reads `data.data.data` (docs/product.md §7). */
 export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));

@@ -108,6 +108,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/contracts/acbl-card': { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ contract: f.subscriberContract.document }) },
   'POST /api/v1/contracts/pdfCreator':               { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: (f) => ({ contract: f.subscriberContract.document }) },
   'GET /api/v1/users/me':                            { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
+  'PATCH /api/v1/users/me/name':                     { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401], body: () => ({ userName: 'A name' }) },
   'GET /api/v1/users/session':                       { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] }, // user null for nobody
   'GET /api/v1/support':                             { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200] },
   'POST /api/v1/users/login':                        { codes: [200, 200, 200, 200], shared: [200, 200, 200, 200], body: (f) => ({ email: f.subscriber.email, password: TEST_PASSWORD }) },

@@ -150,6 +150,25 @@ describe('GET /api/v1/users/me', () => {
   });
 });
 
+describe('PATCH /api/v1/users/me/name (docs/sharing.md §11)', () => {
+  it('sets the name partners see, trimmed; an empty name shows the email again; refuses a name too long or with markup characters', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const set = (userName: string) => app.inject({ method: 'PATCH', url: '/api/v1/users/me/name', headers: { cookie }, payload: { userName } });
+    const named = await set('  Anna Gray ');
+    expect(named.statusCode, named.body).toBe(200);
+    expect(MeAnswerSchema.parse(named.json()).data.data.userName).toBe('Anna Gray');
+    const me = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    expect(MeAnswerSchema.parse(me.json()).data.data.userName).toBe('Anna Gray');
+    const [row] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, account.id));
+    expect(row!.name).toBe('Anna Gray');
+    expect(MeAnswerSchema.parse((await set('')).json()).data.data.userName).toBe(account.email);
+    expect((await set('x'.repeat(61))).statusCode).toBe(400);
+    expect((await set('<b>Anna</b>')).statusCode).toBe(400);
+    expect((await app.inject({ method: 'PATCH', url: '/api/v1/users/me/name', payload: { userName: 'Nobody' } })).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/v1/users/session (docs/product.md §17, ADR 110)', () => {
   const session = (cookie: string | undefined) => app.inject({ method: 'GET', url: '/api/v1/users/session', headers: cookie ? { cookie } : {} });
 

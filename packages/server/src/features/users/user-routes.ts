@@ -9,6 +9,7 @@ import {
   MeAnswerSchema,
   MessageAnswerSchema,
   SessionAnswerSchema,
+  SetUserNameRequestSchema,
   TokenParamSchema,
   UserAnswerSchema,
   UserListAnswerSchema,
@@ -31,6 +32,7 @@ import { accountThrottledMessage, createLoginThrottle } from './login-throttle';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { setPassword } from './set-password';
+import { setUserName } from './set-user-name';
 import { stopImpersonating } from './stop-impersonating';
 import { toCurrentUser } from './to-current-user';
 
@@ -99,6 +101,25 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       status: 'success' as const,
       data: { data: toCurrentUser(request.currentUser!, request.currentSession?.impersonator ?? null) },
     }),
+  );
+
+  app.patch(
+    '/api/v1/users/me/name',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['users'],
+        summary: 'Sets the name partners see (History, marks, conflicts, "shared by"); an empty name shows the email address',
+        body: SetUserNameRequestSchema,
+        response: { 200: MeAnswerSchema, 400: errors, 401: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      const user = request.currentUser!;
+      const userName = await setUserName(db, { userId: user.id, email: user.email, userName: request.body.userName, now: now() });
+      return { status: 'success' as const, data: { data: toCurrentUser({ ...user, userName }, request.currentSession?.impersonator ?? null) } };
+    },
   );
 
   app.get(

@@ -1,9 +1,11 @@
 /**
- * Route `/my/home` (docs/product.md §2: the subscriber's dashboard): who is signed in (account feature) above
+ * Route `/my/home` (docs/product.md §2: the subscriber's dashboard): who is signed in and the name partners
+ * see (account feature, docs/sharing.md §11) above
  * the subscriber's Dashboard with their agreements (agreement feature). The features meet here.
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
+import { YourName } from '../../features/account/your-name';
 import { SharedWithMe } from '../../features/agreement/dashboards/shared-with-me';
 import { SubscriberDashboard } from '../../features/agreement/dashboards/subscriber-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -20,6 +22,7 @@ export default function MyHomeRoute() {
       <p className="lead-text" style={{ overflowWrap: 'anywhere' }}>
         Signed in as <strong>{email}</strong>
       </p>
+      <YourName />
       {!isPartner && <SubscriberDashboard />}
       <SharedWithMe isOnlyList={isPartner} />
     </div>

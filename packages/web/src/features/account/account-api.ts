@@ -58,6 +58,15 @@ export const accountApi = api.injectEndpoints({
       rawResponseSchema: SupportAnswerSchema,
       transformResponse: (answer) => answer.data.email,
     }),
+    /**
+     * PATCH /api/v1/users/me/name (docs/sharing.md §11): the name partners see; '' shows the email again.
+     * @returns the signed-in user as it now is (the session slice takes its `userName`)
+     */
+    setUserName: build.mutation<CurrentUser, string, z.infer<typeof MeAnswerSchema>>({
+      query: (userName) => ({ url: '/users/me/name', method: 'PATCH', body: { userName } }),
+      rawResponseSchema: MeAnswerSchema,
+      transformResponse: (answer) => answer.data.data,
+    }),
     /** POST /api/v1/users/login with `{ email, password }` (LoginSchema). Errors carry the docs/product.md §8 texts. */
     logIn: build.mutation<LoginResult, LoginInput, LoginAnswer>({
       query: (body) => ({ url: '/users/login', method: 'POST', body }),
@@ -117,4 +126,4 @@ export const accountApi = api.injectEndpoints({
 });
 
 /** The support address for the registration pages (undefined while loading or when it cannot be read). */
-export const { useGetSupportEmailQuery } = accountApi;
+export const { useGetSupportEmailQuery, useSetUserNameMutation } = accountApi;

@@ -17,6 +17,7 @@
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { CurrentUser, SubscriberStatus } from '@bpa/domain/api-users';
 import { SESSION_ENDED_MESSAGE } from '../../lib/api';
+import { accountApi } from './account-api';
 import { accessRefusedByServer, sessionEndedByServer } from '../../lib/session-events';
 import { initialSessionState, type SessionState, type WithSession } from './session-state';
 import {
@@ -168,6 +169,10 @@ const sessionSlice = createSlice({
       })
       .addCase(changePassword.rejected, (state) => {
         state.isResetPasswordSent = -1;
+      })
+      // The name partners see, as the server stored it (docs/sharing.md §11).
+      .addMatcher(accountApi.endpoints.setUserName.matchFulfilled, (state, action) => {
+        state.userName = action.payload.userName;
       });
   },
 });
