@@ -5,12 +5,15 @@
  * a real conflict (settled item by item); the owner opens History, downloads an old version's PDF
  * and restores it; the read-only link, shown once, shows the restored content to a browser with no
  * session, and its token never reaches the server's log; revoked, the link says it is no longer valid.
+ * Each partner page and dialog (the shared-with-me dashboard, the share dialog, the conflict dialog,
+ * History and a version, the read-only page, the lost-access notice) passes axe, on desktop and on a
+ * 390 px phone.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { serverOutputFile } from './playwright.config';
 import { USER_PASSWORD, choosePassword, newUserEmail, signIn } from './support/accounts';
-import { expectNoSeriousAxeViolations } from './support/axe';
+import { expectNoSeriousAxeViolations, expectNoSeriousAxeViolationsOnPhone } from './support/axe';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
@@ -73,6 +76,8 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await expect(partner.getByRole('cell', { name: ownerEmail })).toBeVisible();
   // Offered, not accepted: it opens nothing until the partner accepts it.
   await expect(partner.getByRole('button', { name: 'Edit Agreement: Partner 1' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(partner);
+  await expectNoSeriousAxeViolationsOnPhone(partner);
   await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
 
   // Both open Partner 1 at the same revision.
@@ -107,6 +112,7 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await expect(conflicts.getByRole('group', { name: 'General Approach › Third-seat openings' })).toContainText('Before: Third-seat openings');
   await expect(conflicts).toContainText(ownerEmail);
   await expectNoSeriousAxeViolations(partner);
+  await expectNoSeriousAxeViolationsOnPhone(partner);
   await conflicts.getByRole('radio', { name: /^Mine/ }).check();
   await conflicts.getByRole('button', { name: 'Save with these choices' }).click();
   await expect(conflicts).toBeHidden();
@@ -120,9 +126,13 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   const history = page.getByRole('dialog', { name: 'History' });
   await expect(history.getByText('Version 1', { exact: true })).toBeVisible();
   await expect(history).toContainText(partnerEmail);
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolationsOnPhone(page);
   await history.getByRole('button', { name: 'Open version 1' }).click();
   const version = page.getByRole('dialog', { name: 'Version 1' });
   await expect(version).toContainText('Differences from the version in the editor');
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolationsOnPhone(page);
   await version.getByRole('button', { name: 'Download PDF of this version' }).click();
   await expect(page).toHaveURL(/\/my\/pdfview$/);
   await page.goto('/my/contract');
@@ -139,6 +149,7 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await page.getByRole('button', { name: 'Share with partner' }).click();
   await share.getByRole('button', { name: 'Create a read-only link' }).click();
   const url = await share.getByRole('textbox', { name: 'Read-only link' }).inputValue();
+  await expectNoSeriousAxeViolationsOnPhone(page);
   expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{43}$/);
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();

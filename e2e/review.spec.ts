@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { ContractName } from '@bpa/domain/contract';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
 import { USER_PASSWORD, newUserEmail, signIn } from './support/accounts';
-import { expectNoSeriousAxeViolations } from './support/axe';
+import { expectNoSeriousAxeViolations, expectNoSeriousAxeViolationsOnPhone } from './support/axe';
 import { linkIn, readOutbox, waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
@@ -70,16 +70,20 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await expect(partner.getByLabel('Psychic calls', { exact: true })).toBeFocused();
   await expect(partner.locator('.subject-row.is-changed')).toHaveCount(3);
   await expectNoSeriousAxeViolations(partner);
+  await expectNoSeriousAxeViolationsOnPhone(partner);
 
   // Marks one "to discuss" with a note.
   await partner.getByRole('button', { name: 'Agree or discuss: Psychic calls' }).click();
   const dialog = partner.getByRole('dialog', { name: 'Agree or discuss' });
   await dialog.getByRole('radio', { name: 'To discuss' }).check();
   await dialog.getByLabel(/Note/).fill('Only in third seat, not over 1!h');
+  await expectNoSeriousAxeViolations(partner);
+  await expectNoSeriousAxeViolationsOnPhone(partner);
   await dialog.getByRole('button', { name: 'Save mark' }).click();
   await expect(dialog).toBeHidden();
   await expect(partner.locator('.subject-row .mark-chip.is-discuss')).toHaveText('You: to discuss');
   await expect(partner.getByRole('region', { name: /To discuss/ })).toContainText('Only in third seat, not over 1♥');
+  await expectNoSeriousAxeViolationsOnPhone(partner);
 
   // Mark all as seen: the highlights go.
   await panel.getByRole('button', { name: 'Mark all as seen' }).click();

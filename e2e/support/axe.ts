@@ -26,3 +26,17 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
+
+/**
+ * Runs axe as `expectNoSeriousAxeViolations` with the page at a 390 px phone's size, then gives the
+ * page its size back (docs/sharing.md §10: partner pages on desktop and phone).
+ */
+export async function expectNoSeriousAxeViolationsOnPhone(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await expectNoSeriousAxeViolations(page);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
