@@ -83,6 +83,20 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await expect(dialog).toBeHidden();
   await expect(partner.locator('.subject-row .mark-chip.is-discuss')).toHaveText('You: to discuss');
   await expect(partner.getByRole('region', { name: /To discuss/ })).toContainText('Only in third seat, not over 1♥');
+
+  // A reply under the item to discuss (docs/sharing.md §7), editable by its author.
+  const toDiscuss = partner.getByRole('region', { name: /To discuss/ });
+  await toDiscuss.getByLabel('Reply on Psychic calls').fill('And never vulnerable');
+  await toDiscuss.getByRole('button', { name: 'Reply', exact: true }).click();
+  const replies = toDiscuss.getByRole('list', { name: 'Replies on Psychic calls' });
+  await expect(replies).toContainText('You');
+  await expect(replies).toContainText('And never vulnerable');
+  await replies.getByRole('button', { name: 'Edit your reply' }).click();
+  await replies.getByLabel('Your reply').fill('And never when vulnerable');
+  await replies.getByRole('button', { name: 'Save reply' }).click();
+  await expect(replies).toContainText('And never when vulnerable');
+  await expect(replies).toContainText('(edited)');
+  await expectNoSeriousAxeViolations(partner);
   await expectNoSeriousAxeViolationsOnPhone(partner);
 
   // Mark all as seen: the highlights go.
@@ -104,6 +118,7 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   const withSheet = await pdfText(true);
   expect(withSheet).toContain('To discuss');
   expect(withSheet).toContain('Only in third seat, not over 1♥');
+  expect(withSheet).toContain('replied: And never when vulnerable');
   expect(await pdfText(false)).not.toContain('Only in third seat');
 
   // The Instructions page explains all of this.

@@ -380,15 +380,56 @@ export type Mark = z.infer<typeof MarkSchema>;
 export const MarksAnswerSchema = successEnvelope(z.array(MarkSchema));
 export type MarksAnswer = z.infer<typeof MarksAnswerSchema>;
 
+/** Longest reply under an item to discuss, in characters (docs/sharing.md §7). */
+export const MAX_REPLY_LENGTH = 1000;
+/** Most replies one item's thread holds (docs/sharing.md §7; storage stays bounded, ADR 192). */
+export const MAX_REPLIES_PER_ITEM = 50;
+
+/** POST a reply, or PATCH one's text (docs/sharing.md §7): the text, trimmed, 1 to MAX_REPLY_LENGTH characters. */
+export const ReplyRequestSchema = z.object({
+  text: storableText(z.string().trim().min(1, 'Write a reply first.').max(MAX_REPLY_LENGTH, `A reply may be at most ${MAX_REPLY_LENGTH} characters long`)),
+});
+
+/** PATCH and DELETE /api/v1/contracts/{id}/replies/{replyId}: the agreement and the reply. */
+export const ReplyParamsSchema = z.object({ id: storableText(z.string().max(100)), replyId: z.uuid() });
+
+/** 404 text for a reply that is not there, or not the caller's to change. */
+export const REPLY_NOT_FOUND_MESSAGE = 'This reply is not there any more, or it is not yours to change.';
+/** 409 text when an item's thread is full. */
+export const THREAD_FULL_MESSAGE = `This item has ${MAX_REPLIES_PER_ITEM} replies already: settle it, or mark it agreed.`;
+
+/** One reply under an item to discuss, as a partner sees it. */
+export const ReplySchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  /** The name its author shows partners (docs/sharing.md §11). */
+  author: z.string(),
+  isMine: z.boolean(),
+  text: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601; later than `createdAt` once its author edited it. */
+  updatedAt: z.string(),
+});
+export type Reply = z.infer<typeof ReplySchema>;
+
+/** GET /api/v1/contracts/{id}/replies (and the answer of every change to a reply): every thread, oldest reply first. */
+export const RepliesAnswerSchema = successEnvelope(z.array(ReplySchema));
+
 /**
  * The agreement with its **discussion sheet** added as a last part (docs/sharing.md §8): one ticked subject
  * per item some partner marked "to discuss" ("Overcalls › Michaels › 5-5"), with one line per mark
- * ("Anna: to discuss: which suits?", "Bob: agreed"). The agreement PDF prints it; without such an
+ * ("Anna: to discuss: which suits?", "Bob: agreed"), then its replies ("Bob replied: 5-5 at least"). The agreement PDF prints it; without such an
  * item the document is returned unchanged. Marks of items no longer in the document are left out.
  *
  * @param marks every partner's marks on the agreement (listMarks)
+ * @param replies every thread's replies (listReplies), printed after the marks, oldest first ("Bob replied: …")
  */
-export function withDiscussionSheet<T extends { contractName: string; categories: Category[] }>(doc: T, marks: readonly Mark[]): T {
+export function withDiscussionSheet<T extends { contractName: string; categories: Category[] }>(
+  doc: T,
+  marks: readonly Mark[],
+  replies: readonly Reply[] = [],
+): T {
   const open = new Set(marks.filter((mark) => mark.status === 'discuss').map((mark) => mark.itemId));
   if (open.size === 0) return doc;
   const shown = (row: Subject | Option) => (row.isEdited ? row.editedName : originalName(row));
@@ -399,17 +440,21 @@ export function withDiscussionSheet<T extends { contractName: string; categories
       for (const option of subject.options) rows.push([option._id, `${stripMarkup(category.categoryName)} › ${shown(subject)} › ${shown(option)}`]);
       for (const [itemId, place] of rows) {
         if (!open.has(itemId)) continue;
-        const lines = marks
-          .filter((mark) => mark.itemId === itemId)
-          .map((mark, index): Option => ({
-            _id: `${itemId}-mark-${index}`,
-            optionName: `${mark.author}: ${mark.status === 'discuss' ? 'to discuss' : 'agreed'}${mark.note === '' ? '' : `: ${mark.note}`}`,
-            isSelected: true,
-            bold: false,
-            italics: false,
-            editedName: '',
-            isEdited: false,
-          }));
+        const texts = [
+          ...marks
+            .filter((mark) => mark.itemId === itemId)
+            .map((mark) => `${mark.author}: ${mark.status === 'discuss' ? 'to discuss' : 'agreed'}${mark.note === '' ? '' : `: ${mark.note}`}`),
+          ...replies.filter((reply) => reply.itemId === itemId).map((reply) => `${reply.author} replied: ${reply.text}`),
+        ];
+        const lines = texts.map((text, index): Option => ({
+          _id: `${itemId}-mark-${index}`,
+          optionName: text,
+          isSelected: true,
+          bold: false,
+          italics: false,
+          editedName: '',
+          isEdited: false,
+        }));
         subjects.push({
           _id: `${itemId}-discuss`,
           subjectName: place,

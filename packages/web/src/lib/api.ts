@@ -59,6 +59,7 @@ export const api = createApi({
     'Masters',
     'Sharing',
     'SharedContracts',
+    'Replies',
     'Revisions',
     'Marks',
     'Changes',

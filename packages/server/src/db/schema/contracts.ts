@@ -171,3 +171,26 @@ export const contractMarks = pgTable(
     check('contract_marks_status_check', sql`${table.status} in ('agreed', 'discuss')`),
   ],
 );
+
+/**
+ * Replies under an item marked "to discuss" (docs/sharing.md §7): a short thread per subject or
+ * option, each reply with its author and times, editable and removable by its author only.
+ */
+export const contractReplies = pgTable(
+  'contract_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The subject's or option's `_id` in the document. */
+    itemId: text('item_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contract_replies_thread_idx').on(table.contractId, table.itemId, table.createdAt)],
+);

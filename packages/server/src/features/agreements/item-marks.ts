@@ -41,7 +41,7 @@ export async function listMarks(db: Database, request: { contractId: string; use
  * The subjects and options of a stored document whose `_id` is `$id` (SQL/JSON path, run by
  * PostgreSQL on the JSONB column: the document is not read into the server).
  */
-const ITEM_WITH_ID = '$.categories[*].subjects[*] ? (@._id == $id || exists (@.options[*] ? (@._id == $id)))';
+export const ITEM_WITH_ID = '$.categories[*].subjects[*] ? (@._id == $id || exists (@.options[*] ? (@._id == $id)))';
 
 /**
  * Sets (or, with `status` null, removes) the caller's mark on one item: a subject or option of the

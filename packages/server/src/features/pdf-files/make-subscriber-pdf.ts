@@ -1,4 +1,4 @@
-import { type Mark, withDiscussionSheet } from '@bpa/domain/history';
+import { type Mark, type Reply, withDiscussionSheet } from '@bpa/domain/history';
 import type { MakePdfRequestSchema, PdfFileInfo } from '@bpa/domain/api';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -21,20 +21,20 @@ export const SUBSCRIBER_PDF_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  *
  * @param request the validated body: agreement document, page size
  * @param dependencies the owner (the signed-in account, or the impersonated one), the renderer,
- *   the current time (the file expires SUBSCRIBER_PDF_LIFETIME_MS later), and the marks for a
- *   discussion sheet when the request asked for one (`discussionOf`, access checked by the route)
+ *   the current time (the file expires SUBSCRIBER_PDF_LIFETIME_MS later), and the marks and replies
+ *   for a discussion sheet when the request asked for one (`discussionOf`, access checked by the route)
  * @returns where to fetch the file: `{ fileName, pathName }`
  * @throws whatever the renderer throws (answered as a 500)
  */
 export async function makeSubscriberPdf(
   db: Database,
   request: z.output<typeof MakePdfRequestSchema>,
-  dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date; discussionMarks?: readonly Mark[] },
+  dependencies: { ownerUserId: string; renderPdf: RenderAgreementPdf; now: Date; discussionMarks?: readonly Mark[]; discussionReplies?: readonly Reply[] },
 ): Promise<PdfFileInfo> {
   const { contractName, categories, playerNames } = request.contract;
   // The discussion sheet only when asked for (docs/sharing.md §8): the normal PDF never shows marks or notes.
   const agreement = { contractName, categories, ...(playerNames ? { playerNames } : {}) };
-  const printed = dependencies.discussionMarks ? withDiscussionSheet(agreement, dependencies.discussionMarks) : agreement;
+  const printed = dependencies.discussionMarks ? withDiscussionSheet(agreement, dependencies.discussionMarks, dependencies.discussionReplies) : agreement;
   const content = await dependencies.renderPdf(printed, {
     pageSize: request.pageSize,
     print: request.print,

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { Admission } from '../../admission/admission';
 import type { RenderAgreementPdf } from '../../pdf/render-pdf';
 import { listMarks } from '../agreements/item-marks';
+import { listReplies } from '../agreements/item-replies';
 import { SUBSCRIBER_PDF_RATE_LIMIT, checkAccess, owner } from '../agreements/route-helpers';
 import { requireUser } from '../sessions/session-plugin';
 import { makeSubscriberPdf } from './make-subscriber-pdf';
@@ -41,14 +42,17 @@ export const pdfCreatorRoutes: FastifyPluginAsyncZod<PdfCreatorRoutesOptions> = 
     async (request) => {
       const ownerUserId = owner(request).id;
       const discussionOf = request.body.discussionOf;
-      const discussionMarks = discussionOf
-        ? await listMarks(db, { contractId: (await checkAccess(db, request, discussionOf, 'view', now)).contractId, userId: ownerUserId })
-        : undefined;
+      const discussionContract = discussionOf ? (await checkAccess(db, request, discussionOf, 'view', now)).contractId : undefined;
+      // The discussion sheet prints the marks and the replies under them (docs/sharing.md §7-8).
+      const discussion = discussionContract
+        ? {
+            discussionMarks: await listMarks(db, { contractId: discussionContract, userId: ownerUserId }),
+            discussionReplies: await listReplies(db, { contractId: discussionContract, userId: ownerUserId }),
+          }
+        : {};
       return {
         status: 'success' as const,
-        data: await admission.run(request, () =>
-          makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now(), ...(discussionMarks ? { discussionMarks } : {}) }),
-        ),
+        data: await admission.run(request, () => makeSubscriberPdf(db, request.body, { ownerUserId, renderPdf, now: now(), ...discussion })),
       };
     },
   );

@@ -1,7 +1,15 @@
 import { ContractAnswerSchema, ErrorEnvelopeSchema, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
-import { ChangesAnswerSchema, ChangesWaitingAnswerSchema, MARK_ITEM_NOT_FOUND_MESSAGE, MarksAnswerSchema } from '@bpa/domain/history';
+import {
+  ChangesAnswerSchema,
+  ChangesWaitingAnswerSchema,
+  MARK_ITEM_NOT_FOUND_MESSAGE,
+  MAX_REPLIES_PER_ITEM,
+  MarksAnswerSchema,
+  RepliesAnswerSchema,
+  THREAD_FULL_MESSAGE,
+} from '@bpa/domain/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { readPdfText } from '../../test/read-pdf-text';
@@ -185,5 +193,74 @@ describe('agreed / to discuss (docs/sharing.md §7-8)', () => {
     expect((await call('DELETE', `${url}/marks/no-such-item`, ownerCookie)).statusCode).toBe(200);
     expect((await call('DELETE', `${url}/marks/${option._id}`, ownerCookie)).statusCode).toBe(200);
     expect(MarksAnswerSchema.parse((await call('GET', `${url}/marks`, ownerCookie)).json()).data).toEqual([]);
+  });
+});
+
+describe('replies under an item to discuss (docs/sharing.md §7)', () => {
+  it('lets each partner reply, edit and remove only their own replies, and prints the thread on the discussion sheet', async () => {
+    const { agreement, ownerCookie, partnerCookie, partner } = await partnership();
+    const doc = await load(agreement.id, ownerCookie);
+    const { subject } = editableSubjects(doc, 1)[0]!;
+    const base = `/api/v1/contracts/${agreement.id}`;
+    expect((await call('PUT', `${base}/marks/${subject._id}`, partnerCookie, { status: 'discuss', note: 'which suits?' })).statusCode).toBe(200);
+
+    const first = await call('POST', `${base}/marks/${subject._id}/replies`, partnerCookie, { text: '  Both majors, 5-5  ' });
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = await call('POST', `${base}/marks/${subject._id}/replies`, ownerCookie, { text: 'Agreed if not vulnerable' });
+    const thread = RepliesAnswerSchema.parse(answer.json()).data;
+    expect(thread.map((reply) => [reply.text, reply.isMine])).toEqual([
+      ['Both majors, 5-5', false],
+      ['Agreed if not vulnerable', true],
+    ]);
+    expect(thread[0]!.author).toBe(partner.email);
+
+    // Only the author changes or removes a reply.
+    const partnersReply = thread[0]!.id;
+    expect((await call('PATCH', `${base}/replies/${partnersReply}`, ownerCookie, { text: 'hijacked' })).statusCode).toBe(404);
+    expect((await call('DELETE', `${base}/replies/${partnersReply}`, ownerCookie)).statusCode).toBe(404);
+    const edited = RepliesAnswerSchema.parse(
+      (await call('PATCH', `${base}/replies/${partnersReply}`, partnerCookie, { text: 'Both majors, 5-4 or better' })).json(),
+    ).data;
+    expect(edited[0]).toMatchObject({ text: 'Both majors, 5-4 or better', isMine: true });
+    expect(Date.parse(edited[0]!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(edited[0]!.createdAt));
+
+    // The discussion sheet prints the mark, then the replies.
+    const pdf = await call('POST', '/api/v1/contracts/pdfCreator', ownerCookie, { contract: doc, discussionOf: agreement.id });
+    const info = PdfFileInfoAnswerSchema.parse(pdf.json()).data;
+    const file = await call('GET', `/api/v1/contracts/pdfviewer/${info.pathName}/${info.fileName}`, ownerCookie);
+    const text = (await readPdfText(file.rawPayload)).join(' ');
+    expect(text).toContain('replied: Both majors, 5-4 or better');
+    expect(text).toContain('replied: Agreed if not vulnerable');
+
+    expect((await call('DELETE', `${base}/replies/${partnersReply}`, partnerCookie)).statusCode).toBe(200);
+    expect(RepliesAnswerSchema.parse((await call('GET', `${base}/replies`, partnerCookie)).json()).data.map((reply) => reply.text)).toEqual([
+      'Agreed if not vulnerable',
+    ]);
+  });
+
+  it('refuses an empty or too long reply, a reply on an item that is not in the agreement, and a stranger', async () => {
+    const { agreement, ownerCookie } = await partnership();
+    const doc = await load(agreement.id, ownerCookie);
+    const { subject } = editableSubjects(doc, 1)[0]!;
+    const base = `/api/v1/contracts/${agreement.id}`;
+    expect((await call('POST', `${base}/marks/${subject._id}/replies`, ownerCookie, { text: '   ' })).statusCode).toBe(400);
+    expect((await call('POST', `${base}/marks/${subject._id}/replies`, ownerCookie, { text: 'x'.repeat(1001) })).statusCode).toBe(400);
+    const missing = await call('POST', `${base}/marks/no-such-item/replies`, ownerCookie, { text: 'hello' });
+    expect(missing.statusCode).toBe(404);
+    expect(ErrorEnvelopeSchema.parse(missing.json()).message).toBe(MARK_ITEM_NOT_FOUND_MESSAGE);
+    const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
+    expect((await call('GET', `${base}/replies`, stranger)).statusCode).toBe(404);
+    expect((await call('POST', `${base}/marks/${subject._id}/replies`, stranger, { text: 'hello' })).statusCode).toBe(404);
+  });
+
+  it(`holds at most ${MAX_REPLIES_PER_ITEM} replies a thread`, async () => {
+    const { agreement, ownerCookie } = await partnership();
+    const doc = await load(agreement.id, ownerCookie);
+    const { subject } = editableSubjects(doc, 1)[0]!;
+    const url = `/api/v1/contracts/${agreement.id}/marks/${subject._id}/replies`;
+    for (let index = 0; index < MAX_REPLIES_PER_ITEM; index++) expect((await call('POST', url, ownerCookie, { text: `reply ${index}` })).statusCode).toBe(200);
+    const full = await call('POST', url, ownerCookie, { text: 'one more' });
+    expect(full.statusCode).toBe(409);
+    expect(ErrorEnvelopeSchema.parse(full.json()).message).toBe(THREAD_FULL_MESSAGE);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Routes of reviewing with a partner (docs/sharing.md §6-7): changes since the last visit, recording a
- * visit, the dashboard's count of changes waiting, and the "agreed" / "to discuss" marks. Every
+ * visit, the dashboard's count of changes waiting, the "agreed" / "to discuss" marks and the replies
+ * under an item to discuss. Every
  * route needs a session and, for one agreement, at least view access (agreement-access.ts): a
  * partner who may only view can still review. The read-only link has none of these.
  */
@@ -11,6 +12,9 @@ import {
   ChangesWaitingAnswerSchema,
   MarkParamsSchema,
   MarksAnswerSchema,
+  RepliesAnswerSchema,
+  ReplyParamsSchema,
+  ReplyRequestSchema,
   SeenRequestSchema,
   SetMarkRequestSchema,
 } from '@bpa/domain/history';
@@ -21,6 +25,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { listMarks, setMark } from '../agreements/item-marks';
+import { addReply, changeReply, listReplies } from '../agreements/item-replies';
 import { getChangesSince, listChangesWaiting, markSeen } from './agreement-review';
 import { checkAccess } from '../agreements/route-helpers';
 
@@ -144,6 +149,82 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date
         status: 'success' as const,
         data: await setMark(db, { contractId, userId: signedIn(request).id, itemId: request.params.itemId, status: null, note: '', now: now() }),
       };
+    },
+  );
+
+  // Replies under an item to discuss (docs/sharing.md §7): every partner who may view may reply.
+  app.get(
+    '/api/v1/contracts/:id/replies',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['review'],
+        summary: 'Every reply under the items partners discuss, oldest first, with authors',
+        params: ContractIdParamsSchema,
+        response: { 200: RepliesAnswerSchema, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      return { status: 'success' as const, data: await listReplies(db, { contractId, userId: signedIn(request).id }) };
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/:id/marks/:itemId/replies',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags: ['review'],
+        summary: 'Adds your reply under a subject or option (at most 50 a thread)',
+        params: MarkParamsSchema,
+        body: ReplyRequestSchema,
+        response: { 200: RepliesAnswerSchema, 400: errors, 401: errors, 404: errors, 409: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const replies = await addReply(db, { contractId, userId: signedIn(request).id, itemId: request.params.itemId, text: request.body.text, now: now() });
+      return { status: 'success' as const, data: replies };
+    },
+  );
+
+  app.patch(
+    '/api/v1/contracts/:id/replies/:replyId',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags: ['review'],
+        summary: 'Changes the text of one of your replies',
+        params: ReplyParamsSchema,
+        body: ReplyRequestSchema,
+        response: { 200: RepliesAnswerSchema, 400: errors, 401: errors, 404: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const replies = await changeReply(db, { contractId, userId: signedIn(request).id, replyId: request.params.replyId, text: request.body.text, now: now() });
+      return { status: 'success' as const, data: replies };
+    },
+  );
+
+  app.delete(
+    '/api/v1/contracts/:id/replies/:replyId',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['review'],
+        summary: 'Removes one of your replies',
+        params: ReplyParamsSchema,
+        response: { 200: RepliesAnswerSchema, 400: errors, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const replies = await changeReply(db, { contractId, userId: signedIn(request).id, replyId: request.params.replyId, text: null, now: now() });
+      return { status: 'success' as const, data: replies };
     },
   );
 };

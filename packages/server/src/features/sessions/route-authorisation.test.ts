@@ -147,6 +147,11 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/v1/contracts/:id/marks':                 { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks` },
   'PUT /api/v1/contracts/:id/marks/:itemId':         { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/${await firstSubjectId(f.subscriberContract.id)}`, body: () => ({ status: 'discuss', note: 'Talk about it' }) },
   'DELETE /api/v1/contracts/:id/marks/:itemId':      { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/item-1` },
+  // Replies under an item to discuss (docs/sharing.md §7): every partner who may view replies; only a reply's author changes it (a reply of nobody's: 404 for all).
+  'GET /api/v1/contracts/:id/replies':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/replies` },
+  'POST /api/v1/contracts/:id/marks/:itemId/replies': { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/${await firstSubjectId(f.subscriberContract.id)}/replies`, body: () => ({ text: 'Let us talk' }) },
+  'PATCH /api/v1/contracts/:id/replies/:replyId':    { codes: [401, 404, 401, 404], shared: [404, 404, 404, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/replies/00000000-0000-4000-8000-000000000001`, body: () => ({ text: 'Changed' }) },
+  'DELETE /api/v1/contracts/:id/replies/:replyId':   { codes: [401, 404, 401, 404], shared: [404, 404, 404, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/replies/00000000-0000-4000-8000-000000000001` },
   // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   // Consent: only the partner a share names may accept or decline it.

@@ -322,6 +322,10 @@ export default function InstructionsPage() {
             </li>
             <li>If your partner changes an item you had marked, your mark goes back to “to discuss”: look at it again.</li>
             <li>
+              Under each item in the <strong>To discuss</strong> list, <strong>Reply</strong> to talk it over: you both see the thread, and you can edit or
+              remove your own replies. Marking the item agreed settles it.
+            </li>
+            <li>
               The <strong>To discuss</strong> list gathers the open items with their notes, and <strong>Only items to discuss</strong> shows just those subjects
               in the editor.
             </li>

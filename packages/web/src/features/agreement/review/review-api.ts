@@ -1,7 +1,7 @@
 /**
  * Calls of reviewing an agreement with partners (docs/product.md, review), injected into the one RTK
  * Query `api` (lib/api.ts): what changed since I last looked, marking it seen, the counts waiting on
- * the dashboard, and the "agreed" / "to discuss" marks.
+ * the dashboard, the "agreed" / "to discuss" marks and the replies under them.
  */
 import {
   type ChangesAnswer,
@@ -12,7 +12,10 @@ import {
   type MarkStatus,
   type MarksAnswer,
   MarksAnswerSchema,
+  type Reply,
+  RepliesAnswerSchema,
 } from '@bpa/domain/history';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -57,7 +60,41 @@ export const reviewApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Marks', id: contractId }],
     }),
+    /** GET /api/v1/contracts/{id}/replies: the replies under the items partners discuss, oldest first (docs/sharing.md §7). */
+    getReplies: build.query<Reply[], string, z.infer<typeof RepliesAnswerSchema>>({
+      query: (contractId) => ({ url: `/contracts/${id(contractId)}/replies` }),
+      rawResponseSchema: RepliesAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, contractId) => [{ type: 'Replies', id: contractId }],
+    }),
+    /** POST /api/v1/contracts/{id}/marks/{itemId}/replies: my reply under an item. */
+    addReply: build.mutation<Reply[], { contractId: string; itemId: string; text: string }, z.infer<typeof RepliesAnswerSchema>>({
+      query: ({ contractId, itemId, text }) => ({ url: `/contracts/${id(contractId)}/marks/${id(itemId)}/replies`, method: 'POST', body: { text } }),
+      rawResponseSchema: RepliesAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Replies', id: contractId }],
+    }),
+    /** PATCH / DELETE /api/v1/contracts/{id}/replies/{replyId}: my reply's new text, or none (`text` null). */
+    changeReply: build.mutation<Reply[], { contractId: string; replyId: string; text: string | null }, z.infer<typeof RepliesAnswerSchema>>({
+      query: ({ contractId, replyId, text }) => ({
+        url: `/contracts/${id(contractId)}/replies/${id(replyId)}`,
+        method: text === null ? 'DELETE' : 'PATCH',
+        ...(text === null ? {} : { body: { text } }),
+      }),
+      rawResponseSchema: RepliesAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Replies', id: contractId }],
+    }),
   }),
 });
 
-export const { useGetChangesQuery, useMarkSeenMutation, useGetChangesWaitingQuery, useGetMarksQuery, useSetMarkMutation } = reviewApi;
+export const {
+  useGetChangesQuery,
+  useMarkSeenMutation,
+  useGetChangesWaitingQuery,
+  useGetMarksQuery,
+  useSetMarkMutation,
+  useGetRepliesQuery,
+  useAddReplyMutation,
+  useChangeReplyMutation,
+} = reviewApi;

@@ -4,18 +4,26 @@
  *   agreement (never their own), grouped by category with author and time; a line opens the item;
  *   Mark all as seen dismisses them. Opening the agreement records the visit (useReview).
  * - **Agreed / To discuss** marks with notes on any subject or option, by each partner; the "To
- *   discuss" list of open items with their notes; the mark dialog.
+ *   discuss" list of open items with their notes and the partners' replies under each; the mark dialog.
  * The read-only link never shows any of this.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
-import { MAX_MARK_NOTE_LENGTH, type Mark, type MarkStatus, type SeenChange } from '@bpa/domain/history';
+import { MAX_MARK_NOTE_LENGTH, MAX_REPLY_LENGTH, type Mark, type MarkStatus, type Reply, type SeenChange } from '@bpa/domain/history';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
-import { MarkupText } from '../core/markup-text';
-import { useGetChangesQuery, useGetMarksQuery, useMarkSeenMutation, useSetMarkMutation } from './review-api';
+import { MarkupText, toPlainName } from '../core/markup-text';
+import {
+  useAddReplyMutation,
+  useChangeReplyMutation,
+  useGetChangesQuery,
+  useGetMarksQuery,
+  useGetRepliesQuery,
+  useMarkSeenMutation,
+  useSetMarkMutation,
+} from './review-api';
 
 export const CHANGES_TITLE = 'Changes since your last visit';
 export const TO_DISCUSS_TITLE = 'To discuss';
@@ -146,6 +154,8 @@ export function ToDiscussPanel({ contract, review, onOpen }: { contract: Contrac
   const headingId = useId();
   const places = useMemo(() => itemPlaces(contract), [contract]);
   const open = [...review.marks].filter(([itemId, marks]) => places.has(itemId) && marks.some((mark) => mark.status === 'discuss'));
+  const repliesQuery = useGetRepliesQuery(contract._id, { skip: open.length === 0 });
+  const replies = repliesQuery.data ?? NO_REPLIES;
   if (open.length === 0) return null;
   return (
     <section className="editor-card review-panel" aria-labelledby={headingId}>
@@ -161,11 +171,136 @@ export function ToDiscussPanel({ contract, review, onOpen }: { contract: Contrac
                 <MarkupText markup={place.name} /> <span className="review-meta">({place.categoryName})</span>
               </button>
               <MarkChips marks={marks} showNotes />
+              <ReplyThread contractId={contract._id} itemId={itemId} itemName={place.name} replies={replies.filter((reply) => reply.itemId === itemId)} />
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+const NO_REPLIES: readonly Reply[] = [];
+
+/** A reply's text as markup shown literally (colour marks and suit shorthand stay as typed, as a mark's note). */
+const literal = (text: string) => text.replace(/\\/g, '\\\\').replace(/#/g, '\\#');
+
+/**
+ * The replies under one item to discuss (docs/sharing.md §7): each with its author and time, the
+ * signed-in partner's own with Edit and Remove; a field to reply. Settled by marking the item
+ * agreed, which takes it off the list.
+ */
+export function ReplyThread({ contractId, itemId, itemName, replies }: { contractId: string; itemId: string; itemName: string; replies: readonly Reply[] }) {
+  const { showError } = useToast();
+  const [addReply, addState] = useAddReplyMutation();
+  const [changeReply, changeState] = useChangeReplyMutation();
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  const fieldId = useId();
+  const run = async (action: () => Promise<unknown>, after: () => void) => {
+    try {
+      await action();
+      after();
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+  const plainName = toPlainName(itemName);
+  return (
+    <div className="reply-thread">
+      {replies.length > 0 && (
+        <ul className="reply-list" aria-label={`Replies on ${plainName}`}>
+          {replies.map((reply) => (
+            <li key={reply.id} className="reply">
+              <span className="review-meta">
+                {reply.isMine ? 'You' : reply.author}, {formatTime(reply.createdAt)}
+                {reply.updatedAt !== reply.createdAt && ' (edited)'}:
+              </span>{' '}
+              {editing?.id === reply.id ? (
+                <form
+                  className="reply-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void run(
+                      () => changeReply({ contractId, replyId: reply.id, text: editing.text }).unwrap(),
+                      () => setEditing(null),
+                    );
+                  }}
+                >
+                  <label className="visually-hidden" htmlFor={`${fieldId}-${reply.id}`}>
+                    Your reply
+                  </label>
+                  <textarea
+                    id={`${fieldId}-${reply.id}`}
+                    className="p-inputtextarea"
+                    rows={2}
+                    maxLength={MAX_REPLY_LENGTH}
+                    value={editing.text}
+                    onChange={(event) => setEditing({ id: reply.id, text: event.target.value })}
+                  />
+                  <Button type="submit" label="Save reply" size="small" loading={changeState.isLoading} disabled={editing.text.trim() === ''} />
+                  <Button type="button" label="Cancel" size="small" outlined onClick={() => setEditing(null)} />
+                </form>
+              ) : (
+                <>
+                  <MarkupText markup={literal(reply.text)} />
+                  {reply.isMine && (
+                    <>
+                      {' '}
+                      <Button
+                        type="button"
+                        label="Edit"
+                        size="small"
+                        text
+                        aria-label="Edit your reply"
+                        onClick={() => setEditing({ id: reply.id, text: reply.text })}
+                      />
+                      <Button
+                        type="button"
+                        label="Remove"
+                        size="small"
+                        text
+                        aria-label="Remove your reply"
+                        onClick={() =>
+                          void run(
+                            () => changeReply({ contractId, replyId: reply.id, text: null }).unwrap(),
+                            () => undefined,
+                          )
+                        }
+                      />
+                    </>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="reply-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(
+            () => addReply({ contractId, itemId, text: draft }).unwrap(),
+            () => setDraft(''),
+          );
+        }}
+      >
+        <label className="visually-hidden" htmlFor={fieldId}>
+          Reply on {plainName}
+        </label>
+        <textarea
+          id={fieldId}
+          className="p-inputtextarea"
+          rows={1}
+          maxLength={MAX_REPLY_LENGTH}
+          placeholder="Reply…"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" label="Reply" size="small" outlined loading={addState.isLoading} disabled={draft.trim() === ''} />
+      </form>
+    </div>
   );
 }
 
