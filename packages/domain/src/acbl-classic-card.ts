@@ -7,6 +7,7 @@
  * says where the field is printed. The map tests (scripts/official-cards.test.ts) check it both
  * ways: every field of the form is here, and every ACBL item of the catalogue reaches a field.
  */
+import { ACBL_CLASSIC_BOXES } from './acbl-classic-boxes';
 import { type CardFieldSpec, type LeadMark, type OfficialCardMap, blank, high, low, names, tick, write } from './official-card';
 
 /** "Through 2♠" written on a "thru ___" line: the level only. */
@@ -518,4 +519,5 @@ export const ACBL_CLASSIC_CARD: OfficialCardMap = {
   leads: ACBL_CLASSIC_LEADS,
   // Below the card's last line, left of "Revised 2023": the page's bottom 5 points are blank.
   footer: { x: 8, y: 1.6 },
+  boxes: ACBL_CLASSIC_BOXES,
 };

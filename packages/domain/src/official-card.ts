@@ -51,6 +51,9 @@ export interface LeadMark {
   height: number;
 }
 
+/** A check box as the form prints it: `[x, y, side]`, the square's centre (PDF coordinates) and side, in points. */
+export type BoxMark = readonly [x: number, y: number, side: number];
+
 /** A form: its PDF's fields by name, with their specs, and the cards of its lead grid. */
 export interface OfficialCardMap {
   /** Short id used in routes and file names: `classic` or `2022`. */
@@ -63,6 +66,8 @@ export interface OfficialCardMap {
   leads: readonly LeadMark[];
   /** Where the footer line (agreement, version, date) starts: a baseline outside the card's boxes, points, PDF coordinates. */
   footer: { x: number; y: number };
+  /** Where the form prints the box of a check box, when not at its widget's centre (the classic card: acbl-classic-boxes.ts). */
+  boxes?: Readonly<Record<string, BoxMark>>;
 }
 
 /** The two legal ACBL cards (docs/official-cards.md §1); the schema is api-contracts.ts `OfficialCardIdSchema`. */

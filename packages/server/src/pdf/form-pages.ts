@@ -21,8 +21,6 @@ export interface FormField {
   width: number;
   height: number;
   kind: 'text' | 'check';
-  /** For a check box, the printed box's centre and side (points) when the form prints it as a glyph near the widget. */
-  box?: { x: number; y: number; side: number };
 }
 
 /** One object of a page's closure: its text with placeholders (numbers: indexes in the closure) and, for a stream, its bytes. */
@@ -64,7 +62,6 @@ export async function readFormPages(bytes: Uint8Array): Promise<FormPages> {
     );
     fields.set(field.getName(), { name: field.getName(), page, ...widget.getRectangle(), kind: field instanceof PDFCheckBox ? 'check' : 'text' });
   }
-  await findPrintedBoxes(bytes, fields);
   return { fields, pages: pages.map((page) => pageTemplate(document, page.node, page.getSize())) };
 }
 
@@ -162,13 +159,19 @@ export function embedFormPage(doc: PdfDocument, template: FormPageTemplate): Pdf
 const BOX_GLYPH = /^[\u25a1\uf000-\uf0ff]$/u;
 
 /**
- * Finds, for each check field, the box the form prints for it: the classic card prints its boxes
- * as glyphs a little left of and below the centre of their 14 pt widgets, so a tick drawn at the
- * widget's centre would miss the box. The nearest box glyph within 8 pt of the widget's centre is
- * taken (pdf.js reads the glyphs' positions); the square sits at 0.44 and 0.34 of the font size
- * from the glyph's origin and is 0.7 of it wide (measured on the classic form at 720 dpi).
+ * Measures, for each check field, the box the form prints for it (the classic card's boxes are
+ * glyphs a little left of and below the centre of their 14 pt widgets): the nearest box glyph within
+ * 8 pt of the widget's centre, read with PDF.js; the square sits at 0.44 and 0.34 of the font size
+ * from the glyph's origin and is 0.7 of it wide (measured on the classic form at 720 dpi). Used to
+ * make and to check the committed table (domain acbl-classic-boxes.ts), not when drawing a card.
+ *
+ * @returns by field name, the box's centre and side in points (fields with no box glyph near them are left out)
  */
-async function findPrintedBoxes(bytes: Uint8Array, fields: Map<string, FormField>): Promise<void> {
+export async function measurePrintedBoxes(
+  bytes: Uint8Array,
+  fields: ReadonlyMap<string, FormField>,
+): Promise<Map<string, { x: number; y: number; side: number }>> {
+  const found = new Map<string, { x: number; y: number; side: number }>();
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
   try {
@@ -192,10 +195,11 @@ async function findPrintedBoxes(bytes: Uint8Array, fields: Map<string, FormField
             bestDistance = distance;
           }
         }
-        if (best) field.box = best;
+        if (best) found.set(field.name, best);
       }
     }
   } finally {
     await document.destroy();
   }
+  return found;
 }

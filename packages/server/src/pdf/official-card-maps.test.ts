@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OfficialCardId } from '@bpa/domain/official-card';
-import { OFFICIAL_CARD_MAPS, loadForm } from './render-official-card';
+import { readFileSync } from 'node:fs';
+import { ACBL_CLASSIC_BOXES } from '@bpa/domain/acbl-classic-boxes';
+import { measurePrintedBoxes } from './form-pages';
+import { OFFICIAL_CARD_FILES, OFFICIAL_CARD_MAPS, loadForm } from './render-official-card';
 
 describe.each(['classic', '2022'] as OfficialCardId[])('the %s card’s field map', (card) => {
   const map = OFFICIAL_CARD_MAPS[card];
@@ -33,10 +36,18 @@ describe.each(['classic', '2022'] as OfficialCardId[])('the %s card’s field ma
 });
 
 describe('the classic form', () => {
-  it('prints a box for each check box, where the tick is drawn', async () => {
+  it('prints a box for each check box where the committed table says (domain acbl-classic-boxes.ts), which is where the tick is drawn', async () => {
     const form = await loadForm('classic');
     const checks = [...form.fields.values()].filter((field) => field.kind === 'check' && field.page === 0);
     expect(checks.length).toBe(178);
-    expect(checks.filter((field) => !field.box).map((field) => field.name)).toEqual([]);
+    const measured = await measurePrintedBoxes(readFileSync(OFFICIAL_CARD_FILES.classic), form.fields);
+    expect(checks.filter((field) => !measured.has(field.name)).map((field) => field.name)).toEqual([]);
+    const off = checks.flatMap((field) => {
+      const [x, y, side] = ACBL_CLASSIC_BOXES[field.name] ?? [0, 0, 0];
+      const box = measured.get(field.name)!;
+      return Math.abs(x - box.x) > 0.01 || Math.abs(y - box.y) > 0.01 || Math.abs(side - box.side) > 0.01 ? [field.name] : [];
+    });
+    expect(off).toEqual([]);
+    expect(Object.keys(ACBL_CLASSIC_BOXES).sort()).toEqual(checks.map((field) => field.name).sort());
   });
 });

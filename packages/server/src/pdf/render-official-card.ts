@@ -20,6 +20,7 @@ import { PRODUCT_TITLE } from '@bpa/domain/constants';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { toTextRuns } from '@bpa/domain/markup';
 import {
+  type BoxMark,
   type FilledField,
   type FittedOfficialCard,
   type OfficialCardId,
@@ -137,7 +138,7 @@ export async function renderOfficialCard(
     const content = new PageContent(doc, fonts, template.height);
     content.drawForm('Fm0', embedFormPage(doc, template));
     if (pageIndex === map.page) {
-      drawFields(content, faces, form, fitted, template.height);
+      drawFields(content, faces, form, fitted, map.boxes, template.height);
       drawLeads(content, fitted, template.height);
       const stamp = `${document.contractName} · ${footerStamp(printedOn, options.revision)} · ${PRODUCT_TITLE}`;
       drawMarkup(content, faces, 'regular', stamp, map.footer.x, template.height - map.footer.y, 4.5, FOOTER_INK);
@@ -154,12 +155,19 @@ export async function renderOfficialCard(
 const inkOf = (value: FilledField): string => (value.alert ? CARD_ALERT_INK[value.alert] : INK);
 
 /** Writes the fitted fields at their rectangles, and ticks in their boxes. */
-function drawFields(content: PageContent, faces: Faces, form: FormPages, fitted: FittedOfficialCard, pageHeight: number): void {
+function drawFields(
+  content: PageContent,
+  faces: Faces,
+  form: FormPages,
+  fitted: FittedOfficialCard,
+  boxes: OfficialCardMap['boxes'],
+  pageHeight: number,
+): void {
   for (const { field: name, value, size } of fitted.fields) {
     const field = form.fields.get(name);
     if (!field) continue;
     if (value.kind === 'tick') {
-      drawTick(content, field, pageHeight);
+      drawTick(content, field, boxes?.[name], pageHeight);
       continue;
     }
     // On a line's field the text sits just above the line whatever its size; a taller box centres it.
@@ -169,10 +177,10 @@ function drawFields(content: PageContent, faces: Faces, form: FormPages, fitted:
   }
 }
 
-/** A tick: a cross inside the printed box (or the widget's centre when the form prints none near it). */
-function drawTick(content: PageContent, field: FormField, pageHeight: number): void {
-  const side = field.box?.side ?? Math.min(field.width, field.height) * 0.5;
-  const centre = field.box ?? { x: field.x + field.width / 2, y: field.y + field.height / 2 };
+/** A tick: a cross inside the printed box (or at the widget's centre, where the form prints its box). */
+function drawTick(content: PageContent, field: FormField, box: BoxMark | undefined, pageHeight: number): void {
+  const side = box?.[2] ?? Math.min(field.width, field.height) * 0.5;
+  const centre = box ? { x: box[0], y: box[1] } : { x: field.x + field.width / 2, y: field.y + field.height / 2 };
   const half = side * 0.36;
   const [x1, x2, y1, y2] = [centre.x - half, centre.x + half, pageHeight - centre.y - half, pageHeight - centre.y + half];
   content.strokeLine(x1, y1, x2, y2, 1.1, INK);
