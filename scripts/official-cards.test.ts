@@ -10,7 +10,7 @@ import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
 import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
 import type { ContractDocument, Subject } from '@bpa/domain/contract';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
-import { type FilledOfficialCard, type OfficialCardMap, fillOfficialCard, hcpRange, reaches } from '@bpa/domain/official-card';
+import { type FilledOfficialCard, type OfficialCardMap, fillOfficialCard, fitOfficialCard, hcpRange, reaches } from '@bpa/domain/official-card';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES_DIR } from './generate-templates';
 
@@ -143,5 +143,27 @@ describe('Gambling 3NT (docs/official-cards.md §2)', () => {
   it('is written on the 3NT box’s line', () => {
     const filled = fillOfficialCard(agreementOf('basic-precision.csv'), ACBL_CLASSIC_CARD);
     expect(text(filled, '3NT')).toMatch(/^Gambling 3NT: /);
+  });
+});
+
+describe('fitOfficialCard (docs/official-cards.md §3)', () => {
+  it('cuts what does not fit with "… see Sn" and titles every supplement section with the agreement’s own category name, in its order', () => {
+    const agreement = agreementOf('lc-standard.csv');
+    const filled = fillOfficialCard(agreement, ACBL_CLASSIC_CARD);
+    // Every text is too wide: each write-in goes to its category's section, which may hold nothing else.
+    const fitted = fitOfficialCard(
+      filled,
+      ACBL_CLASSIC_CARD,
+      (text) => text.length * 10,
+      () => 60,
+    );
+    const names = agreement.categories.map((category) => category.categoryName);
+    expect(fitted.supplement.map((section) => section.title)).toEqual(names.filter((name) => fitted.supplement.some((section) => section.title === name)));
+    expect(fitted.supplement.every((section, index) => section.number === index + 1)).toBe(true);
+    const nt = fitted.supplement.find((section) => section.title === 'Notrump Openings')!;
+    expect(fitted.fields.find((item) => item.field === '2s')?.value).toMatchObject({
+      kind: 'text',
+      text: expect.stringMatching(new RegExp(`see S${nt.number}$`)),
+    });
   });
 });

@@ -147,6 +147,8 @@ export interface FilledOfficialCard {
   leads: LeadMark[];
   /** By category key ('' for a category without one): what the card has no field for. */
   supplement: Map<string, { title: string; entries: SupplementEntry[] }>;
+  /** The agreement's categories in order, by key and name: the supplement's order and section titles. */
+  categories: { key: string; title: string }[];
 }
 
 const selectedOptions = (subject: Subject): Option[] => subject.options.filter((option) => option.isSelected && !isPlaceholderName(option.optionName));
@@ -330,7 +332,8 @@ export function fillOfficialCard(document: ContractDocument, map: OfficialCardMa
     if (noteOf(category)) entries.push({ label: 'Note', text: noteOf(category) });
     if (entries.length > 0) supplement.set(category.key ?? '', { title: category.categoryName, entries });
   }
-  return { card: map.id, names: formatPlayerNames(document.playerNames), fields, leads, supplement };
+  const categories = document.categories.map((category) => ({ key: category.key ?? '', title: category.categoryName }));
+  return { card: map.id, names: formatPlayerNames(document.playerNames), fields, leads, supplement, categories };
 }
 
 /** A field as drawn: its text (or tick), size in points, and the reference to the supplement it carries. */
@@ -374,15 +377,12 @@ export interface FittedOfficialCard {
  * @param measure the width of a text at a size, in points (the renderer's font metrics); the text
  *   is the field's markup (suit shorthand included)
  * @param fieldWidth a field's usable width in points, by form field name
- * @param categoryOrder the agreement's category keys in order (the supplement's order)
- * @param fieldCategory the category a field's overflow belongs to (its map key's first word)
  */
 export function fitOfficialCard(
   filled: FilledOfficialCard,
   map: OfficialCardMap,
   measure: (text: string, size: number) => number,
   fieldWidth: (field: string) => number,
-  categoryOrder: readonly string[],
 ): FittedOfficialCard {
   const overflow = new Map<string, SupplementEntry[]>();
   const fitted: FittedField[] = [];
@@ -399,19 +399,22 @@ export function fitOfficialCard(
       fitted.push({ field, value, size });
       continue;
     }
-    const category = categoryOfField(map.fields[field]);
+    // A field that names no catalogue item (the players' names) continues in the first category's section.
+    const category = categoryOfField(map.fields[field]) || (filled.categories[0]?.key ?? '');
     overflow.set(category, [...(overflow.get(category) ?? []), { label: value.label ?? '', text: value.text, ...(value.alert ? { alert: value.alert } : {}) }]);
     pendingCuts.push({ index: fitted.length, category });
     fitted.push({ field, value, size });
   }
-  const order = [...categoryOrder, ...[...filled.supplement.keys(), ...overflow.keys()].filter((key) => !categoryOrder.includes(key))];
+  // The agreement's order; an overflow whose field belongs to no category of the agreement comes last.
+  const titles = new Map(filled.categories.map(({ key, title }) => [key, title]));
+  const order = [...titles.keys(), ...[...filled.supplement.keys(), ...overflow.keys()].filter((key) => !titles.has(key))];
   const supplement: SupplementSection[] = [];
   const numberOf = new Map<string, number>();
   for (const category of order) {
     const entries = [...(overflow.get(category) ?? []), ...(filled.supplement.get(category)?.entries ?? [])];
     if (entries.length === 0 || numberOf.has(category)) continue;
     numberOf.set(category, supplement.length + 1);
-    supplement.push({ number: supplement.length + 1, title: filled.supplement.get(category)?.title ?? CATEGORY_TITLES[category] ?? category, entries });
+    supplement.push({ number: supplement.length + 1, title: filled.supplement.get(category)?.title ?? titles.get(category) ?? category, entries });
   }
   const reference = (category: string) => `see S${numberOf.get(category)}`;
   for (const { index, category } of pendingCuts) {
@@ -441,23 +444,6 @@ export function fitOfficialCard(
   );
   return { card: filled.card, fields: fitted, leads: filled.leads, supplement, fitReport };
 }
-
-/** Titles of the catalogue's categories by key, for supplement sections of overflow alone. */
-const CATEGORY_TITLES: Readonly<Record<string, string>> = {
-  ga: 'General Approach',
-  nt: 'Notrump Openings',
-  mj: 'Major Openings',
-  mn: 'Minor Openings',
-  tw: '2-Level Openings',
-  pr: 'Preempts',
-  co: 'Other Conventional Calls',
-  sl: 'Slam Conventions',
-  ov: 'Overcalls',
-  db: 'Doubles',
-  df: 'Defense',
-  ld: 'Leads',
-  sg: 'Signals',
-};
 
 /** The category a field belongs to: the first word of the first key its spec names. */
 function categoryOfField(spec: CardFieldSpec | undefined): string {

@@ -122,8 +122,7 @@ export async function renderOfficialCard(
 
   const filled = fillOfficialCard(document, map);
   const fieldWidth = (name: string) => Math.max(0, (form.fields.get(name)?.width ?? 0) - 2);
-  const categoryOrder = document.categories.map((category) => category.key ?? '');
-  const fitted = fitOfficialCard(filled, map, (text, size) => measureMarkup(faces, 'regular', text, size), fieldWidth, categoryOrder);
+  const fitted = fitOfficialCard(filled, map, (text, size) => measureMarkup(faces, 'regular', text, size), fieldWidth);
 
   const doc = new PdfDocument({
     title: `${document.contractName}: ${map.title}`,

@@ -8,8 +8,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
 import { BBO_CLASSIC_FIELDS } from '@bpa/domain/bbo-card';
-import { type ContractDocument, displayName, isPlaceholderName } from '@bpa/domain/contract';
-import { createAgreementFromTemplate, toggleOption } from '@bpa/domain/editing';
+import { type ContractDocument, displayName } from '@bpa/domain/contract';
+import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { fillOfficialCard } from '@bpa/domain/official-card';
 import fc from 'fast-check';
@@ -19,6 +19,7 @@ import { AppError } from '../../errors';
 import { XML_DOCTYPE_MESSAGE, readBboCard } from '../../file-import/read-bbo-card';
 import { readUploadedFile } from '../../file-import/read-uploaded-agreement';
 import { testCatalogue } from '../../test/test-app';
+import { toggledAgreement, toggles } from '../../test/toggled-agreement';
 import { documentOfUpload, toBboCardXml } from './agreement-files';
 
 /** A card BBO's card manager exported (from the public-domain bridge-craftwork/Bridge-Classroom samples; test/fixtures/README.md). */
@@ -80,16 +81,8 @@ describe('a round trip through a BBO card (property)', () => {
   const templates = readdirSync(TEMPLATES_DIR).filter((file) => file.endsWith('.csv'));
   it('keeps every tick and range of the BBO card, whatever the agreement', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...templates), fc.array(fc.tuple(fc.nat(12), fc.nat(200), fc.nat(30)), { maxLength: 25 }), async (file, toggles) => {
-        let agreement = createAgreementFromTemplate(templateOf(file), 'Round trip');
-        for (const [c, s, o] of toggles) {
-          const category = agreement.categories[c % agreement.categories.length]!;
-          const subjects = category.subjects.filter((subject) => !isPlaceholderName(subject.subjectName));
-          const subject = subjects[s % Math.max(1, subjects.length)];
-          const options = subject?.options.filter((option) => !isPlaceholderName(option.optionName)) ?? [];
-          const option = options[o % Math.max(1, options.length)];
-          if (subject && option) agreement = toggleOption(agreement, category._id, subject._id, option._id);
-        }
+      fc.asyncProperty(fc.constantFrom(...templates), toggles, async (file, moves) => {
+        const agreement = toggledAgreement(templateOf(file), moves);
         const { document } = await importBbo(toBboCardXml(agreement));
         const before = fillOfficialCard(agreement, ACBL_CLASSIC_CARD).fields;
         const after = fillOfficialCard(document, ACBL_CLASSIC_CARD).fields;

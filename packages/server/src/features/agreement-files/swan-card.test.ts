@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { NOT_PLACED_SUBJECT } from '@bpa/domain/card-import';
-import { type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
-import { createAgreementFromTemplate, toggleOption } from '@bpa/domain/editing';
+import type { ContractDocument } from '@bpa/domain/contract';
+import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { fillOfficialCard } from '@bpa/domain/official-card';
 import { SWAN_2022_FIELDS, SWAN_LEADS, SWAN_UNMAPPED, swanValuesOf } from '@bpa/domain/swan-card';
@@ -23,6 +23,7 @@ import { REPO_ROOT } from '../../config';
 import { readUploadedFile } from '../../file-import/read-uploaded-agreement';
 import { createTestAccount, signInAs } from '../../test/test-accounts';
 import { FIXTURE_TEMPLATES_DIR, buildTestApp, testCatalogue } from '../../test/test-app';
+import { toggledAgreement, toggles } from '../../test/toggled-agreement';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
 import { loadTemplates } from '../templates/load-templates';
@@ -167,16 +168,8 @@ describe('a round trip through a Bridge Winners card (property)', () => {
     const fields = Object.values(SWAN_2022_FIELDS);
     const leadOptions = new Set(Object.values(SWAN_LEADS));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...TEMPLATES), fc.array(fc.tuple(fc.nat(12), fc.nat(200), fc.nat(30)), { maxLength: 25 }), async (file, toggles) => {
-        let agreement = createAgreementFromTemplate(templateOf(file), 'Round trip');
-        for (const [c, s, o] of toggles) {
-          const category = agreement.categories[c % agreement.categories.length]!;
-          const subjects = category.subjects.filter((subject) => !isPlaceholderName(subject.subjectName));
-          const subject = subjects[s % Math.max(1, subjects.length)];
-          const options = subject?.options.filter((option) => !isPlaceholderName(option.optionName)) ?? [];
-          const option = options[o % Math.max(1, options.length)];
-          if (subject && option) agreement = toggleOption(agreement, category._id, subject._id, option._id);
-        }
+      fc.asyncProperty(fc.constantFrom(...TEMPLATES), toggles, async (file, moves) => {
+        const agreement = toggledAgreement(templateOf(file), moves);
         const { document } = await importSwan(toSwanCardJson(agreement));
         const before = fillOfficialCard(agreement, ACBL_2022_CARD);
         const after = fillOfficialCard(document, ACBL_2022_CARD);
