@@ -16,6 +16,17 @@ interface AxeViolation {
 
 /** Runs axe on the current page and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // A toast or dialog still fading in has its colours mixed with what lies under it, which axe reads
+  // as low contrast: wait for the page's finite animations and transitions to end, so the check sees
+  // what the reader sees, however busy the machine (spinners, which never end, are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol, which the page's CSP (no inline script) does not block.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
