@@ -4,9 +4,11 @@
  * clear message before PDF.js inflates anything; a file past the time limit or the memory cap
  * ends the worker, not the server; a good file still comes back whole.
  */
+import { createHook } from 'node:async_hooks';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { toAgreementFile } from '@bpa/domain/agreement-file';
@@ -15,10 +17,11 @@ import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { renderAgreementPdf } from '../pdf/render-agreement-pdf';
+import { OFFICIAL_CARD_FILES } from '../pdf/render-official-card';
 import { pdfWithAttachment } from '../test/hostile-pdfs';
 import { IMPORT_TOO_COMPLEX_MESSAGE, IMPORT_TOO_SLOW_MESSAGE, type ImportPool, createImportPool } from './import-pool';
-import { MAX_DECODED_STREAM_BYTES, PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
-import { ATTACHMENT_TOO_LARGE_MESSAGE, PDF_CONTENT_TOO_LARGE_MESSAGE, PDF_NESTED_FILTERS_MESSAGE } from './read-uploaded-agreement';
+import { MAX_DECODED_STREAM_BYTES, PdfLimitError, checkPdfStreams, withoutNativeDecompression } from './pdf-stream-limits';
+import { ATTACHMENT_TOO_LARGE_MESSAGE, PDF_CONTENT_TOO_LARGE_MESSAGE, PDF_NESTED_FILTERS_MESSAGE, readUploadedFile } from './read-uploaded-agreement';
 
 const pools: ImportPool[] = [];
 afterAll(async () => Promise.all(pools.map((pool) => pool.close())));
@@ -51,8 +54,67 @@ describe('the bounds on what a PDF decodes to', () => {
     expect(() => checkPdfStreams(bomb)).toThrow(/decodes to more than/);
   });
 
+  it('refuses streams that overlap, each `stream` keyword reading the same megabyte again', () => {
+    // Raw deflate made of empty stored blocks (5 bytes each, no output), with 200 stored blocks
+    // whose content is `stream` and a zlib header: each starts a stream that reads to the end.
+    const emptyBlock = Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff]);
+    const marker = Buffer.from('stream\n\x78\x01', 'latin1');
+    const markerBlock = Buffer.concat([Buffer.from([0x00, marker.length, 0x00, ~marker.length & 0xff, 0xff]), marker]);
+    const run = Buffer.concat(Array.from({ length: 1_000 }, () => emptyBlock));
+    const file = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj <<>> stream\n\x78\x01', 'latin1'),
+      ...Array.from({ length: 200 }, () => [run, markerBlock]).flat(),
+    ]);
+    expect(file.length).toBeLessThan(1_100_000);
+    expect(() => checkPdfStreams(file)).toThrow(expect.objectContaining({ problem: 'overlapping_streams' }));
+  });
+
   it('refuses zlib inside zlib inside zlib (nested filters)', () => {
     expect(() => checkPdfStreams(pdfWithAttachment(agreementJson, 3))).toThrow(expect.objectContaining({ problem: 'nested_filters' }));
+  });
+});
+
+describe('ending the worker at any instant is safe (ADR 190, "Ending the worker safely")', () => {
+  /** Counts the native zlib objects made while `read` runs (Node aborts when a thread ends with one half made). */
+  async function nativeZlibObjectsMadeBy(read: () => Promise<unknown>): Promise<number> {
+    let made = 0;
+    const hook = createHook({
+      init(_id, type) {
+        if (type === 'ZLIB') made += 1;
+      },
+    }).enable();
+    try {
+      await read();
+    } finally {
+      hook.disable();
+    }
+    return made;
+  }
+
+  it('sees the native zlib objects of a deflateSync and an inflateSync (the count can fail)', async () => {
+    expect(await nativeZlibObjectsMadeBy(async () => inflateSync(deflateSync(agreementJson)))).toBe(2);
+  });
+
+  it('reads the product’s PDFs, bombs, overlapping streams and the ACBL forms without making one', async () => {
+    const scope = globalThis as { DecompressionStream?: unknown; CompressionStream?: unknown };
+    const kept = { DecompressionStream: scope.DecompressionStream, CompressionStream: scope.CompressionStream };
+    withoutNativeDecompression(globalThis);
+    try {
+      const files = [
+        await renderAgreementPdf(agreement, { attachment: agreement }),
+        pdfWithAttachment(agreementJson, 1),
+        pdfWithAttachment(zeros(64), 2),
+        pdfWithAttachment(agreementJson, 3),
+        readFileSync(OFFICIAL_CARD_FILES.classic),
+        readFileSync(OFFICIAL_CARD_FILES['2022']),
+      ];
+      const made = await nativeZlibObjectsMadeBy(async () => {
+        for (const file of files) await readUploadedFile(new Uint8Array(file)).catch(() => undefined);
+      });
+      expect(made).toBe(0);
+    } finally {
+      Object.assign(scope, kept);
+    }
   });
 });
 

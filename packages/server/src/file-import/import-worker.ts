@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { MasterTemplate } from '@bpa/domain/contract';
 import { MasterCsvError, parseMasterCsv } from '@bpa/domain/master-csv';
 import { AppError, type ErrorCode } from '../errors';
+import { withoutNativeDecompression } from './pdf-stream-limits';
 import { type UploadedFile, readUploadedFile } from './read-uploaded-agreement';
 
 /**
@@ -17,6 +18,13 @@ import { type UploadedFile, readUploadedFile } from './read-uploaded-agreement';
  * `getDocument` (under tsx on Node 24 that import alone takes about a second). Not a top-level
  * await (see pdf/pdf-worker.ts).
  */
+/**
+ * No native zlib object may be made in this thread (ADR 190, "Ending the worker safely"): PDF.js
+ * inflates with the web's `DecompressionStream` where there is one, which Node builds on its native
+ * zlib, and falls back to its own JavaScript inflater when there is none.
+ */
+withoutNativeDecompression(globalThis);
+
 const PDFJS_WORKER_MODULE: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // ships no types: imported by name, as unknown
 const pdfJsLoaded = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER_MODULE) as Promise<unknown>])
   .then(([, worker]) => {
