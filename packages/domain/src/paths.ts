@@ -46,10 +46,12 @@ export const ROUTE_PATTERNS = {
   resetPassword: '/reset-password/:token',
   acceptInvite: '/accept-invite/:token',
   sharedLink: '/shared/:token',
+  /** A notice's unsubscribe page (docs/sharing.md §12), `?kind=digest|discussion`. */
+  unsubscribe: '/unsubscribe/:token',
 } as const;
 
 /** The address part of a link that carries a one-time or read-only token. */
-export type TokenRoute = 'login' | 'reset-password' | 'accept-invite' | 'shared';
+export type TokenRoute = 'login' | 'reset-password' | 'accept-invite' | 'shared' | 'unsubscribe';
 
 /**
  * The path of a token link, the token URL-encoded: `/reset-password/<token>` and so on.

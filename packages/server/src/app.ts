@@ -32,6 +32,8 @@ import { exportImportRoutes } from './features/agreement-files/export-import-rou
 import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
+import { noticeRoutes } from './features/notices/notice-routes';
+import { NOTICE_INTERVAL_MS, scheduleNotices } from './jobs/schedule-notices';
 import { sharingRoutes } from './features/sharing/sharing-routes';
 import { historyRoutes } from './features/history/history-routes';
 import { agreementRoutes } from './features/agreements/agreement-routes';
@@ -84,6 +86,8 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
   /** Milliseconds between expired-PDF cleanups; 0 turns the timer off (tests run the cleanup directly). */
   pdfCleanupIntervalMs?: number;
+  /** Milliseconds between runs of the email notices (default NOTICE_INTERVAL_MS); 0 turns the timer off (tests send them directly). */
+  noticeIntervalMs?: number;
   /**
    * The vacuum of the agreement table (db/table-vacuum.ts, ADR 192): after `everyWrites` agreement
    * writes (default VACUUM_EVERY_WRITES; 0: never by count) and every `intervalMs` when writes were
@@ -227,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(exportImportRoutes, { db, now, importPool, catalogue, admission });
   await app.register(acblCardRoutes, { db, renderCard, now, admission });
   await app.register(reviewRoutes, { db, now });
+  await app.register(noticeRoutes, { db, now });
   await app.register(historyRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, renderCard, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
@@ -249,6 +254,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       stopCleanup = schedulePdfFileCleanup(db, { intervalMs, now, log: app.log, isShared: config.databaseUrl !== undefined });
     });
     app.addHook('onClose', async () => stopCleanup?.());
+  }
+
+  const noticeIntervalMs = options.noticeIntervalMs ?? NOTICE_INTERVAL_MS;
+  if (noticeIntervalMs > 0) {
+    let stopNotices: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stopNotices = scheduleNotices(
+        db,
+        { mailer, publicUrl: config.publicUrl },
+        { intervalMs: noticeIntervalMs, now, log: app.log, isShared: config.databaseUrl !== undefined },
+      );
+    });
+    app.addHook('onClose', async () => stopNotices?.());
   }
 
   return app;

@@ -35,6 +35,11 @@ export interface MailMessage {
    * the app's logger; never logged when a real SMTP server is used, because it holds a secret token.
    */
   link?: string;
+  /**
+   * For notices: the address a mail client posts to for one-click unsubscribe (RFC 8058), sent as
+   * the `List-Unsubscribe` and `List-Unsubscribe-Post` headers.
+   */
+  unsubscribeLink?: string;
 }
 
 /** What happened to one message. */
@@ -102,7 +107,10 @@ export function createMailer(options: MailerOptions): Mailer {
       text: message.text,
       html: message.html,
       // RFC 3834: tells mail servers and auto-responders this is an automatic message.
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      headers: {
+        'Auto-Submitted': 'auto-generated',
+        ...(message.unsubscribeLink ? { 'List-Unsubscribe': `<${message.unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
     };
   }
 

@@ -109,15 +109,33 @@ export const MAX_QUOTED_SENDER_TEXT = 40;
  * @returns plain text of 0 to MAX_QUOTED_SENDER_TEXT characters
  */
 export function quoteSenderText(text: string): string {
-  const plain = stripMarkup(text)
-    .replace(/<[^>]*>?/g, ' ')
+  return quoteText(text, MAX_QUOTED_SENDER_TEXT);
+}
+
+/** `text` as plain text on one line, of at most `max` characters (code points), cut with an ellipsis: see quoteSenderText. */
+function quoteText(text: string, max: number): string {
+  return cutText(stripMarkup(text).replace(/<[^>]*>?/g, ' '), max);
+}
+
+/**
+ * A partner's note or reply as a notice quotes it: as typed (the HTML body escapes it), on one
+ * line, at most `max` characters. Notices go only to members of the agreement, who see the same
+ * words in the app.
+ */
+function quoteNote(text: string, max: number): string {
+  return cutText(text, max);
+}
+
+/** `text` with control characters and runs of white space made one space, cut to `max` characters with an ellipsis. */
+function cutText(text: string, max: number): string {
+  const plain = text
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\s]+/gu, ' ')
     .trim();
   const characters = Array.from(plain);
-  if (characters.length <= MAX_QUOTED_SENDER_TEXT) return plain;
+  if (characters.length <= max) return plain;
   return `${characters
-    .slice(0, MAX_QUOTED_SENDER_TEXT - 1)
+    .slice(0, max - 1)
     .join('')
     .trimEnd()}\u2026`;
 }
@@ -162,6 +180,111 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
       'If you do not know this person, you can ignore this email.',
     ],
   });
+}
+
+/** The most characters of a partner's note or reply a discussion notice quotes. */
+export const MAX_QUOTED_NOTE = 200;
+/** The most marks and replies one discussion notice lists; the rest are counted. */
+export const MAX_NOTICE_LINES = 10;
+
+/** One agreement in a digest: its changes by partners since the last digest, per category. */
+export interface DigestAgreement {
+  /** The agreement's name, colour marks and all; quoted by quoteSenderText. */
+  contractName: string;
+  /** Who changed it (names partners see), each quoted by quoteSenderText. */
+  authors: string[];
+  /** Per category (plain names, in the agreement's order), how many items changed. */
+  categories: { categoryName: string; count: number }[];
+  /** The token of this person's notices of this agreement (its unsubscribe link). */
+  unsubscribeToken: string;
+}
+
+/**
+ * The daily digest of partners' changes (docs/sharing.md §12; ADR 198): per agreement, who
+ * changed it and how many items per category, with a link to the dashboard, where each agreement
+ * opens on its changes since the last visit, and a link per agreement to stop its digest.
+ * Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ *
+ * @returns the email; `unsubscribeLink` (the one-click address for the List-Unsubscribe header)
+ *   only when the digest is about one agreement, since the header names one list
+ */
+export function digestEmail(input: { publicUrl: string; agreements: DigestAgreement[] }): BuiltEmail & { unsubscribeLink?: string } {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const total = input.agreements.reduce((sum, a) => sum + a.categories.reduce((s, c) => s + c.count, 0), 0);
+  const only = input.agreements.length === 1 ? input.agreements[0] : undefined;
+  const email = renderEmail({
+    subject: only
+      ? `${count(total, 'change')} by partners to "${quoteSenderText(only.contractName)}"`
+      : `${count(total, 'change')} by partners to your agreements`,
+    before: [
+      'Your partners changed these agreements since the last digest:',
+      ...input.agreements.map(
+        (a) =>
+          `"${quoteSenderText(a.contractName)}", by ${a.authors.map(quoteSenderText).join(' and ')}: ${a.categories.map((c) => `${c.categoryName} ${c.count}`).join(', ')}.`,
+      ),
+      'Open an agreement from your dashboard: its changes since your last visit are highlighted, and listed under Changes since your last visit.',
+    ],
+    action: 'Open my dashboard',
+    link: buildPageLink(input.publicUrl, PATHS.myHome),
+    after: [`You get at most one digest a day, and only when partners changed something.`],
+    unsubscribe: input.agreements.map((a) => ({
+      text: `Stop the digest of "${quoteSenderText(a.contractName)}":`,
+      link: unsubscribePageLink(input.publicUrl, a.unsubscribeToken, 'digest'),
+    })),
+  });
+  return only ? { ...email, unsubscribeLink: oneClickUnsubscribeLink(input.publicUrl, only.unsubscribeToken) } : email;
+}
+
+/** A new "to discuss" mark or a reply, as a discussion notice lists it. */
+export interface DiscussionEvent {
+  kind: 'mark' | 'reply';
+  /** Who marked or replied (the name partners see); quoted by quoteSenderText. */
+  author: string;
+  /** The subject's or option's name as the agreement shows it; quoted at most 80 characters. */
+  itemName: string;
+  /** The mark's note or the reply (may be empty); quoted at most MAX_QUOTED_NOTE characters. */
+  text: string;
+}
+
+/**
+ * The notice of new "to discuss" marks and replies by partners in one agreement (docs/sharing.md
+ * §12; ADR 198): at most MAX_NOTICE_LINES of them, each with its author, item and words, then a
+ * count of the rest. Throws a TypeError when `publicUrl` is not an absolute http(s) address.
+ *
+ * @returns the email, with `unsubscribeLink` for the List-Unsubscribe header
+ */
+export function discussionEmail(input: {
+  publicUrl: string;
+  contractName: string;
+  events: DiscussionEvent[];
+  unsubscribeToken: string;
+}): BuiltEmail & { unsubscribeLink: string } {
+  const contractName = quoteSenderText(input.contractName);
+  const lines = input.events.slice(0, MAX_NOTICE_LINES).map((event) => {
+    const words = quoteNote(event.text, MAX_QUOTED_NOTE);
+    const what = event.kind === 'mark' ? `marked "${quoteText(event.itemName, 80)}" to discuss` : `replied on "${quoteText(event.itemName, 80)}"`;
+    return `${quoteSenderText(event.author) || 'A partner'} ${what}${words ? `: "${words}"` : '.'}`;
+  });
+  const rest = input.events.length - lines.length;
+  const email = renderEmail({
+    subject: `To discuss in "${contractName}"`,
+    before: [`In the partnership agreement "${contractName}":`, ...lines, ...(rest > 0 ? [`And ${rest} more.`] : [])],
+    action: 'Open my dashboard',
+    link: buildPageLink(input.publicUrl, PATHS.myHome),
+    after: ['Open the agreement from your dashboard and choose To discuss to answer, or mark the item agreed.'],
+    unsubscribe: [{ text: `Stop these notices of "${contractName}":`, link: unsubscribePageLink(input.publicUrl, input.unsubscribeToken, 'discussion') }],
+  });
+  return { ...email, unsubscribeLink: oneClickUnsubscribeLink(input.publicUrl, input.unsubscribeToken) };
+}
+
+/** The unsubscribe page of a notice (`/unsubscribe/{token}?kind=`), which asks before it turns anything off. */
+function unsubscribePageLink(publicUrl: string, token: string, kind: 'digest' | 'discussion'): string {
+  return `${publicBase(publicUrl)}${tokenPath('unsubscribe', token)}?kind=${kind}`;
+}
+
+/** The RFC 8058 one-click address a mail client posts to (the List-Unsubscribe header): both notices of the agreement off. */
+function oneClickUnsubscribeLink(publicUrl: string, token: string): string {
+  return `${publicBase(publicUrl)}/api/v1/notices/unsubscribe/${encodeURIComponent(token)}`;
 }
 
 /**
@@ -210,6 +333,8 @@ interface EmailParts {
   link: string;
   /** Plain-text paragraphs after the link. */
   after: string[];
+  /** Paragraphs after the rest, each ending with a link: how to stop these emails (notices only). */
+  unsubscribe?: { text: string; link: string }[];
 }
 
 // Inline styles only: many mail clients drop <style> blocks. Colours meet WCAG AA contrast
@@ -224,7 +349,16 @@ const SMALL_STYLE = 'margin:0 0 16px;font-size:14px;color:#555555;word-break:bre
 
 /** Builds both bodies from the same paragraphs, so the text and HTML versions say the same thing. */
 function renderEmail(parts: EmailParts): BuiltEmail {
-  const text = [PRODUCT_TITLE, '', ...parts.before.flatMap((p) => [p, '']), parts.link, '', ...parts.after.flatMap((p) => [p, ''])]
+  const unsubscribe = parts.unsubscribe ?? [];
+  const text = [
+    PRODUCT_TITLE,
+    '',
+    ...parts.before.flatMap((p) => [p, '']),
+    parts.link,
+    '',
+    ...parts.after.flatMap((p) => [p, '']),
+    ...unsubscribe.flatMap((u) => [`${u.text} ${u.link}`, '']),
+  ]
     .join('\n')
     .trimEnd()
     .concat('\n');
@@ -246,6 +380,9 @@ function renderEmail(parts: EmailParts): BuiltEmail {
     `<p style="${PARAGRAPH_STYLE}"><a href="${href}" style="${BUTTON_STYLE}">${escapeHtml(parts.action)}</a></p>`,
     `<p style="${SMALL_STYLE}">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1f4e8c;">${href}</a></p>`,
     ...parts.after.map(paragraph),
+    ...unsubscribe.map(
+      (u) => `<p style="${SMALL_STYLE}">${escapeHtml(u.text)} <a href="${escapeHtml(u.link)}" style="color:#1f4e8c;">${escapeHtml(u.link)}</a></p>`,
+    ),
     '</div>',
     '</body>',
     '</html>',

@@ -31,6 +31,9 @@ describe('redactLogLine', () => {
       `{"url":"/api/v1/shared-links/${REDACTED}/pdf?pageSize=${REDACTED}"}`,
     );
     expect(redactLogLine(`{"url":"/shared/${TOKEN}"}`)).toBe(`{"url":"/shared/${REDACTED}"}`);
+    expect(redactLogLine(`{"url":"/unsubscribe/${TOKEN}?kind=digest"}`)).toBe(`{"url":"/unsubscribe/${REDACTED}?kind=${REDACTED}"}`);
+    expect(redactLogLine(`{"url":"/api/v1/notices/unsubscribe/${TOKEN}"}`)).toBe(`{"url":"/api/v1/notices/unsubscribe/${REDACTED}"}`);
+    expect(redactLogLine('{"url":"/api/v1/notices/unsubscribe"}')).toBe('{"url":"/api/v1/notices/unsubscribe"}');
     expect(redactLogLine('{"url":"/api/v1/contracts/shared"}')).toBe('{"url":"/api/v1/contracts/shared"}');
   });
 });

@@ -14,11 +14,12 @@ export const REDACTED = '[redacted]';
 /**
  * Paths whose next segment is a secret: the API's token routes (docs/product.md §7), the web app's token
  * pages (docs/product.md §2: /login/{token}, /reset-password/{token}, /accept-invite/{token}), the read-only
- * link's page and API (/shared/{token}, /api/v1/shared-links/{token} and its /pdf: ADR 172) and the PDF
+ * link's page and API (/shared/{token}, /api/v1/shared-links/{token} and its /pdf: ADR 172), a notice's
+ * unsubscribe page and one-click address (/unsubscribe/{token}, /api/v1/notices/unsubscribe/{token}: ADR 198) and the PDF
  * viewer's path name (only when a file name follows, i.e. not the by-name route).
  */
 const TOKEN_SEGMENT =
-  /(\/(?:api\/v1\/users\/(?:signup-complete|resetPassword|setPassword)|api\/v1\/shared-links|login|reset-password|accept-invite|shared)\/)([^/?#"\s\\]+)|(\/api\/v1\/contracts\/pdfviewer\/)([^/?#"\s\\]+)(?=\/)/g;
+  /(\/(?:api\/v1\/users\/(?:signup-complete|resetPassword|setPassword)|api\/v1\/shared-links|api\/v1\/notices\/unsubscribe|login|reset-password|accept-invite|shared|unsubscribe)\/)([^/?#"\s\\]+)|(\/api\/v1\/contracts\/pdfviewer\/)([^/?#"\s\\]+)(?=\/)/g;
 /** A query parameter's value (`?name=value` or `&name=value`). */
 const QUERY_VALUE = /([?&][^=&#?"\s\\]*=)([^&#"\s\\]+)/g;
 

@@ -43,7 +43,7 @@ const PRERENDERED_PAGES: ReadonlyMap<string, { file: string; isForVisitorsOnly: 
   ['/guest/contract', { file: 'guest-contract.html', isForVisitorsOnly: true }],
 ]);
 /** Pages whose path holds a token (paths.ts `TokenRoute`): `/shared/{token}`, `/reset-password/{token}`, … */
-const TOKEN_PAGE = /^\/(?:shared|reset-password|accept-invite|login)\/[^/?#]+/;
+const TOKEN_PAGE = /^\/(?:shared|reset-password|accept-invite|login|unsubscribe)\/[^/?#]+/;
 
 /** HTML files that are only sent with a nonce (sendHtml), never as plain files. */
 const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);

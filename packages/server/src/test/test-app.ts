@@ -30,5 +30,5 @@ export function makeTestConfig(environment: Record<string, string | undefined> =
 
 /** Builds (not listens) an app on a test database. */
 export function buildTestApp(db: Database, options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<App> {
-  return buildApp({ config: makeTestConfig(), pdfCleanupIntervalMs: 0, ...options, db });
+  return buildApp({ config: makeTestConfig(), pdfCleanupIntervalMs: 0, noticeIntervalMs: 0, ...options, db });
 }

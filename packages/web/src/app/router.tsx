@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: ROUTE_PATTERNS.resetPassword, lazy: lazyPage('reset-password', () => import('../features/account/reset-password-page')) },
           { path: ROUTE_PATTERNS.acceptInvite, lazy: lazyPage('accept-invite', () => import('../features/account/accept-invite-page')) },
           { path: ROUTE_PATTERNS.sharedLink, lazy: lazyPage('shared-link', () => import('../features/agreement/sharing/shared-link-page')) },
+          { path: ROUTE_PATTERNS.unsubscribe, lazy: lazyPage('unsubscribe', () => import('../features/agreement/notices/unsubscribe-page')) },
           {
             Component: RequireLogin,
             children: [

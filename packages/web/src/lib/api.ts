@@ -63,6 +63,7 @@ export const api = createApi({
     'Revisions',
     'Marks',
     'Changes',
+    'Notices',
   ],
   endpoints: () => ({}),
 });

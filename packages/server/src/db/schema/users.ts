@@ -24,6 +24,8 @@ export const users = pgTable(
     /** When the address was proven (confirmation, invitation or reset link); null = unconfirmed (docs/product.md §4). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last daily digest of partners' changes was sent: never more than one a day (docs/sharing.md §12). */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email), check('users_role_check', sql`${table.role} in ('admin', 'subscriber', 'partner')`)],

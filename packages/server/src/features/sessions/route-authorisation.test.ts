@@ -152,6 +152,11 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/contracts/:id/marks/:itemId/replies': { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/marks/${await firstSubjectId(f.subscriberContract.id)}/replies`, body: () => ({ text: 'Let us talk' }) },
   'PATCH /api/v1/contracts/:id/replies/:replyId':    { codes: [401, 404, 401, 404], shared: [404, 404, 404, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/replies/00000000-0000-4000-8000-000000000001`, body: () => ({ text: 'Changed' }) },
   'DELETE /api/v1/contracts/:id/replies/:replyId':   { codes: [401, 404, 401, 404], shared: [404, 404, 404, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/replies/00000000-0000-4000-8000-000000000001` },
+  // Email notices (docs/sharing.md §12): a member's own settings, any access; the unsubscribe links hold their own key (a made-up one: 404 for all).
+  'GET /api/v1/contracts/:id/notices':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/notices` },
+  'PUT /api/v1/contracts/:id/notices':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/notices`, body: () => ({ digest: true, discussion: true }) },
+  'POST /api/v1/notices/unsubscribe':                { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], body: () => ({ token: 'A'.repeat(43), kind: 'all' }) },
+  'POST /api/v1/notices/unsubscribe/:token':         { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], url: () => `/api/v1/notices/unsubscribe/${'B'.repeat(43)}` },
   // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   // Consent: only the partner a share names may accept or decline it.

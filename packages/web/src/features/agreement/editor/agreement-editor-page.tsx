@@ -135,6 +135,7 @@ export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: Ag
             onSave={() => void saving.save()}
             onMakePdf={makePdf}
             onOpenHistory={() => dialogs.setIsHistoryOpen(true)}
+            onOpenNotices={() => dialogs.setIsNoticesOpen(true)}
             onShare={() => contract && dialogs.setShareTarget({ id: contract._id, contractName: contract.contractName })}
             details={
               contract && (

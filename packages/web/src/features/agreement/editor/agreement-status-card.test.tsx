@@ -25,6 +25,7 @@ function renderCard(overrides: Partial<AgreementStatusCardProps> = {}) {
     onSave: vi.fn(),
     onMakePdf: vi.fn(),
     onOpenHistory: vi.fn(),
+    onOpenNotices: vi.fn(),
     onShare: vi.fn(),
     ...overrides,
   };

@@ -43,6 +43,8 @@ export interface AgreementStatusCardProps {
   onSave: () => void;
   onMakePdf: () => void;
   onOpenHistory: () => void;
+  /** Opens the Email notices dialog (docs/sharing.md §12). */
+  onOpenNotices: () => void;
   onShare: () => void;
   /** Extra Make PDF choices shown under the button (e.g. the discussion sheet). */
   pdfOptions?: ReactNode;
@@ -132,6 +134,7 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
           {isSubscriberEditor && (
             <span className="button-row mt-2">
               <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={props.onOpenHistory} />
+              <Button type="button" label="Email notices" icon="pi pi-envelope" size="small" text onClick={props.onOpenNotices} />
               {isOwner && <Button type="button" label="Share with partner" icon="pi pi-share-alt" size="small" text onClick={props.onShare} />}
             </span>
           )}

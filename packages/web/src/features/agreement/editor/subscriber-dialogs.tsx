@@ -1,6 +1,6 @@
 /**
  * The dialogs only the subscriber's editor has (docs/product.md §10): the merge conflicts of a save,
- * History (restore, PDF of a version), sharing with partners, a mark on an item ("agreed" / "to
+ * History (restore, PDF of a version), sharing with partners, the email notices, a mark on an item ("agreed" / "to
  * discuss"), and the stale-save dialog. `useSubscriberDialogs` holds which one is open; the page
  * opens them from its buttons and rows.
  */
@@ -14,13 +14,15 @@ import { LostAccessNotice } from '../saving/lost-access-notice';
 import { SaveConflictDialog } from '../saving/save-conflict-dialog';
 import type { AgreementSaving } from '../saving/use-save-agreement';
 import { ShareDialog, type ShareDialogTarget } from '../sharing/share-dialog';
+import { EmailNoticesDialog } from '../notices/email-notices-dialog';
 
 /** Which of the subscriber's dialogs is open, and how to open them. */
 export function useSubscriberDialogs() {
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [shareTarget, setShareTarget] = useState<ShareDialogTarget | null>(null);
   const [markTarget, setMarkTarget] = useState<MarkTarget | null>(null);
-  return { isHistoryOpen, setIsHistoryOpen, shareTarget, setShareTarget, markTarget, setMarkTarget };
+  const [isNoticesOpen, setIsNoticesOpen] = useState(false);
+  return { isHistoryOpen, setIsHistoryOpen, shareTarget, setShareTarget, markTarget, setMarkTarget, isNoticesOpen, setIsNoticesOpen };
 }
 
 export interface SubscriberDialogsProps {
@@ -70,6 +72,7 @@ export function SubscriberDialogs({
         onClose={() => dialogs.setIsHistoryOpen(false)}
       />
       <ShareDialog target={dialogs.shareTarget} onClose={() => dialogs.setShareTarget(null)} />
+      <EmailNoticesDialog contractId={dialogs.isNoticesOpen && contract ? contract._id : null} onClose={() => dialogs.setIsNoticesOpen(false)} />
       {contract && (
         <MarkDialog
           key={dialogs.markTarget?.itemId ?? 'none'}
