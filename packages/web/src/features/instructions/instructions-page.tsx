@@ -333,6 +333,10 @@ export default function InstructionsPage() {
               Tick <strong>Add the discussion sheet</strong> before <strong>Make PDF</strong> to print a last page listing the items to discuss with both
               partners’ notes, to take to your next session together. The normal PDF, and the read-only link, never show marks or notes.
             </li>
+            <li>
+              We email you when a partner marks an item to discuss or replies under one, and once a day at most with what partners changed. Choose which emails
+              you get for each agreement with <strong>Email notices</strong> in the editor, or follow the link at the end of any of them.
+            </li>
           </ul>
           <h3>Comparing agreements</h3>
           <ul>
