@@ -62,6 +62,8 @@ export default defineConfig({
       // info: request lines too, so partners.spec.ts can check that no link token reaches the log.
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: adminEmail,
+      // The notices of marks and replies within seconds, so review.spec.ts can read one.
+      NOTICE_INTERVAL_SECONDS: '2',
     },
   },
 });

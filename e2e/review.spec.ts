@@ -99,6 +99,33 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await expectNoSeriousAxeViolations(partner);
   await expectNoSeriousAxeViolationsOnPhone(partner);
 
+  // The owner hears of the mark and the reply by email (docs/sharing.md §12), chooses in the
+  // Email notices dialog, and can stop such emails from the notice's own link without signing in.
+  const notice = await waitForEmail(ownerEmail, { subject: 'To discuss in "Partner 1"', timeoutMs: 30_000 });
+  expect(notice.text).toContain('marked "Psychic calls" to discuss: "Only in third seat, not over 1♥"');
+  await openPartner1(page);
+  await page.getByRole('button', { name: 'Email notices' }).click();
+  const notices = page.getByRole('dialog', { name: 'Email notices' });
+  await expect(notices.getByRole('checkbox', { name: 'Marks and replies to discuss' })).toBeChecked();
+  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolationsOnPhone(page);
+  await page.keyboard.press('Escape');
+  await expect(notices).toBeHidden();
+  const unsubscribe = /\/unsubscribe\/[A-Za-z0-9_-]{43}\?kind=discussion/.exec(notice.text ?? '')![0];
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(unsubscribe);
+  await expect(visitor.getByText('Stop the emails about marks and replies to discuss of this agreement?')).toBeVisible();
+  await expectNoSeriousAxeViolations(visitor);
+  await expectNoSeriousAxeViolationsOnPhone(visitor);
+  await visitor.getByRole('button', { name: 'Stop the emails about marks and replies to discuss' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('Done: you will no longer get the emails about marks and replies to discuss of “Partner 1”.');
+  await visitorContext.close();
+  expect(((await (await page.request.get(`/api/v1/contracts/${partner1._id}/notices`)).json()) as { data: object }).data).toEqual({
+    digest: true,
+    discussion: false,
+  });
+
   // Mark all as seen: the highlights go.
   await panel.getByRole('button', { name: 'Mark all as seen' }).click();
   await expect(partner.locator('.subject-row.is-changed')).toHaveCount(0);

@@ -33,7 +33,7 @@ import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
 import { noticeRoutes } from './features/notices/notice-routes';
-import { NOTICE_INTERVAL_MS, scheduleNotices } from './jobs/schedule-notices';
+import { scheduleNotices } from './jobs/schedule-notices';
 import { sharingRoutes } from './features/sharing/sharing-routes';
 import { historyRoutes } from './features/history/history-routes';
 import { agreementRoutes } from './features/agreements/agreement-routes';
@@ -86,7 +86,7 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
   /** Milliseconds between expired-PDF cleanups; 0 turns the timer off (tests run the cleanup directly). */
   pdfCleanupIntervalMs?: number;
-  /** Milliseconds between runs of the email notices (default NOTICE_INTERVAL_MS); 0 turns the timer off (tests send them directly). */
+  /** Milliseconds between runs of the email notices (default config NOTICE_INTERVAL_SECONDS); 0 turns the timer off (tests send them directly). */
   noticeIntervalMs?: number;
   /**
    * The vacuum of the agreement table (db/table-vacuum.ts, ADR 192): after `everyWrites` agreement
@@ -256,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.addHook('onClose', async () => stopCleanup?.());
   }
 
-  const noticeIntervalMs = options.noticeIntervalMs ?? NOTICE_INTERVAL_MS;
+  const noticeIntervalMs = options.noticeIntervalMs ?? config.noticeIntervalSeconds * 1000;
   if (noticeIntervalMs > 0) {
     let stopNotices: (() => void) | undefined;
     app.addHook('onReady', async () => {

@@ -61,6 +61,8 @@ export interface Config {
   savesPerMinute: number;
   /** Automatic nightly backups of the embedded database kept in DATA_DIR/backups (docs/product.md §D11, ADR 160). Env BACKUP_KEEP, default 7. */
   backupKeep: number;
+  /** Seconds between runs of the email notices (docs/sharing.md §12, ADR 198). Env NOTICE_INTERVAL_SECONDS, default 300. */
+  noticeIntervalSeconds: number;
   /**
    * Redis for state several servers share (rate-limit counters; ADR 160), e.g.
    * redis://127.0.0.1:6379; undefined keeps the counters in this process's memory. Env REDIS_URL.
@@ -80,6 +82,8 @@ export interface Config {
 
 /** Saves per account per minute unless SAVES_PER_MINUTE says otherwise (docs/sharing.md §4). */
 export const DEFAULT_SAVES_PER_MINUTE = 60;
+/** Seconds between runs of the email notices when NOTICE_INTERVAL_SECONDS is not set: a partner's mark reaches the others within 5 minutes (ADR 198). */
+export const DEFAULT_NOTICE_INTERVAL_SECONDS = 300;
 
 /** Thrown by `loadConfig` when the environment is invalid; the message lists every bad variable. */
 export class ConfigError extends Error {
@@ -149,6 +153,13 @@ const EnvironmentSchema = z.object({
       .transform(Number)
       .refine((count) => count >= 1, 'must be at least 1'),
   ),
+  NOTICE_INTERVAL_SECONDS: optionalVariable(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds such as 300')
+      .transform(Number)
+      .refine((seconds) => seconds >= 1 && seconds <= 86_400, 'must be between 1 and 86400 seconds'),
+  ),
   REDIS_URL: optionalVariable(
     z.string().refine((v) => isUrlWithProtocol(v, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// address such as redis://127.0.0.1:6379'),
   ),
@@ -198,6 +209,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     logLevel: env.LOG_LEVEL ?? 'info',
     savesPerMinute: env.SAVES_PER_MINUTE ?? DEFAULT_SAVES_PER_MINUTE,
     backupKeep: env.BACKUP_KEEP ?? 7,
+    noticeIntervalSeconds: env.NOTICE_INTERVAL_SECONDS ?? DEFAULT_NOTICE_INTERVAL_SECONDS,
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === undefined || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     templatesDir: resolveFromRepoRoot(env.TEMPLATES_DIR ?? 'templates'),

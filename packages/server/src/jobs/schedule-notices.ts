@@ -4,8 +4,6 @@ import { runScheduledJob } from '../db/scheduled-jobs';
 import { sendDigests, sendDiscussionNotices } from '../features/notices/send-notices';
 import type { AccountMail } from '../features/users/account-mail';
 
-/** How often the discussion notices go out: a partner's "to discuss" mark reaches the others within this (docs/sharing.md §12). */
-export const NOTICE_INTERVAL_MS = 5 * 60 * 1000;
 /** How often the digest job looks for people due a digest (each gets at most one a day). */
 const DIGEST_RUN_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -15,7 +13,7 @@ const DIGEST_RUN_INTERVAL_MS = 60 * 60 * 1000;
  * digests every hour. The timer does not keep the process alive; a failure is logged and the job
  * runs again at the next tick.
  *
- * @param options `intervalMs` between ticks (NOTICE_INTERVAL_MS in production); `isShared`: true
+ * @param options `intervalMs` between ticks (config NOTICE_INTERVAL_SECONDS, default 5 minutes); `isShared`: true
  *   on PostgreSQL (several servers)
  * @returns a function that stops the timer (call it when the app closes)
  */

@@ -11,7 +11,7 @@
  * so nothing a user or an administrator typed can become markup or change a link.
  */
 import { PRODUCT_TITLE } from '@bpa/domain/constants';
-import { escapeHtml, stripMarkup } from '@bpa/domain/markup';
+import { escapeHtml, expandSuits, stripMarkup } from '@bpa/domain/markup';
 import { type AppPath, PATHS, type TokenRoute, tokenPath } from '@bpa/domain/paths';
 // The lifetimes belong to the tokens; the emails only state them.
 import { CONFIRMATION_LINK_LIFETIME_MS, INVITATION_LINK_LIFETIME_MS, PASSWORD_RESET_LINK_LIFETIME_MS } from '@bpa/domain/constants';
@@ -240,9 +240,9 @@ export interface DiscussionEvent {
   kind: 'mark' | 'reply';
   /** Who marked or replied (the name partners see); quoted by quoteSenderText. */
   author: string;
-  /** The subject's or option's name as the agreement shows it; quoted at most 80 characters. */
+  /** The subject's or option's name as the agreement shows it; quoted at most 80 characters, suit shorthand as symbols. */
   itemName: string;
-  /** The mark's note or the reply (may be empty); quoted at most MAX_QUOTED_NOTE characters. */
+  /** The mark's note or the reply (may be empty); quoted at most MAX_QUOTED_NOTE characters, suit shorthand as symbols. */
   text: string;
 }
 
@@ -261,8 +261,9 @@ export function discussionEmail(input: {
 }): BuiltEmail & { unsubscribeLink: string } {
   const contractName = quoteSenderText(input.contractName);
   const lines = input.events.slice(0, MAX_NOTICE_LINES).map((event) => {
-    const words = quoteNote(event.text, MAX_QUOTED_NOTE);
-    const what = event.kind === 'mark' ? `marked "${quoteText(event.itemName, 80)}" to discuss` : `replied on "${quoteText(event.itemName, 80)}"`;
+    const words = quoteNote(expandSuits(event.text), MAX_QUOTED_NOTE);
+    const item = quoteText(expandSuits(event.itemName), 80);
+    const what = event.kind === 'mark' ? `marked "${item}" to discuss` : `replied on "${item}"`;
     return `${quoteSenderText(event.author) || 'A partner'} ${what}${words ? `: "${words}"` : '.'}`;
   });
   const rest = input.events.length - lines.length;
