@@ -33,6 +33,8 @@ import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
 import { noticeRoutes } from './features/notices/notice-routes';
+import { createLiveHub, registerLiveHub } from './features/live/live-hub';
+import { liveRoutes } from './features/live/live-routes';
 import { scheduleNotices } from './jobs/schedule-notices';
 import { sharingRoutes } from './features/sharing/sharing-routes';
 import { historyRoutes } from './features/history/history-routes';
@@ -232,6 +234,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(acblCardRoutes, { db, renderCard, now, admission });
   await app.register(reviewRoutes, { db, now });
   await app.register(noticeRoutes, { db, now });
+  // Live changes of open agreements, across servers through Redis when there is one (ADR 199).
+  const liveHub = createLiveHub({ redis: shared.redis, onError: (error) => app.log.warn({ err: error }, 'live: %s', error.message) });
+  registerLiveHub(db, liveHub);
+  app.addHook('onClose', async () => liveHub.close());
+  await app.register(liveRoutes, { db, now, hub: liveHub });
   await app.register(historyRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, renderCard, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });

@@ -1,3 +1,4 @@
+import { announceAgreementSaved } from '../live/live-hub';
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { type ContractDocument, noteOf } from '@bpa/domain/contract';
@@ -418,6 +419,8 @@ export async function replaceAgreementDocument(
         { revision: written.revision, document: plan.next, contractName: written.contractName, templateName: plan.templateName },
         documentText ?? undefined,
       );
+      // Members with the agreement open see the new version arrive (docs/sharing.md §13).
+      announceAgreementSaved(db, id, { revision: written.revision, authorUserId: author.userId, author: author.label });
       return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
     }
   }

@@ -65,6 +65,8 @@ interface RouteCase {
   /** The path, when SAMPLE_PARAMS do not fit; read when the line runs (earlier lines may have changed what is stored). */
   url?: (f: Fixtures) => string | Promise<string>;
   body?: (f: Fixtures) => object;
+  /** An event stream (text/event-stream), which never ends by itself: asked over a real connection, its status read and the stream closed. */
+  isStream?: boolean;
 }
 
 let emailCount = 0;
@@ -157,6 +159,8 @@ const ROUTES: Record<string, RouteCase> = {
   'PUT /api/v1/contracts/:id/notices':               { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/notices`, body: () => ({ digest: true, discussion: true }) },
   'POST /api/v1/notices/unsubscribe':                { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], body: () => ({ token: 'A'.repeat(43), kind: 'all' }) },
   'POST /api/v1/notices/unsubscribe/:token':         { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], url: () => `/api/v1/notices/unsubscribe/${'B'.repeat(43)}` },
+  // The live stream (docs/sharing.md §13): any access, as the agreement's other routes.
+  'GET /api/v1/contracts/:id/live':                  { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/live`, isStream: true },
   // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   // Consent: only the partner a share names may accept or decline it.
@@ -256,6 +260,15 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The status of an event stream asked over a real connection (inject would wait for its end), the stream then closed. */
+async function streamStatus(url: string, cookie: string | undefined): Promise<number> {
+  const base = app.server.listening ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : await app.listen({ host: '127.0.0.1', port: 0 });
+  const controller = new AbortController();
+  const response = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  controller.abort();
+  return response.status;
+}
+
 describe('route authorisation table', () => {
   it('has exactly one line for every registered route', () => {
     expect(registered.length).toBeGreaterThan(0);
@@ -275,6 +288,10 @@ describe('route authorisation table', () => {
       const account = accounts[role as Exclude<Role, 'anonymous' | 'link'>];
       const cookie = account ? await signInAs(database.db, account.id) : undefined;
       addressCount += 1;
+      if (routeCase.isStream) {
+        actual.push(await streamStatus(url, cookie));
+        continue;
+      }
       const response = await app.inject({
         method: method as 'GET',
         url,
