@@ -47,6 +47,8 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
   await openPartner1(partner);
   await expect(partner.getByText('Shared by')).toBeVisible();
+  // The partner leaves it: what the owner saves next waits for their next visit.
+  await partner.goto('/my/home');
 
   // The owner changes three items and saves.
   await openPartner1(page);
@@ -147,6 +149,31 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   expect(withSheet).toContain('Only in third seat, not over 1♥');
   expect(withSheet).toContain('replied: And never when vulnerable');
   expect(await pdfText(false)).not.toContain('Only in third seat');
+
+  // Live (docs/sharing.md §13): with both in the agreement, each sees the other, and the owner's
+  // save arrives in the partner's editor without a reload, merged under the partner's unsaved edit.
+  await openPartner1(page);
+  await openPartner1(partner);
+  await expect(partner.locator('.agreement-presence')).toContainText(`Also here now: ${ownerEmail}`);
+  await expect(page.locator('.agreement-presence')).toContainText(`Also here now: ${partnerEmail}`);
+  await page.getByRole('button', { name: 'I. General Approach' }).click();
+  await partner.getByRole('button', { name: 'I. General Approach' }).click();
+  const partnerEdit = partner.getByLabel('Forcing opening', { exact: true });
+  const partnerWas = await partnerEdit.isChecked();
+  await partnerEdit.setChecked(!partnerWas);
+  await expect(partner.locator('.save-state')).toHaveText(/unsaved/i);
+  const ownerEdit = page.getByLabel('Basic system', { exact: true });
+  const ownerWas = await ownerEdit.isChecked();
+  await ownerEdit.setChecked(!ownerWas);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes are saved.');
+  await expect(partner.getByLabel('Basic system', { exact: true })).toBeChecked({ checked: !ownerWas });
+  await expect(partnerEdit).toBeChecked({ checked: !partnerWas });
+  await expect(partner.locator('.save-state')).toHaveText(/unsaved/i);
+  await expectNoSeriousAxeViolations(partner);
+  await partner.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(partner.locator('.save-state')).toHaveText('All changes are saved.');
+  await expect(page.getByLabel('Forcing opening', { exact: true })).toBeChecked({ checked: !partnerWas });
 
   // The Instructions page explains all of this.
   await partner.goto('/my/instructions');

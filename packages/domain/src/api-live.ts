@@ -13,8 +13,13 @@ import { z } from 'zod';
 export const LivePresenceSchema = z.object({ others: z.array(z.object({ userId: z.string(), name: z.string() })) });
 export type LivePresence = z.infer<typeof LivePresenceSchema>;
 
-/** A new version was stored: its revision and who stored it. */
-export const LiveSavedSchema = z.object({ revision: z.number().int().min(0), authorUserId: z.string().nullable(), author: z.string() });
+/** A new version was stored: its revision and who stored it (`isYours`: the stream's own account, from another tab or a save in flight). */
+export const LiveSavedSchema = z.object({
+  revision: z.number().int().min(0),
+  authorUserId: z.string().nullable(),
+  author: z.string(),
+  isYours: z.boolean().optional(),
+});
 export type LiveSaved = z.infer<typeof LiveSavedSchema>;
 
 /** The most live streams one account may hold open at once (tabs and devices); past it the answer is 429. */

@@ -63,7 +63,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date; 
       const leave = hub.join(
         contractId,
         { userId: user.id, name: user.userName },
-        { saved: (event) => write('saved', event), presence: (event) => write('presence', event) },
+        { saved: (event) => write('saved', { ...event, isYours: event.authorUserId === user.id }), presence: (event) => write('presence', event) },
       );
       const keepalive = setInterval(() => {
         if (!response.writableEnded) response.write(': keep-alive\n\n');

@@ -125,7 +125,7 @@ describe('the live stream of an agreement', () => {
       revision: changed.revision,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(LiveSavedSchema.parse(await partnerStream.next('saved'))).toEqual({ revision: 1, authorUserId: owner.id, author: 'Anna' });
+    expect(LiveSavedSchema.parse(await partnerStream.next('saved'))).toEqual({ revision: 1, authorUserId: owner.id, author: 'Anna', isYours: false });
 
     ownerStream.close();
     expect(LivePresenceSchema.parse(await partnerStream.next('presence'))).toEqual({ others: [] });

@@ -7,11 +7,13 @@ import { makeStore } from '../../../app/store';
 import {
   agreementLoaded,
   agreementRebased,
+  partnerVersionArrived,
   agreementRenamed,
   agreementSaved,
   allClearedInCategory,
   allSelectedInCategory,
   categorySelected,
+  selectSelectedCategoryIndex,
   clearAgreement,
   guestContractNamesLoaded,
   playerNamesChanged,
@@ -406,6 +408,28 @@ describe('subscriber workspace (docs/product.md §4)', () => {
     store.dispatch(agreementSaved({ id: 'partner-2', revision: 9, saved: { contractName: 'Partner Two', categories: loaded.categories } }));
     expect(selectAgreement(store.getState())).toBe(loaded);
     expect(selectIsAgreementEdited(store.getState())).toBe(true);
+  });
+
+  it("shows a partner's version that arrived live at its revision, keeps the open category, and starts Undo afresh (docs/sharing.md §13)", () => {
+    const store = loadedSubscriberStore();
+    store.dispatch(categorySelected(2));
+    tickFirstSubject(store);
+    const edited = selectAgreement(store.getState())!;
+    const stored = { ...edited, contractName: 'Renamed by Bob', revision: 4 };
+    store.dispatch(partnerVersionArrived({ stored, merged: { ...edited, contractName: 'Renamed by Bob' }, isEdited: true }));
+    const shown = selectAgreement(store.getState())!;
+    expect(shown.revision).toBe(4);
+    expect(shown.contractName).toBe('Renamed by Bob');
+    expect(shown.categories).toBe(edited.categories);
+    expect(selectIsAgreementEdited(store.getState())).toBe(true);
+    expect(store.getState().agreement.savedDocument).toEqual({ revision: 4, document: stored });
+    expect(store.getState().agreement.history.past).toEqual([]);
+    expect(selectSelectedCategoryIndex(store.getState())).toBe(2);
+    // Nothing left to save once the merged version is the stored one; another agreement's version changes nothing.
+    store.dispatch(partnerVersionArrived({ stored: { ...stored, revision: 5 }, merged: stored, isEdited: false }));
+    expect(selectIsAgreementEdited(store.getState())).toBe(false);
+    store.dispatch(partnerVersionArrived({ stored: { ...stored, _id: 'partner-2', revision: 9 }, merged: stored, isEdited: true }));
+    expect(selectAgreement(store.getState())?.revision).toBe(5);
   });
 
   it('keeps the edits and takes the stored revision when the user keeps editing after a stale save', () => {

@@ -343,6 +343,23 @@ const agreementSlice = createSlice({
       if (contract.contractName === state.baseContractName) contract.contractName = contractName;
       state.baseContractName = contractName;
     },
+    /**
+     * A partner's new version arrived while this agreement is open (docs/sharing.md §13): the
+     * editor shows `merged` (their version with this user's unsaved edits on top, or their version
+     * itself when there were none), at their revision, and the next save sends only what differs
+     * from their version. `isEdited`: `merged` differs from `stored` (unsaved edits remain); Undo starts afresh, since its steps
+     * would take back the partner's changes with this user's. The open category stays open.
+     */
+    partnerVersionArrived(state, action: PayloadAction<{ stored: Contract; merged: ContractDocument; isEdited: boolean }>) {
+      const { stored, merged, isEdited } = action.payload;
+      const contract = state.contract;
+      if (contract?._id !== stored._id) return;
+      state.contract = { ...stored, ...merged, _id: stored._id, revision: stored.revision };
+      state.history = { past: [], future: [] };
+      state.savedDocument = { revision: stored.revision, document: stored };
+      state.baseContractName = stored.contractName;
+      state.isContractEdited = isEdited;
+    },
     /** Stores where the produced PDF is, for the viewer pages. */
     pdfFileInfoSet(state, action: PayloadAction<PdfFileInfo | null>) {
       state.pdfFileInfo = action.payload;
@@ -397,6 +414,7 @@ export const {
   playerNamesChanged,
   agreementSaved,
   agreementRebased,
+  partnerVersionArrived,
   pdfFileInfoSet,
   clearAgreement,
   editsDiscarded,

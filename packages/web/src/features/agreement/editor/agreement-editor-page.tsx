@@ -51,6 +51,7 @@ import { LeaveWarning } from './leave-warning';
 import { MobileSaveBar } from './mobile-save-bar';
 import { SubjectsPanel } from './subjects-panel';
 import { SubscriberDialogs, useSubscriberDialogs } from './subscriber-dialogs';
+import { useLiveAgreement } from '../live/use-live-agreement';
 import { useEditorNavigation } from './use-editor-navigation';
 import '../core/agreement.css';
 
@@ -93,6 +94,7 @@ export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: Ag
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';
   const isOwner = isSubscriberEditor && contract !== null && (contract.access ?? 'owner') === 'owner';
   const review = useReview(contract, isSubscriberEditor);
+  const live = useLiveAgreement(contract, isSubscriberEditor, saving.isSaving);
   const canOpen = (category: Category) => isSubscriber || isTrialCategory(category);
   // The same object while nothing in it changes, so the memoised rows of the subject list keep still.
   const { setMarkTarget } = dialogs;
@@ -136,6 +138,7 @@ export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: Ag
             onMakePdf={makePdf}
             onOpenHistory={() => dialogs.setIsHistoryOpen(true)}
             onOpenNotices={() => dialogs.setIsNoticesOpen(true)}
+            others={live.others}
             onShare={() => contract && dialogs.setShareTarget({ id: contract._id, contractName: contract.contractName })}
             details={
               contract && (

@@ -45,6 +45,8 @@ export interface AgreementStatusCardProps {
   onOpenHistory: () => void;
   /** Opens the Email notices dialog (docs/sharing.md §12). */
   onOpenNotices: () => void;
+  /** Who else has the agreement open now (docs/sharing.md §13); none shown when empty. */
+  others?: readonly { userId: string; name: string }[];
   onShare: () => void;
   /** Extra Make PDF choices shown under the button (e.g. the discussion sheet). */
   pdfOptions?: ReactNode;
@@ -90,6 +92,11 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
       {contract && props.details}
       {contract && isSubscriberEditor && contract.access !== undefined && contract.access !== 'owner' && (
         <p className="agreement-owner">Shared by {contract.ownerName}</p>
+      )}
+      {contract && props.others && props.others.length > 0 && (
+        <p className="agreement-presence" role="status">
+          <span className="pi pi-users" aria-hidden="true" /> Also here now: {props.others.map((other) => other.name).join(', ')}
+        </p>
       )}
       {isReadOnly && (
         <p className="read-only-note" role="note">

@@ -54,7 +54,8 @@ export interface ReviewState {
 
 /**
  * Loads the review of a saved agreement and records the visit once per opened revision: the
- * changes are fetched first, then the visit is recorded, so the list shows what was new.
+ * changes are fetched first, then the visit is recorded, so the list shows what was new; again for
+ * each later revision while it stays open.
  */
 export function useReview(contract: Contract | null, isEnabled: boolean): ReviewState {
   const contractId = contract?._id ?? '';
@@ -66,13 +67,20 @@ export function useReview(contract: Contract | null, isEnabled: boolean): Review
   const recorded = useRef<string | null>(null);
   const revision = contract?.revision ?? 0;
 
+  const { refetch } = changesQuery;
   useEffect(() => {
     if (skip || !changesQuery.isSuccess) return;
     const key = `${contractId}@${revision}`;
     if (recorded.current === key) return;
+    // A later revision while the agreement stays open (a save, or a partner's version arriving
+    // live: docs/sharing.md §13): the list is read again first, so what arrived is highlighted.
+    const isLaterRevision = recorded.current?.startsWith(`${contractId}@`) ?? false;
     recorded.current = key;
-    void markSeen({ contractId, revision });
-  }, [skip, changesQuery.isSuccess, contractId, revision, markSeen]);
+    void (async () => {
+      if (isLaterRevision) await refetch();
+      await markSeen({ contractId, revision });
+    })();
+  }, [skip, changesQuery.isSuccess, contractId, revision, markSeen, refetch]);
 
   const changes = useMemo(() => (dismissedFor === contractId ? [] : (changesQuery.data?.changes ?? [])), [changesQuery.data, dismissedFor, contractId]);
   const markList = useMemo(() => marksQuery.data ?? [], [marksQuery.data]);
