@@ -9,7 +9,8 @@
  * agreements' history afterwards (lost). It fails (exit 1) when a save was lost, when an error
  * other than a request in flight on the killed server happened, when more than 5 % of PDFs found
  * the PDF service still busy when asked again (MAX_BUSY_TWICE_SHARE), or when a rate limit was not
- * counted across the two servers. Needs DATABASE_URL (a server whose user may create databases)
+ * counted across the two servers, or when a save on one server never reaches (10 s) a page whose
+ * live stream is on the other; it prints how long that took beside LIVE_GOAL_MS. Needs DATABASE_URL (a server whose user may create databases)
  * and REDIS_URL; run `npm run build` first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -236,6 +237,66 @@ async function call(
   }
 }
 
+/** Most milliseconds from a save's answer on one server to its version loaded by a page whose stream is on the other (docs/sharing.md §13). */
+const LIVE_GOAL_MS = 2000;
+
+/**
+ * A save on server a reaches a stream held by server b (Redis publish/subscribe, ADR 199): signs
+ * in on each, opens the agreement's live stream on b, saves on a, and loads the new version from b
+ * when its event arrives, as the editor does.
+ *
+ * @returns milliseconds from the save's answer to the version loaded on b (0 when the event came
+ *   first and the load too); Infinity when the event did not arrive within 10 s
+ */
+async function measureLiveDelay(email: string): Promise<number> {
+  const [a, b] = [upstreams[0]!, upstreams[1]!];
+  const headers = (cookie?: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.1', ...(cookie ? { cookie } : {}) });
+  const signIn = async (port: number) => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/users/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    return answer.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const cookieA = await signIn(a.port);
+  const cookieB = await signIn(b.port);
+  const made = await fetch(`http://127.0.0.1:${a.port}/api/v1/contracts/my`, { method: 'POST', headers: headers(cookieA), body: '{}' });
+  const contract = ((await made.json()) as { data: Contract }).data;
+  const controller = new AbortController();
+  const stream = await fetch(`http://127.0.0.1:${b.port}/api/v1/contracts/${contract._id}/live`, { headers: headers(cookieB), signal: controller.signal });
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const nextEvent = async (type: string, timeoutMs: number): Promise<number> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!text.includes(`event: ${type}\n`)) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())))]);
+      if (chunk === null || chunk.done) return Number.POSITIVE_INFINITY;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    text = text.slice(text.indexOf(`event: ${type}\n`) + type.length + 8);
+    return Date.now();
+  };
+  try {
+    if (!Number.isFinite(await nextEvent('presence', 10_000))) return Number.POSITIVE_INFINITY;
+    const category = contract.categories[0]!;
+    const edited = toggleSubject(contract, category._id, category.subjects[0]!._id);
+    const saved = await fetch(`http://127.0.0.1:${a.port}/api/v1/contracts/my/${contract._id}`, {
+      method: 'PATCH',
+      headers: headers(cookieA),
+      body: JSON.stringify({ contractName: edited.contractName, categories: edited.categories, revision: contract.revision }),
+    });
+    const answeredAt = Date.now();
+    if (!saved.ok) return Number.POSITIVE_INFINITY;
+    if (!Number.isFinite(await nextEvent('saved', 10_000))) return Number.POSITIVE_INFINITY;
+    await (await fetch(`http://127.0.0.1:${b.port}/api/v1/contracts/my/${contract._id}`, { headers: headers(cookieB) })).arrayBuffer();
+    return Math.max(0, Date.now() - answeredAt);
+  } finally {
+    controller.abort();
+  }
+}
+
 async function simulateUser(email: string, address: string, until: number): Promise<void> {
   const login = await call('/api/v1/users/login', { method: 'POST', body: { email, password: TEST_PASSWORD }, address });
   const cookie = login?.headers.get('set-cookie')?.split(';')[0];
@@ -338,6 +399,11 @@ try {
   }
   const isLimitShared = limitAnswers.at(-1) === 429 && limitAnswers.slice(0, -1).every((status) => status !== 429);
 
+  // A save on one server reaches a page whose stream is held by the other (ADR 199).
+  const liveEmail = (await createTestAccount(seed.db, { email: `cluster-live-${randomUUID().slice(0, 8)}@example.org` })).email;
+  const liveDelayMs = await measureLiveDelay(liveEmail);
+  const hasLiveArrived = Number.isFinite(liveDelayMs);
+
   // Every acknowledged save must be in the history.
   let acknowledgedCount = 0;
   const lost: string[] = [];
@@ -364,7 +430,10 @@ try {
   for (const [kind, count] of proxyErrors) console.log(`  (proxy) ${kind}: ${count}`);
   console.log(`lost acknowledged saves: ${lost.length} (target 0)${lost.length > 0 ? `: ${lost.slice(0, 5).join('; ')}` : ''}`);
   console.log(`rate limits counted across servers: ${isLimitShared ? 'yes' : 'NO'} (${limitAnswers.join(' ')})`);
-  if (lost.length > 0 || unexpected.length > 0 || !isLimitShared || !isBusyBounded) exitCode = 1;
+  console.log(
+    `a save on server a shown by a page on server b: ${hasLiveArrived ? `${liveDelayMs} ms after its answer` : 'NEVER (within 10 s)'} (goal ≤ ${LIVE_GOAL_MS} ms)`,
+  );
+  if (lost.length > 0 || unexpected.length > 0 || !isLimitShared || !isBusyBounded || !hasLiveArrived) exitCode = 1;
 } catch (error) {
   console.error(`cluster test failed to run: ${(error as Error).stack ?? String(error)}`);
   exitCode = 1;
