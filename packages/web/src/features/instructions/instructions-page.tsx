@@ -334,6 +334,10 @@ export default function InstructionsPage() {
               partners’ notes, to take to your next session together. The normal PDF, and the read-only link, never show marks or notes.
             </li>
             <li>
+              When your partner has the agreement open too, the editor says <strong>Also here now</strong>, and what they save appears in your editor within a
+              second, merged with your unsaved edits. If you both changed the same item, Save asks you which to keep.
+            </li>
+            <li>
               We email you when a partner marks an item to discuss or replies under one, and once a day at most with what partners changed. Choose which emails
               you get for each agreement with <strong>Email notices</strong> in the editor, or follow the link at the end of any of them.
             </li>
