@@ -1767,6 +1767,15 @@ const defensiveBidding = category(
       ['same', 'Same as in the direct seat'],
       ['penaltyDouble', 'Double: penalty'],
     ]),
+    // Advancer's continuations after our own action over their 1NT (the relays of DONT and
+    // Cappelletti); what the action itself shows stays in the subjects above.
+    subject('df.advance1nt', 'Advancing our defense to 1NT', [
+      ['relay', 'After a one-suiter (DONT double, Cappelletti 2!c): the next step relays; the one-suiter passes or bids the suit'],
+      ['passOrCorrect', 'After a two-suiter naming one suit: pass with support, or bid the next step to ask for the other suit (pass or correct)'],
+      ['ownSuit', "A suit other than the relay or the ask: advancer's own long suit, to play"],
+      ['2ntAsk', '2NT: artificial, invitational or better, asks for more about the hand'],
+      ['majorsChoose', 'After both majors are shown: bid the longer major; 3!c or 3!d is natural'],
+    ]),
     // A lead-directing double is recorded under "Lead-directing doubles" (db.leadDirecting); the
     // retired key df.vsStaymanTransfer.doubleLead recorded it twice (packages/domain retired-keys.ts).
     subject('df.vsStaymanTransfer', 'Versus their Stayman or transfer', [['cuebidTakeout', 'A cuebid of the transfer suit: takeout']]),

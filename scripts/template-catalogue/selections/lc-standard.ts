@@ -154,6 +154,9 @@ export const LC_STANDARD: Selection = {
   'df.2d': ['dMajor'],
   'df.2h': ['hs'],
   'df.2s': ['natural'],
+  // DONT's own continuations (Marty Bergen's DONT): after the one-suited double advancer relays
+  // 2!c; after a two-suiter advancer passes or bids the next step, pass or correct.
+  'df.advance1nt': ['relay', 'passOrCorrect'],
 
   // Versus preempts: takeout doubles through 4!h; lebensohl 2NT after partner doubles a weak two.
   'df.preemptDouble': ['4h'],

@@ -1,0 +1,57 @@
+/**
+ * "Complete the systems": the continuations and defenses added to the catalogue (advancing our
+ * defense to 1NT, ...), one test per added point, reading the shipped CSV files as the server
+ * loads them. Each system ticks a point only where its source plays it; the sources, and what
+ * stays unticked and why, are in templates/README.md.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MasterTemplate, Subject } from '@bpa/domain/contract';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { describe, expect, it } from 'vitest';
+import { TEMPLATES_DIR } from './generate-templates';
+
+const FILES = {
+  precision: 'basic-precision.csv',
+  msa: 'modern-standard-american.csv',
+  twoOverOne: 'basic-2-over-1-game-forcing.csv',
+  bws: 'bridge-world-standard.csv',
+  lc: 'lc-standard.csv',
+  blank: 'blank.csv',
+} as const;
+type System = keyof typeof FILES;
+
+const templates = Object.fromEntries(
+  Object.entries(FILES).map(([system, fileName]) => [system, parseMasterCsv(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'))]),
+) as Record<System, MasterTemplate>;
+
+/** The subject with this key in a shipped template. */
+function subjectOf(system: System, key: string): Subject {
+  const found = templates[system].categories.flatMap((c) => c.subjects).find((s) => s.key === key);
+  if (!found) throw new Error(`${FILES[system]}: no subject ${key}`);
+  return found;
+}
+
+/** The keys of the options a template selects under a subject ([] when the subject is not selected). */
+function selected(system: System, key: string): string[] {
+  const found = subjectOf(system, key);
+  return found.isSelected ? found.options.filter((o) => o.isSelected).map((o) => o.key ?? '') : [];
+}
+
+describe('advancing our defense to 1NT (the relays of DONT and Cappelletti)', () => {
+  it('is one subject beside the defense to 1NT, with the relay, pass or correct, and advancer’s own suit', () => {
+    const subject = subjectOf('blank', 'df.advance1nt');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      ['relay', 'passOrCorrect', 'ownSuit', '2ntAsk', 'majorsChoose'].map((option) => `df.advance1nt.${option}`),
+    );
+  });
+
+  it.each(['twoOverOne', 'lc'] as const)('%s, which plays DONT, relays after the double and passes or corrects after a two-suiter', (system) => {
+    expect(selected(system, 'df.vs1nt')).toEqual(['df.vs1nt.dont']);
+    expect(selected(system, 'df.advance1nt')).toEqual(['df.advance1nt.relay', 'df.advance1nt.passOrCorrect']);
+  });
+
+  it.each(['precision', 'msa', 'bws'] as const)('%s, which plays no artificial defense to 1NT, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'df.advance1nt').isSelected).toBe(false);
+  });
+});
