@@ -55,3 +55,45 @@ describe('advancing our defense to 1NT (the relays of DONT and Cappelletti)', ()
     expect(subjectOf(system, 'df.advance1nt').isSelected).toBe(false);
   });
 });
+
+describe("opener's calls after interference over our Stayman or transfer", () => {
+  it('is one subject under interference over our 1NT, for a doubled transfer, a doubled Stayman and an overcall', () => {
+    const subject = subjectOf('blank', 'nt.responseComp');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      [
+        'xferAccept3',
+        'xferAlways',
+        'xferRedouble',
+        'staymanStopper',
+        'staymanNormal',
+        'staymanPassClubs',
+        'staymanRedouble',
+        'overcallDouble',
+        'overcallFit4',
+      ].map((option) => `nt.responseComp.${option}`),
+    );
+  });
+
+  it('Modern Standard American completes a doubled transfer with 3+ trumps, passes with 2, and redoubles with the doubled suit (SAYC)', () => {
+    expect(selected('msa', 'nt.responseComp')).toEqual(['nt.responseComp.xferAccept3', 'nt.responseComp.xferRedouble']);
+  });
+
+  it.each(['precision', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not say, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'nt.responseComp').isSelected).toBe(false);
+  });
+});
+
+describe("opener's calls after interference over our Jacoby 2NT or Drury", () => {
+  it('is one subject of the major openings, for Jacoby 2NT and for Drury', () => {
+    const subject = subjectOf('blank', 'mj.raiseComp');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      ['j2ntDouble', 'j2ntPassMin', 'j2ntShortness', 'j2ntDoubled', 'druryDoubled', 'druryRedouble', 'druryOvercallDouble'].map(
+        (option) => `mj.raiseComp.${option}`,
+      ),
+    );
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not say, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'mj.raiseComp').isSelected).toBe(false);
+  });
+});

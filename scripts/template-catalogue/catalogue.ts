@@ -402,6 +402,19 @@ const notrumpOpenings = category(
     ),
     // "Systems on" over their double is recorded under "Systems on after interference over 1NT"
     // (nt.systemsOn.double); the retired key nt.runouts.systemsOn recorded it twice (packages/domain retired-keys.ts).
+    // Opener's calls when they double or overcall our Stayman or transfer (responder's calls after
+    // an overcall of 1NT itself are the subjects above).
+    subject('nt.responseComp', 'After interference over our Stayman or transfer', [
+      ['xferAccept3', 'Transfer doubled: complete it with 3+ cards, pass with 2 (responder may redouble to have it completed)'],
+      ['xferAlways', 'Transfer doubled: complete it whatever the length'],
+      ['xferRedouble', 'Transfer doubled: redouble shows a strong holding in the doubled suit'],
+      ['staymanStopper', 'Stayman doubled: reply as usual with a !c stopper; pass denies one (responder may redouble to ask again)'],
+      ['staymanNormal', 'Stayman doubled: reply as usual'],
+      ['staymanPassClubs', 'Stayman doubled: pass shows 4 !c and no major'],
+      ['staymanRedouble', 'Stayman doubled: redouble shows five good !c (or four very good), to play'],
+      ['overcallDouble', "Stayman or a transfer overcalled: opener's double is for penalty"],
+      ['overcallFit4', 'Stayman or a transfer overcalled: opener bids the major only with 4 cards'],
+    ]),
     subject('nt.runouts', 'Runouts after their double of 1NT', [
       ['redoubleOneSuit', 'Redouble: a one-suiter, forces 2!c'],
       ['passForces', 'Pass forces redouble (two-suiters)'],
@@ -600,6 +613,16 @@ const majorOpenings = category(
       ACBL,
       BOOK,
     ),
+    // Opener's calls when they double or overcall our conventional raise.
+    subject('mj.raiseComp', 'After interference over our Jacoby 2NT or Drury', [
+      ['j2ntDouble', "Jacoby 2NT overcalled: opener's double is for penalty"],
+      ['j2ntPassMin', 'Jacoby 2NT overcalled: pass shows a minimum without shortness'],
+      ['j2ntShortness', 'Jacoby 2NT overcalled: a new suit shows shortness, as without the overcall'],
+      ['j2ntDoubled', 'Jacoby 2NT doubled: replies as without the double'],
+      ['druryDoubled', 'Drury doubled: replies as without the double'],
+      ['druryRedouble', 'Drury doubled: redouble shows good !c'],
+      ['druryOvercallDouble', "Drury overcalled: opener's double is for penalty"],
+    ]),
     subject('mj.2hOver1s', '2!h response to 1!s', [
       ['five', 'Promises 5+ !h'],
       ['four', '4+ !h'],
@@ -2380,6 +2403,11 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'nt.systemsOn': [
     ['artificial2c', 'off', 'offCuebidStayman'],
     ['double', 'off'],
+  ],
+  'nt.responseComp': [
+    ['xferAccept3', 'xferAlways'],
+    ['staymanStopper', 'staymanNormal'],
+    ['staymanStopper', 'staymanPassClubs'],
   ],
   'nt.superAccept': [
     ['max4', 'never'],
