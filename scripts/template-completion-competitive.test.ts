@@ -97,3 +97,26 @@ describe("opener's calls after interference over our Jacoby 2NT or Drury", () =>
     expect(subjectOf(system, 'mj.raiseComp').isSelected).toBe(false);
   });
 });
+
+describe('defense to conventional two-bids and Namyats', () => {
+  it('extends "Versus their Multi 2!d" (no second subject for it) with what a double of 2!d goes on to show', () => {
+    expect(subjectOf('blank', 'df.multi').options.map((o) => o.key)).toEqual(['df.multi.doubleBal', 'df.multi.laterTakeout', 'df.multi.doubleThenNt']);
+    const names = templates.blank.categories.flatMap((c) => c.subjects).map((s) => s.subjectName);
+    expect(names.filter((name) => /multi/i.test(name))).toEqual(['Versus their Multi 2!d']);
+  });
+
+  it.each([
+    ['df.flannery', 'Versus their Flannery 2!d', ['asOver1h', 'doubleBal', '2sNatural', '2ntMinors']],
+    ['df.weakTwoSuited', 'Versus their two-suited weak two (Muiderberg, 2!d for the majors)', ['takeoutMajor', 'majorsDouble', 'majorsCueMinors']],
+    ['df.namyats', 'Versus their Namyats', ['doubleTakeout', 'cueTakeout', 'laterDoubleTakeout', '4ntMinors']],
+  ])('has %s "%s" under Defensive Bidding', (key, name, options) => {
+    const subject = subjectOf('blank', key);
+    expect(subject.subjectName).toBe(name);
+    expect(subject.options.map((o) => o.key)).toEqual(options.map((option) => `${key}.${option}`));
+    expect(templates.blank.categories.find((c) => c.subjects.includes(subject))?.key).toBe('df');
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources give no defense to these openings, leaves them unticked', (system) => {
+    for (const key of ['df.multi', 'df.flannery', 'df.weakTwoSuited', 'df.namyats']) expect(subjectOf(system, key).isSelected, key).toBe(false);
+  });
+});

@@ -1881,6 +1881,27 @@ const defensiveBidding = category(
     subject('df.multi', 'Versus their Multi 2!d', [
       ['doubleBal', 'Double: 13-15 balanced or strong'],
       ['laterTakeout', 'Natural bids; a later double is takeout'],
+      ['doubleThenNt', 'After our double of 2!d: a notrump rebid shows 13-15 balanced, a suit rebid a strong hand'],
+    ]),
+    // A double of an artificial bid that asks for its suit (a double of Namyats 4!c, for example)
+    // is recorded once, under "Lead-directing doubles" (db.leadDirecting.artificial); a natural
+    // 2NT over a two-suited weak two, under "2NT overcall of their weak two".
+    subject('df.flannery', 'Versus their Flannery 2!d', [
+      ['asOver1h', 'As over their 1!h opening, one level higher (double: takeout; 2!h: a cuebid)'],
+      ['doubleBal', 'Double: a strong balanced hand; later doubles are takeout'],
+      ['2sNatural', '2!s: natural'],
+      ['2ntMinors', '2NT: both minors'],
+    ]),
+    subject('df.weakTwoSuited', 'Versus their two-suited weak two (Muiderberg, 2!d for the majors)', [
+      ['takeoutMajor', 'Over a major and a minor (Muiderberg 2!h or 2!s): double is takeout of the major'],
+      ['majorsDouble', 'Over 2!d for both majors: double shows values (about 13+); later doubles are penalty'],
+      ['majorsCueMinors', 'Over 2!d for both majors: a cuebid of a major shows both minors'],
+    ]),
+    subject('df.namyats', 'Versus their Namyats', [
+      ['doubleTakeout', 'Double of 4!c or 4!d: takeout of the major it shows'],
+      ['cueTakeout', 'A bid of the major it shows: takeout'],
+      ['laterDoubleTakeout', 'Pass, then a double of their 4!h or 4!s: takeout'],
+      ['4ntMinors', '4NT: both minors'],
     ]),
     subject('df.shortMinor', 'Versus their short club or nebulous diamond', [
       ['cueNatural', 'Cuebid: natural'],
@@ -2579,6 +2600,7 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'df.cuebidWeakTwo': 'all',
   'df.strongClub': 'all',
   'df.shortMinor': 'all',
+  'df.flannery': [['asOver1h', 'doubleBal']],
   'ld.lengthSuits': 'all',
   'ld.lengthNt': [['4th', '3rd5th', 'attitude']],
   'ld.style': 'all',
