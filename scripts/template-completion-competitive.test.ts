@@ -120,3 +120,32 @@ describe('defense to conventional two-bids and Namyats', () => {
     for (const key of ['df.multi', 'df.flannery', 'df.weakTwoSuited', 'df.namyats']) expect(subjectOf(system, key).isSelected, key).toBe(false);
   });
 });
+
+describe("opener's rebid after an inverted minor raise", () => {
+  it('is one subject of the minor openings, with the minimum rebids, 3NT, the stopper-showing new suit and how far the raise forces', () => {
+    expect(subjectOf('blank', 'mn.invertedRebid').options.map((o) => o.key)).toEqual(
+      ['2ntMin', '3mMin', '3nt1819', 'newSuitStopper', 'newSuitNatural', 'nfBelowGame'].map((option) => `mn.invertedRebid.${option}`),
+    );
+  });
+
+  it('LC Standard may stop in 2NT or 3 of the minor, and any other rebid forces to game (LC Standard -- Minor Openings)', () => {
+    expect(selected('lc', 'mn.inverted')).toContain('mn.inverted.forcing1');
+    expect(selected('lc', 'mn.invertedRebid')).toEqual(['mn.invertedRebid.nfBelowGame']);
+  });
+
+  it('Bridge World Standard rebids 2NT with a balanced minimum, 3 of the minor with an unbalanced one and 3NT with 18-19', () => {
+    expect(selected('bws', 'mn.invertedRebid')).toEqual(['mn.invertedRebid.2ntMin', 'mn.invertedRebid.3mMin', 'mn.invertedRebid.3nt1819']);
+  });
+
+  it('Basic 2 over 1, whose sources give no continuations, leaves it unticked', () => {
+    expect(selected('twoOverOne', 'mn.inverted')).toContain('mn.inverted.forcing1');
+    expect(subjectOf('twoOverOne', 'mn.invertedRebid').isSelected).toBe(false);
+  });
+
+  it('without inverted minors, Modern Standard American records 1m-2NT and 1m-3m in the existing subjects, not in a second home', () => {
+    expect(subjectOf('msa', 'mn.inverted').isSelected).toBe(false);
+    expect(subjectOf('msa', 'mn.invertedRebid').isSelected).toBe(false);
+    expect(selected('msa', 'mn.2nt')).toEqual(['mn.2nt.forcing', 'mn.2nt.13-15']);
+    expect(selected('msa', 'mn.jumpRaise')).toEqual(['mn.jumpRaise.inv']);
+  });
+});

@@ -805,6 +805,16 @@ const minorOpenings = category(
   ),
   heading(
     "Opener's rebids",
+    // After an inverted raise only; without inverted minors, 1m-2NT and 1m-3m are "2NT response to
+    // 1!c or 1!d" (mn.2nt) and "Jump raise of 1!c or 1!d (double raise)" (mn.jumpRaise).
+    subject('mn.invertedRebid', "Opener's rebid after an inverted raise (1!c-2!c, 1!d-2!d)", [
+      ['2ntMin', '2NT: a minimum (about 12-14), balanced'],
+      ['3mMin', '3 of the minor: a minimum, not balanced'],
+      ['3nt1819', '3NT: 18-19 balanced'],
+      ['newSuitStopper', 'A new suit: a stopper (values) toward 3NT, not length'],
+      ['newSuitNatural', 'A new suit: natural, 3+ cards'],
+      ['nfBelowGame', 'Either player may stop in 2NT or 3 of the minor; any other rebid forces to game'],
+    ]),
     subject('mn.1ntRebid', '1NT rebid after 1!c or 1!d, 1!h', [
       ['may4s', 'May hold 4 !s'],
       ['denies4s', 'Denies 4 !s'],
@@ -2488,6 +2498,7 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
     ['five', 'four'],
   ],
   'mn.upTheLine': 'all',
+  'mn.invertedRebid': [['newSuitStopper', 'newSuitNatural']],
   'mn.1ntRebid': 'all',
   'mn.raiseWith3': 'all',
   'tw.2c': [

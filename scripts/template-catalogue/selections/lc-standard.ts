@@ -63,6 +63,9 @@ export const LC_STANDARD: Selection = {
   'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44', '1d45'],
   'mn.inverted': ['forcing1', 'passedOn', 'compOff'],
+  // Bridge Winners "LC Standard -- Minor Openings": after 1m-2m either player may stop in 2NT or
+  // 3 of the minor; anything else is game forcing.
+  'mn.invertedRebid': ['nfBelowGame'],
   'mn.forcingRaise': ['single'],
   'mn.jumpRaise': ['weak'],
   'mn.bypass': ['weak'],
