@@ -10,6 +10,8 @@ import type { MasterTemplate, Subject } from '@bpa/domain/contract';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES_DIR } from './generate-templates';
+import { subjectsOf } from './template-catalogue/catalogue-model';
+import { CATALOGUE } from './template-catalogue/catalogue';
 
 const FILES = {
   precision: 'basic-precision.csv',
@@ -147,5 +149,32 @@ describe("opener's rebid after an inverted minor raise", () => {
     expect(subjectOf('msa', 'mn.invertedRebid').isSelected).toBe(false);
     expect(selected('msa', 'mn.2nt')).toEqual(['mn.2nt.forcing', 'mn.2nt.13-15']);
     expect(selected('msa', 'mn.jumpRaise')).toEqual(['mn.jumpRaise.inv']);
+  });
+});
+
+describe('replies to the 2NT ask over a weak two: Ogust in both step orders, and the feature ask', () => {
+  it('offers both Ogust step orders as replies to the 2NT ask, excluding each other and the feature replies', () => {
+    const replies = subjectOf('blank', 'tw.2ntReplies').options;
+    expect(replies.map((o) => o.key)).toEqual(['minRebid', 'featureMax', '3ntSolid', 'ogust', 'ogustRedSwapped'].map((option) => `tw.2ntReplies.${option}`));
+    expect(replies.find((o) => o.key === 'tw.2ntReplies.ogust')?.optionName).toContain('3!c bad hand, bad suit; 3!d bad hand, good suit');
+    expect(replies.find((o) => o.key === 'tw.2ntReplies.ogustRedSwapped')?.optionName).toContain('3!d good hand, bad suit; 3!h bad hand, good suit');
+    const groups = CATALOGUE.flatMap(subjectsOf).find((s) => s.key === 'tw.2ntReplies')?.exclusiveGroups ?? [];
+    const excludes = (a: string, b: string) => groups.some((group) => group.includes(a) && group.includes(b));
+    expect([excludes('ogust', 'ogustRedSwapped'), excludes('ogust', 'minRebid'), excludes('ogustRedSwapped', 'featureMax')]).toEqual([true, true, true]);
+    expect(excludes('minRebid', 'featureMax')).toBe(false);
+  });
+
+  it('Basic 2 over 1 plays Ogust, whose step order its sources do not give: the order stays unticked', () => {
+    expect(selected('twoOverOne', 'tw.2ntResp')).toContain('tw.2ntResp.ogust');
+    expect(selected('twoOverOne', 'tw.2ntReplies')).toEqual([]);
+  });
+
+  it('Bridge World Standard answers its feature ask: a minimum rebids the suit, a maximum shows a feature', () => {
+    expect(selected('bws', 'tw.2ntResp')).toContain('tw.2ntResp.feature');
+    expect(selected('bws', 'tw.2ntReplies')).toEqual(['tw.2ntReplies.minRebid', 'tw.2ntReplies.featureMax']);
+  });
+
+  it.each(['msa', 'lc'] as const)('%s keeps its feature replies', (system) => {
+    expect(selected(system, 'tw.2ntReplies')).toEqual(['tw.2ntReplies.minRebid', 'tw.2ntReplies.featureMax']);
   });
 });

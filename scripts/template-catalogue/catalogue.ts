@@ -967,6 +967,8 @@ const twoLevelOpenings = category(
       ['minRebid', 'Minimum: rebid the suit'],
       ['featureMax', 'Maximum: show a feature'],
       ['3ntSolid', '3NT: solid suit (AKQxxx)'],
+      ['ogust', 'Ogust steps: 3!c bad hand, bad suit; 3!d bad hand, good suit; 3!h good hand, bad suit; 3!s good hand, good suit'],
+      ['ogustRedSwapped', "Ogust steps with the red suits swapped (Ogust's original): 3!d good hand, bad suit; 3!h bad hand, good suit"],
     ]),
     subject(
       'tw.newSuit',
@@ -2527,6 +2529,10 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
     ['weak', 'intermediate', 'strong', 'sMinor', 'minors'],
   ],
   'tw.2ntResp': [['feature', 'ogust', 'shortness']],
+  'tw.2ntReplies': [
+    ['ogust', 'ogustRedSwapped', 'minRebid'],
+    ['ogust', 'ogustRedSwapped', 'featureMax'],
+  ],
   'tw.newSuit': 'all',
   'tw.raise': 'all',
   'tw.doubleOvercall': 'all',

@@ -72,6 +72,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'tw.2h': ['weak'],
   'tw.2s': ['weak'],
   'tw.2ntResp': ['forcing', 'feature'],
+  // The feature ask's replies: a minimum rebids the suit, a maximum shows a side ace or king
+  // (jdh8/bridge-tutorial, which follows BWS 2017's structure; to confirm [?], templates/README.md).
+  'tw.2ntReplies': ['minRebid', 'featureMax'],
   // A new suit in response to a weak two is forcing [mem] (templates/README.md).
   'tw.newSuit': ['forcing'],
 
