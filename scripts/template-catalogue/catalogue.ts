@@ -402,6 +402,19 @@ const notrumpOpenings = category(
     ),
     // "Systems on" over their double is recorded under "Systems on after interference over 1NT"
     // (nt.systemsOn.double); the retired key nt.runouts.systemsOn recorded it twice (packages/domain retired-keys.ts).
+    // Opener's calls when they double or overcall our Stayman or transfer (responder's calls after
+    // an overcall of 1NT itself are the subjects above).
+    subject('nt.responseComp', 'After interference over our Stayman or transfer', [
+      ['xferAccept3', 'Transfer doubled: complete it with 3+ cards, pass with 2 (responder may redouble to have it completed)'],
+      ['xferAlways', 'Transfer doubled: complete it whatever the length'],
+      ['xferRedouble', 'Transfer doubled: redouble shows a strong holding in the doubled suit'],
+      ['staymanStopper', 'Stayman doubled: reply as usual with a !c stopper; pass denies one (responder may redouble to ask again)'],
+      ['staymanNormal', 'Stayman doubled: reply as usual'],
+      ['staymanPassClubs', 'Stayman doubled: pass shows 4 !c and no major'],
+      ['staymanRedouble', 'Stayman doubled: redouble shows five good !c (or four very good), to play'],
+      ['overcallDouble', "Stayman or a transfer overcalled: opener's double is for penalty"],
+      ['overcallFit4', 'Stayman or a transfer overcalled: opener bids the major only with 4 cards'],
+    ]),
     subject('nt.runouts', 'Runouts after their double of 1NT', [
       ['redoubleOneSuit', 'Redouble: a one-suiter, forces 2!c'],
       ['passForces', 'Pass forces redouble (two-suiters)'],
@@ -600,6 +613,16 @@ const majorOpenings = category(
       ACBL,
       BOOK,
     ),
+    // Opener's calls when they double or overcall our conventional raise.
+    subject('mj.raiseComp', 'After interference over our Jacoby 2NT or Drury', [
+      ['j2ntDouble', "Jacoby 2NT overcalled: opener's double is for penalty"],
+      ['j2ntPassMin', 'Jacoby 2NT overcalled: pass shows a minimum without shortness'],
+      ['j2ntShortness', 'Jacoby 2NT overcalled: a new suit shows shortness, as without the overcall'],
+      ['j2ntDoubled', 'Jacoby 2NT doubled: replies as without the double'],
+      ['druryDoubled', 'Drury doubled: replies as without the double'],
+      ['druryRedouble', 'Drury doubled: redouble shows good !c'],
+      ['druryOvercallDouble', "Drury overcalled: opener's double is for penalty"],
+    ]),
     subject('mj.2hOver1s', '2!h response to 1!s', [
       ['five', 'Promises 5+ !h'],
       ['four', '4+ !h'],
@@ -782,6 +805,16 @@ const minorOpenings = category(
   ),
   heading(
     "Opener's rebids",
+    // After an inverted raise only; without inverted minors, 1m-2NT and 1m-3m are "2NT response to
+    // 1!c or 1!d" (mn.2nt) and "Jump raise of 1!c or 1!d (double raise)" (mn.jumpRaise).
+    subject('mn.invertedRebid', "Opener's rebid after an inverted raise (1!c-2!c, 1!d-2!d)", [
+      ['2ntMin', '2NT: a minimum (about 12-14), balanced'],
+      ['3mMin', '3 of the minor: a minimum, not balanced'],
+      ['3nt1819', '3NT: 18-19 balanced'],
+      ['newSuitStopper', 'A new suit: a stopper (values) toward 3NT, not length'],
+      ['newSuitNatural', 'A new suit: natural, 3+ cards'],
+      ['nfBelowGame', 'Either player may stop in 2NT or 3 of the minor; any other rebid forces to game'],
+    ]),
     subject('mn.1ntRebid', '1NT rebid after 1!c or 1!d, 1!h', [
       ['may4s', 'May hold 4 !s'],
       ['denies4s', 'Denies 4 !s'],
@@ -934,6 +967,8 @@ const twoLevelOpenings = category(
       ['minRebid', 'Minimum: rebid the suit'],
       ['featureMax', 'Maximum: show a feature'],
       ['3ntSolid', '3NT: solid suit (AKQxxx)'],
+      ['ogust', 'Ogust steps: 3!c bad hand, bad suit; 3!d bad hand, good suit; 3!h good hand, bad suit; 3!s good hand, good suit'],
+      ['ogustRedSwapped', "Ogust steps with the red suits swapped (Ogust's original): 3!d good hand, bad suit; 3!h bad hand, good suit"],
     ]),
     subject(
       'tw.newSuit',
@@ -1767,6 +1802,15 @@ const defensiveBidding = category(
       ['same', 'Same as in the direct seat'],
       ['penaltyDouble', 'Double: penalty'],
     ]),
+    // Advancer's continuations after our own action over their 1NT (the relays of DONT and
+    // Cappelletti); what the action itself shows stays in the subjects above.
+    subject('df.advance1nt', 'Advancing our defense to 1NT', [
+      ['relay', 'After a one-suiter (DONT double, Cappelletti 2!c): the next step relays; the one-suiter passes or bids the suit'],
+      ['passOrCorrect', 'After a two-suiter naming one suit: pass with support, or bid the next step to ask for the other suit (pass or correct)'],
+      ['ownSuit', "A suit other than the relay or the ask: advancer's own long suit, to play"],
+      ['2ntAsk', '2NT: artificial, invitational or better, asks for more about the hand'],
+      ['majorsChoose', 'After both majors are shown: bid the longer major; 3!c or 3!d is natural'],
+    ]),
     // A lead-directing double is recorded under "Lead-directing doubles" (db.leadDirecting); the
     // retired key df.vsStaymanTransfer.doubleLead recorded it twice (packages/domain retired-keys.ts).
     subject('df.vsStaymanTransfer', 'Versus their Stayman or transfer', [['cuebidTakeout', 'A cuebid of the transfer suit: takeout']]),
@@ -1849,6 +1893,27 @@ const defensiveBidding = category(
     subject('df.multi', 'Versus their Multi 2!d', [
       ['doubleBal', 'Double: 13-15 balanced or strong'],
       ['laterTakeout', 'Natural bids; a later double is takeout'],
+      ['doubleThenNt', 'After our double of 2!d: a notrump rebid shows 13-15 balanced, a suit rebid a strong hand'],
+    ]),
+    // A double of an artificial bid that asks for its suit (a double of Namyats 4!c, for example)
+    // is recorded once, under "Lead-directing doubles" (db.leadDirecting.artificial); a natural
+    // 2NT over a two-suited weak two, under "2NT overcall of their weak two".
+    subject('df.flannery', 'Versus their Flannery 2!d', [
+      ['asOver1h', 'As over their 1!h opening, one level higher (double: takeout; 2!h: a cuebid)'],
+      ['doubleBal', 'Double: a strong balanced hand; later doubles are takeout'],
+      ['2sNatural', '2!s: natural'],
+      ['2ntMinors', '2NT: both minors'],
+    ]),
+    subject('df.weakTwoSuited', 'Versus their two-suited weak two (Muiderberg, 2!d for the majors)', [
+      ['takeoutMajor', 'Over a major and a minor (Muiderberg 2!h or 2!s): double is takeout of the major'],
+      ['majorsDouble', 'Over 2!d for both majors: double shows values (about 13+); later doubles are penalty'],
+      ['majorsCueMinors', 'Over 2!d for both majors: a cuebid of a major shows both minors'],
+    ]),
+    subject('df.namyats', 'Versus their Namyats', [
+      ['doubleTakeout', 'Double of 4!c or 4!d: takeout of the major it shows'],
+      ['cueTakeout', 'A bid of the major it shows: takeout'],
+      ['laterDoubleTakeout', 'Pass, then a double of their 4!h or 4!s: takeout'],
+      ['4ntMinors', '4NT: both minors'],
     ]),
     subject('df.shortMinor', 'Versus their short club or nebulous diamond', [
       ['cueNatural', 'Cuebid: natural'],
@@ -2372,6 +2437,11 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
     ['artificial2c', 'off', 'offCuebidStayman'],
     ['double', 'off'],
   ],
+  'nt.responseComp': [
+    ['xferAccept3', 'xferAlways'],
+    ['staymanStopper', 'staymanNormal'],
+    ['staymanStopper', 'staymanPassClubs'],
+  ],
   'nt.superAccept': [
     ['max4', 'never'],
     ['jump3', 'doubleton', 'never'],
@@ -2430,6 +2500,7 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
     ['five', 'four'],
   ],
   'mn.upTheLine': 'all',
+  'mn.invertedRebid': [['newSuitStopper', 'newSuitNatural']],
   'mn.1ntRebid': 'all',
   'mn.raiseWith3': 'all',
   'tw.2c': [
@@ -2458,6 +2529,10 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
     ['weak', 'intermediate', 'strong', 'sMinor', 'minors'],
   ],
   'tw.2ntResp': [['feature', 'ogust', 'shortness']],
+  'tw.2ntReplies': [
+    ['ogust', 'ogustRedSwapped', 'minRebid'],
+    ['ogust', 'ogustRedSwapped', 'featureMax'],
+  ],
   'tw.newSuit': 'all',
   'tw.raise': 'all',
   'tw.doubleOvercall': 'all',
@@ -2542,6 +2617,7 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'df.cuebidWeakTwo': 'all',
   'df.strongClub': 'all',
   'df.shortMinor': 'all',
+  'df.flannery': [['asOver1h', 'doubleBal']],
   'ld.lengthSuits': 'all',
   'ld.lengthNt': [['4th', '3rd5th', 'attitude']],
   'ld.style': 'all',

@@ -137,6 +137,9 @@ export const BASIC_2_OVER_1: Selection = {
   'df.2d': ['dMajor'],
   'df.2h': ['hs'],
   'df.2s': ['natural'],
+  // DONT's own continuations (Marty Bergen's DONT): after the one-suited double advancer relays
+  // 2!c; after a two-suiter advancer passes or bids the next step, pass or correct.
+  'df.advance1nt': ['relay', 'passOrCorrect'],
   'df.preemptDouble': ['4h'],
   'df.lebensohl': ['relay', 'slowShows'],
 

@@ -49,6 +49,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'mn.1cLength': ['3'],
   'mn.1dLength': ['4except4432'],
   'mn.inverted': ['forcing1'],
+  // After 1m-2m: 2NT a balanced minimum, 3m an unbalanced minimum, 3NT 18-19 balanced
+  // (jdh8/bridge-tutorial, which follows BWS 2017's structure; to confirm [?], templates/README.md).
+  'mn.invertedRebid': ['2ntMin', '3mMin', '3nt1819'],
   'mn.jumpRaise': ['weak'],
   'mn.forcingRaise': ['single'],
   'mn.1nt1c': ['6-10'],
@@ -69,6 +72,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'tw.2h': ['weak'],
   'tw.2s': ['weak'],
   'tw.2ntResp': ['forcing', 'feature'],
+  // The feature ask's replies: a minimum rebids the suit, a maximum shows a side ace or king
+  // (jdh8/bridge-tutorial, which follows BWS 2017's structure; to confirm [?], templates/README.md).
+  'tw.2ntReplies': ['minRebid', 'featureMax'],
   // A new suit in response to a weak two is forcing [mem] (templates/README.md).
   'tw.newSuit': ['forcing'],
 

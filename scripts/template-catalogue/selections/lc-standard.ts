@@ -63,6 +63,9 @@ export const LC_STANDARD: Selection = {
   'mn.1dLength': ['4except4432'],
   'mn.choice': ['1c33', '1d44', '1d45'],
   'mn.inverted': ['forcing1', 'passedOn', 'compOff'],
+  // Bridge Winners "LC Standard -- Minor Openings": after 1m-2m either player may stop in 2NT or
+  // 3 of the minor; anything else is game forcing.
+  'mn.invertedRebid': ['nfBelowGame'],
   'mn.forcingRaise': ['single'],
   'mn.jumpRaise': ['weak'],
   'mn.bypass': ['weak'],
@@ -154,6 +157,9 @@ export const LC_STANDARD: Selection = {
   'df.2d': ['dMajor'],
   'df.2h': ['hs'],
   'df.2s': ['natural'],
+  // DONT's own continuations (Marty Bergen's DONT): after the one-suited double advancer relays
+  // 2!c; after a two-suiter advancer passes or bids the next step, pass or correct.
+  'df.advance1nt': ['relay', 'passOrCorrect'],
 
   // Versus preempts: takeout doubles through 4!h; lebensohl 2NT after partner doubles a weak two.
   'df.preemptDouble': ['4h'],

@@ -38,6 +38,9 @@ export const MODERN_STANDARD_AMERICAN: Selection = {
   // SAYC booklet: systems on over a double; over an overcall conventional responses are off and a
   // cuebid is Stayman.
   'nt.systemsOn': ['double', 'offCuebidStayman'],
+  // SAYC texts: over a double of a transfer opener completes it with 3+ trumps and passes with 2
+  // (a voluntary bid shows a real fit), and redoubles with a strong holding in the doubled suit.
+  'nt.responseComp': ['xferAccept3', 'xferRedouble'],
 
   // Majors: 5-card in every seat; 1NT not forcing 6-10; limit jump raise; Jacoby 2NT; 3NT 15-17.
   'mj.length12': ['5'],

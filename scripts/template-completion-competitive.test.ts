@@ -1,0 +1,180 @@
+/**
+ * "Complete the systems": the continuations and defenses added to the catalogue (advancing our
+ * defense to 1NT, ...), one test per added point, reading the shipped CSV files as the server
+ * loads them. Each system ticks a point only where its source plays it; the sources, and what
+ * stays unticked and why, are in templates/README.md.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MasterTemplate, Subject } from '@bpa/domain/contract';
+import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { describe, expect, it } from 'vitest';
+import { TEMPLATES_DIR } from './generate-templates';
+import { subjectsOf } from './template-catalogue/catalogue-model';
+import { CATALOGUE } from './template-catalogue/catalogue';
+
+const FILES = {
+  precision: 'basic-precision.csv',
+  msa: 'modern-standard-american.csv',
+  twoOverOne: 'basic-2-over-1-game-forcing.csv',
+  bws: 'bridge-world-standard.csv',
+  lc: 'lc-standard.csv',
+  blank: 'blank.csv',
+} as const;
+type System = keyof typeof FILES;
+
+const templates = Object.fromEntries(
+  Object.entries(FILES).map(([system, fileName]) => [system, parseMasterCsv(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'))]),
+) as Record<System, MasterTemplate>;
+
+/** The subject with this key in a shipped template. */
+function subjectOf(system: System, key: string): Subject {
+  const found = templates[system].categories.flatMap((c) => c.subjects).find((s) => s.key === key);
+  if (!found) throw new Error(`${FILES[system]}: no subject ${key}`);
+  return found;
+}
+
+/** The keys of the options a template selects under a subject ([] when the subject is not selected). */
+function selected(system: System, key: string): string[] {
+  const found = subjectOf(system, key);
+  return found.isSelected ? found.options.filter((o) => o.isSelected).map((o) => o.key ?? '') : [];
+}
+
+describe('advancing our defense to 1NT (the relays of DONT and Cappelletti)', () => {
+  it('is one subject beside the defense to 1NT, with the relay, pass or correct, and advancer’s own suit', () => {
+    const subject = subjectOf('blank', 'df.advance1nt');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      ['relay', 'passOrCorrect', 'ownSuit', '2ntAsk', 'majorsChoose'].map((option) => `df.advance1nt.${option}`),
+    );
+  });
+
+  it.each(['twoOverOne', 'lc'] as const)('%s, which plays DONT, relays after the double and passes or corrects after a two-suiter', (system) => {
+    expect(selected(system, 'df.vs1nt')).toEqual(['df.vs1nt.dont']);
+    expect(selected(system, 'df.advance1nt')).toEqual(['df.advance1nt.relay', 'df.advance1nt.passOrCorrect']);
+  });
+
+  it.each(['precision', 'msa', 'bws'] as const)('%s, which plays no artificial defense to 1NT, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'df.advance1nt').isSelected).toBe(false);
+  });
+});
+
+describe("opener's calls after interference over our Stayman or transfer", () => {
+  it('is one subject under interference over our 1NT, for a doubled transfer, a doubled Stayman and an overcall', () => {
+    const subject = subjectOf('blank', 'nt.responseComp');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      [
+        'xferAccept3',
+        'xferAlways',
+        'xferRedouble',
+        'staymanStopper',
+        'staymanNormal',
+        'staymanPassClubs',
+        'staymanRedouble',
+        'overcallDouble',
+        'overcallFit4',
+      ].map((option) => `nt.responseComp.${option}`),
+    );
+  });
+
+  it('Modern Standard American completes a doubled transfer with 3+ trumps, passes with 2, and redoubles with the doubled suit (SAYC)', () => {
+    expect(selected('msa', 'nt.responseComp')).toEqual(['nt.responseComp.xferAccept3', 'nt.responseComp.xferRedouble']);
+  });
+
+  it.each(['precision', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not say, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'nt.responseComp').isSelected).toBe(false);
+  });
+});
+
+describe("opener's calls after interference over our Jacoby 2NT or Drury", () => {
+  it('is one subject of the major openings, for Jacoby 2NT and for Drury', () => {
+    const subject = subjectOf('blank', 'mj.raiseComp');
+    expect(subject.options.map((o) => o.key)).toEqual(
+      ['j2ntDouble', 'j2ntPassMin', 'j2ntShortness', 'j2ntDoubled', 'druryDoubled', 'druryRedouble', 'druryOvercallDouble'].map(
+        (option) => `mj.raiseComp.${option}`,
+      ),
+    );
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not say, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'mj.raiseComp').isSelected).toBe(false);
+  });
+});
+
+describe('defense to conventional two-bids and Namyats', () => {
+  it('extends "Versus their Multi 2!d" (no second subject for it) with what a double of 2!d goes on to show', () => {
+    expect(subjectOf('blank', 'df.multi').options.map((o) => o.key)).toEqual(['df.multi.doubleBal', 'df.multi.laterTakeout', 'df.multi.doubleThenNt']);
+    const names = templates.blank.categories.flatMap((c) => c.subjects).map((s) => s.subjectName);
+    expect(names.filter((name) => /multi/i.test(name))).toEqual(['Versus their Multi 2!d']);
+  });
+
+  it.each([
+    ['df.flannery', 'Versus their Flannery 2!d', ['asOver1h', 'doubleBal', '2sNatural', '2ntMinors']],
+    ['df.weakTwoSuited', 'Versus their two-suited weak two (Muiderberg, 2!d for the majors)', ['takeoutMajor', 'majorsDouble', 'majorsCueMinors']],
+    ['df.namyats', 'Versus their Namyats', ['doubleTakeout', 'cueTakeout', 'laterDoubleTakeout', '4ntMinors']],
+  ])('has %s "%s" under Defensive Bidding', (key, name, options) => {
+    const subject = subjectOf('blank', key);
+    expect(subject.subjectName).toBe(name);
+    expect(subject.options.map((o) => o.key)).toEqual(options.map((option) => `${key}.${option}`));
+    expect(templates.blank.categories.find((c) => c.subjects.includes(subject))?.key).toBe('df');
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources give no defense to these openings, leaves them unticked', (system) => {
+    for (const key of ['df.multi', 'df.flannery', 'df.weakTwoSuited', 'df.namyats']) expect(subjectOf(system, key).isSelected, key).toBe(false);
+  });
+});
+
+describe("opener's rebid after an inverted minor raise", () => {
+  it('is one subject of the minor openings, with the minimum rebids, 3NT, the stopper-showing new suit and how far the raise forces', () => {
+    expect(subjectOf('blank', 'mn.invertedRebid').options.map((o) => o.key)).toEqual(
+      ['2ntMin', '3mMin', '3nt1819', 'newSuitStopper', 'newSuitNatural', 'nfBelowGame'].map((option) => `mn.invertedRebid.${option}`),
+    );
+  });
+
+  it('LC Standard may stop in 2NT or 3 of the minor, and any other rebid forces to game (LC Standard -- Minor Openings)', () => {
+    expect(selected('lc', 'mn.inverted')).toContain('mn.inverted.forcing1');
+    expect(selected('lc', 'mn.invertedRebid')).toEqual(['mn.invertedRebid.nfBelowGame']);
+  });
+
+  it('Bridge World Standard rebids 2NT with a balanced minimum, 3 of the minor with an unbalanced one and 3NT with 18-19', () => {
+    expect(selected('bws', 'mn.invertedRebid')).toEqual(['mn.invertedRebid.2ntMin', 'mn.invertedRebid.3mMin', 'mn.invertedRebid.3nt1819']);
+  });
+
+  it('Basic 2 over 1, whose sources give no continuations, leaves it unticked', () => {
+    expect(selected('twoOverOne', 'mn.inverted')).toContain('mn.inverted.forcing1');
+    expect(subjectOf('twoOverOne', 'mn.invertedRebid').isSelected).toBe(false);
+  });
+
+  it('without inverted minors, Modern Standard American records 1m-2NT and 1m-3m in the existing subjects, not in a second home', () => {
+    expect(subjectOf('msa', 'mn.inverted').isSelected).toBe(false);
+    expect(subjectOf('msa', 'mn.invertedRebid').isSelected).toBe(false);
+    expect(selected('msa', 'mn.2nt')).toEqual(['mn.2nt.forcing', 'mn.2nt.13-15']);
+    expect(selected('msa', 'mn.jumpRaise')).toEqual(['mn.jumpRaise.inv']);
+  });
+});
+
+describe('replies to the 2NT ask over a weak two: Ogust in both step orders, and the feature ask', () => {
+  it('offers both Ogust step orders as replies to the 2NT ask, excluding each other and the feature replies', () => {
+    const replies = subjectOf('blank', 'tw.2ntReplies').options;
+    expect(replies.map((o) => o.key)).toEqual(['minRebid', 'featureMax', '3ntSolid', 'ogust', 'ogustRedSwapped'].map((option) => `tw.2ntReplies.${option}`));
+    expect(replies.find((o) => o.key === 'tw.2ntReplies.ogust')?.optionName).toContain('3!c bad hand, bad suit; 3!d bad hand, good suit');
+    expect(replies.find((o) => o.key === 'tw.2ntReplies.ogustRedSwapped')?.optionName).toContain('3!d good hand, bad suit; 3!h bad hand, good suit');
+    const groups = CATALOGUE.flatMap(subjectsOf).find((s) => s.key === 'tw.2ntReplies')?.exclusiveGroups ?? [];
+    const excludes = (a: string, b: string) => groups.some((group) => group.includes(a) && group.includes(b));
+    expect([excludes('ogust', 'ogustRedSwapped'), excludes('ogust', 'minRebid'), excludes('ogustRedSwapped', 'featureMax')]).toEqual([true, true, true]);
+    expect(excludes('minRebid', 'featureMax')).toBe(false);
+  });
+
+  it('Basic 2 over 1 plays Ogust, whose step order its sources do not give: the order stays unticked', () => {
+    expect(selected('twoOverOne', 'tw.2ntResp')).toContain('tw.2ntResp.ogust');
+    expect(selected('twoOverOne', 'tw.2ntReplies')).toEqual([]);
+  });
+
+  it('Bridge World Standard answers its feature ask: a minimum rebids the suit, a maximum shows a feature', () => {
+    expect(selected('bws', 'tw.2ntResp')).toContain('tw.2ntResp.feature');
+    expect(selected('bws', 'tw.2ntReplies')).toEqual(['tw.2ntReplies.minRebid', 'tw.2ntReplies.featureMax']);
+  });
+
+  it.each(['msa', 'lc'] as const)('%s keeps its feature replies', (system) => {
+    expect(selected(system, 'tw.2ntReplies')).toEqual(['tw.2ntReplies.minRebid', 'tw.2ntReplies.featureMax']);
+  });
+});
