@@ -21,14 +21,18 @@ export function agreementFileName(contractName: string): string {
   return `${base === '' ? 'agreement' : base}.json`;
 }
 
+/** `contract` (name, categories, player names) as the text of an agreement file (docs/agreement-format.md). */
+export function agreementFileText(contract: Contract, now: Date = new Date()): string {
+  const { contractName, categories, playerNames } = contract;
+  return JSON.stringify(toAgreementFile({ contractName, categories, ...(playerNames ? { playerNames } : {}) }, now), null, 2);
+}
+
 /** Starts the download of `contract` (name, categories, player names) as an agreement file. */
 export function downloadAgreementFile(contract: Contract, now: Date = new Date()): void {
-  const { contractName, categories, playerNames } = contract;
-  const file = toAgreementFile({ contractName, categories, ...(playerNames ? { playerNames } : {}) }, now);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+  const url = URL.createObjectURL(new Blob([agreementFileText(contract, now)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = agreementFileName(contractName);
+  link.download = agreementFileName(contract.contractName);
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
