@@ -73,7 +73,11 @@ export const contractRevisions = pgTable(
     change: jsonb('change').$type<ChangeSummary>().notNull().default({ counts: {}, categories: [], moreCategories: 0 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.contractId, table.revision] })],
+  (table) => [
+    primaryKey({ columns: [table.contractId, table.revision] }),
+    // The digest of partners' changes looks for the agreements changed lately (features/notices).
+    index('contract_revisions_created_at_idx').on(table.createdAt),
+  ],
 );
 
 export type ContractRevisionRow = typeof contractRevisions.$inferSelect;
@@ -143,7 +147,8 @@ export const contractViews = pgTable(
     revision: integer('revision').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.contractId, table.userId] })],
+  // The dashboard's badge reads one person's visits (listChangesWaiting); a deleted account's go by cascade.
+  (table) => [primaryKey({ columns: [table.contractId, table.userId] }), index('contract_views_user_id_idx').on(table.userId)],
 );
 
 /**
@@ -169,6 +174,8 @@ export const contractMarks = pgTable(
   (table) => [
     primaryKey({ columns: [table.contractId, table.itemId, table.userId] }),
     check('contract_marks_status_check', sql`${table.status} in ('agreed', 'discuss')`),
+    // The notices of marks to discuss look for the recent ones (features/notices).
+    index('contract_marks_updated_at_idx').on(table.updatedAt),
   ],
 );
 
@@ -192,5 +199,9 @@ export const contractReplies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contract_replies_thread_idx').on(table.contractId, table.itemId, table.createdAt)],
+  (table) => [
+    index('contract_replies_thread_idx').on(table.contractId, table.itemId, table.createdAt),
+    // The notices of replies look for the recent ones (features/notices).
+    index('contract_replies_created_at_idx').on(table.createdAt),
+  ],
 );

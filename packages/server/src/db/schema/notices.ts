@@ -4,7 +4,7 @@
  * the unsubscribe token their notices carry, and how far the discussion notices have gone. No row
  * means both notices on: a row is made when the first notice is sent or the setting changes.
  */
-import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { contracts } from './contracts';
 import { users } from './users';
 
@@ -29,5 +29,10 @@ export const agreementNotices = pgTable(
     /** Marks and replies up to this time have been noticed (or were there before the first notice). */
     discussionNoticedAt: timestamp('discussion_noticed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.contractId] }), uniqueIndex('agreement_notices_token_key').on(table.unsubscribeToken)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contractId] }),
+    uniqueIndex('agreement_notices_token_key').on(table.unsubscribeToken),
+    // The senders read the rows of the agreements with news; a deleted agreement's go by cascade.
+    index('agreement_notices_contract_id_idx').on(table.contractId),
+  ],
 );
