@@ -1,13 +1,16 @@
 /**
- * "Complete the systems": the continuations and defenses added to the catalogue (advancing our
- * defense to 1NT, ...), one test per added point, reading the shipped CSV files as the server
+ * "Complete the systems": the continuations, defenses, carding and lead agreements added to the
+ * catalogue (advancing our defense to 1NT, the first discard versus notrump, ...), one test per added point, reading the shipped CSV files as the server
  * loads them. Each system ticks a point only where its source plays it; the sources, and what
  * stays unticked and why, are in templates/README.md.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MasterTemplate, Subject } from '@bpa/domain/contract';
+import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
+import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
+import type { ContractDocument, MasterTemplate, Subject } from '@bpa/domain/contract';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
+import { fillOfficialCard } from '@bpa/domain/official-card';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES_DIR } from './generate-templates';
 import { subjectsOf } from './template-catalogue/catalogue-model';
@@ -176,5 +179,75 @@ describe('replies to the 2NT ask over a weak two: Ogust in both step orders, and
 
   it.each(['msa', 'lc'] as const)('%s keeps its feature replies', (system) => {
     expect(selected(system, 'tw.2ntReplies')).toEqual(['tw.2ntReplies.minRebid', 'tw.2ntReplies.featureMax']);
+  });
+});
+
+describe('the first discard versus suits and versus notrump (the ACBL classic card asks for both)', () => {
+  it('splits the first discard as the lead grids were split: the row versus suits keeps its key, the row versus notrump adds Nt', () => {
+    const suits = subjectOf('blank', 'sg.firstDiscard');
+    const notrump = subjectOf('blank', 'sg.firstDiscardNt');
+    expect([suits.subjectName, notrump.subjectName]).toEqual(['First discard versus suits', 'First discard versus notrump']);
+    expect(notrump.options.map((o) => o.key)).toEqual(suits.options.map((o) => `sg.firstDiscardNt.${(o.key ?? '').split('.').at(-1)}`));
+    expect(notrump.bold).toBe(true);
+  });
+
+  it.each([
+    ['precision', 'standard'],
+    ['msa', 'standard'],
+    ['twoOverOne', 'standard'],
+    ['bws', 'standard'],
+    ['lc', 'oddEven'],
+  ] as const)('%s discards the same way versus suits and versus notrump (%s), as its source gives one method for both', (system, method) => {
+    expect(selected(system, 'sg.firstDiscard')).toEqual([`sg.firstDiscard.${method}`]);
+    expect(selected(system, 'sg.firstDiscardNt')).toEqual([`sg.firstDiscardNt.${method}`]);
+  });
+
+  /** LC Standard with its discards versus notrump changed to Lavinthal. */
+  const lavinthalVersusNt = (): ContractDocument => {
+    const categories = structuredClone(templates.lc.categories);
+    const notrump = categories.flatMap((c) => c.subjects).find((s) => s.key === 'sg.firstDiscardNt')!;
+    for (const option of notrump.options) option.isSelected = option.key === 'sg.firstDiscardNt.lavinthal';
+    return { contractName: 'LC', categories, playerNames: ['Ann', 'Bob'] } as unknown as ContractDocument;
+  };
+
+  it('ticks each column of the classic card from its own row', () => {
+    const filled = fillOfficialCard(lavinthalVersusNt(), ACBL_CLASSIC_CARD);
+    expect(['odd/even vs Suits', 'odd/even vs NT', 'Lavinthal vs Suits', 'Lavinthal vs NT'].map((field) => filled.fields.has(field))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('on the 2022 card (one row) ticks the discards versus suits and writes those versus notrump only where they differ', () => {
+    const differing = fillOfficialCard(lavinthalVersusNt(), ACBL_2022_CARD);
+    expect([differing.fields.has('SI.c.12'), differing.fields.has('SI.c.11')]).toEqual([true, false]);
+    expect(differing.fields.get('SI.t.14')).toMatchObject({ kind: 'text', text: 'vs NT: Lavinthal' });
+    const same = fillOfficialCard(
+      { contractName: 'LC', categories: templates.lc.categories, playerNames: ['Ann', 'Bob'] } as unknown as ContractDocument,
+      ACBL_2022_CARD,
+    );
+    expect(same.fields.has('SI.t.14')).toBe(false);
+    expect([...same.supplement.values()].flatMap((section) => section.entries.map((entry) => entry.key))).not.toContain('sg.firstDiscardNt');
+  });
+});
+
+describe('signals at trick one and on later tricks', () => {
+  it('is one subject of the carding: attitude then count, count when dummy holds the honors, and the signal when dummy wins trick one', () => {
+    expect(subjectOf('blank', 'sg.byTrick').options.map((o) => o.key)).toEqual(
+      ['attThenCount', 'countDummyHonors', 'dummyWinsSuitPref', 'dummyWinsCount', 'dummyWinsAttitude'].map((option) => `sg.byTrick.${option}`),
+    );
+    const groups = CATALOGUE.flatMap(subjectsOf).find((s) => s.key === 'sg.byTrick')?.exclusiveGroups;
+    expect(groups).toEqual([['dummyWinsSuitPref', 'dummyWinsCount', 'dummyWinsAttitude']]);
+  });
+
+  it('keeps the Smith echo and the suit-preference signal at trick one in their own subjects', () => {
+    expect(subjectOf('blank', 'sg.smith').options.map((o) => o.key)).toEqual(['sg.smith.nt', 'sg.smith.suits', 'sg.smith.reverse']);
+    expect(subjectOf('blank', 'sg.suitPref').options.map((o) => o.key)).toContain('sg.suitPref.dummySingleton');
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not say, leaves it unticked', (system) => {
+    expect(subjectOf(system, 'sg.byTrick').isSelected).toBe(false);
   });
 });

@@ -28,6 +28,15 @@ const FORCE_INV_WEAK = [
   ['weak', 'Weak', ACBL],
 ] as const;
 
+/** The discarding methods, versus suits and versus notrump alike (sg.firstDiscard, sg.firstDiscardNt). */
+const FIRST_DISCARDS = [
+  ['standard', 'Standard (high encourages)'],
+  ['upsideDown', 'Upside-down (low encourages)'],
+  ['lavinthal', 'Lavinthal', ACBL],
+  ['oddEven', 'Odd/even', ACBL],
+  ['revolving', 'Revolving'],
+] as const;
+
 const generalApproach = category(
   'ga',
   'General Approach',
@@ -2337,18 +2346,11 @@ const signalsAndDiscards = category(
       ['suitPref', 'Suit preference'],
       ['attitude', 'Attitude'],
     ]),
-    subject(
-      'sg.firstDiscard',
-      'First discard',
-      [
-        ['standard', 'Standard (high encourages)'],
-        ['upsideDown', 'Upside-down (low encourages)'],
-        ['lavinthal', 'Lavinthal', ACBL],
-        ['oddEven', 'Odd/even', ACBL],
-        ['revolving', 'Revolving'],
-      ],
-      ACBL,
-    ),
+    // The ACBL classic card asks for the first discard versus suits and versus notrump: the row
+    // versus suits keeps the key of the former one-row subject, the row versus notrump adds `Nt`
+    // (as the lead grids were split).
+    subject('sg.firstDiscard', 'First discard versus suits', FIRST_DISCARDS, ACBL),
+    subject('sg.firstDiscardNt', 'First discard versus notrump', FIRST_DISCARDS, ACBL),
   ),
   heading(
     'Other carding',
@@ -2377,6 +2379,13 @@ const signalsAndDiscards = category(
       ['ruff', 'When a ruff is available'],
       ['dummySingleton', 'At trick one when dummy has a singleton'],
       ['obviousAttitude', 'When attitude is obvious'],
+    ]),
+    subject('sg.byTrick', 'Signals at trick one and on later tricks', [
+      ['attThenCount', 'Attitude at trick one; count when the suit is played again'],
+      ['countDummyHonors', 'Count, not attitude, at trick one when dummy holds the high honors of the suit led'],
+      ['dummyWinsSuitPref', 'When dummy wins trick one: suit preference'],
+      ['dummyWinsCount', 'When dummy wins trick one: count'],
+      ['dummyWinsAttitude', 'When dummy wins trick one: attitude, as on any lead of partner'],
     ]),
     subject('sg.count', 'Count signals', [
       ['declarerLead', 'When declarer leads a suit'],
@@ -2658,6 +2667,8 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'sg.primaryLead': 'all',
   'sg.primaryDeclarer': 'all',
   'sg.firstDiscard': 'all',
+  'sg.firstDiscardNt': 'all',
+  'sg.byTrick': [['dummyWinsSuitPref', 'dummyWinsCount', 'dummyWinsAttitude']],
 };
 
 /**

@@ -175,5 +175,6 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],
   'sg.firstDiscard': ['standard'],
+  'sg.firstDiscardNt': ['standard'],
   'sg.trump': ['count'],
 };
