@@ -251,3 +251,35 @@ describe('signals at trick one and on later tricks', () => {
     expect(subjectOf(system, 'sg.byTrick').isSelected).toBe(false);
   });
 });
+
+describe('the lead from a doubleton honor, versus suits and versus notrump', () => {
+  it('splits the doubleton honor as the grids are split: the row versus suits keeps ld.hx, the row versus notrump is ld.hxNt', () => {
+    expect(subjectOf('blank', 'ld.hx').subjectName).toBe('Lead from a doubleton honor (Kx, Qx, Jx) versus suits');
+    const notrump = subjectOf('blank', 'ld.hxNt');
+    expect(notrump.subjectName).toBe('Lead from a doubleton honor (Kx, Qx, Jx) versus notrump');
+    expect(notrump.options.map((o) => o.key)).toEqual(['ld.hxNt.honor', 'ld.hxNt.avoid']);
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'bws', 'lc'] as const)('%s, whose sources do not give the holding, leaves both rows unticked', (system) => {
+    expect([subjectOf(system, 'ld.hx').isSelected, subjectOf(system, 'ld.hxNt').isSelected]).toEqual([false, false]);
+  });
+});
+
+describe("leading partner's suit from three small", () => {
+  it('offers top, low and middle (MUD) from three small, excluding each other, beside the top of a doubleton and the card from three to an honor', () => {
+    expect(subjectOf('blank', 'ld.partnerSuit').options.map((o) => o.key)).toEqual(
+      ['topDoubleton', 'lowFromHxx', 'honorFromHxx', 'topOfSmall', 'lowFromSmall', 'middleFromSmall'].map((option) => `ld.partnerSuit.${option}`),
+    );
+    const groups = CATALOGUE.flatMap(subjectsOf).find((s) => s.key === 'ld.partnerSuit')?.exclusiveGroups;
+    expect(groups).toEqual([['topOfSmall', 'lowFromSmall', 'middleFromSmall']]);
+  });
+
+  it.each(['msa', 'twoOverOne', 'lc'] as const)('%s keeps the standard leads in partner’s suit and ticks no card from three small', (system) => {
+    expect(selected(system, 'ld.partnerSuit')).toEqual(['ld.partnerSuit.topDoubleton', 'ld.partnerSuit.lowFromHxx']);
+  });
+
+  it.each(['precision', 'bws'] as const)('%s, whose sources do not say, ticks no card from three small', (system) => {
+    const ticked = selected(system, 'ld.partnerSuit');
+    for (const option of ['topOfSmall', 'lowFromSmall', 'middleFromSmall']) expect(ticked).not.toContain(`ld.partnerSuit.${option}`);
+  });
+});

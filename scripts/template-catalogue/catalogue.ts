@@ -2274,7 +2274,12 @@ const openingLeads = category(
   ),
   heading(
     'Other lead agreements',
-    subject('ld.hx', 'Lead from a doubleton honor (Kx, Qx, Jx)', [
+    // Versus suits and versus notrump, as the grids are split (the row versus suits keeps the key).
+    subject('ld.hx', 'Lead from a doubleton honor (Kx, Qx, Jx) versus suits', [
+      ['honor', 'The honor'],
+      ['avoid', 'Avoided'],
+    ]),
+    subject('ld.hxNt', 'Lead from a doubleton honor (Kx, Qx, Jx) versus notrump', [
       ['honor', 'The honor'],
       ['avoid', 'Avoided'],
     ]),
@@ -2287,6 +2292,8 @@ const openingLeads = category(
       ['lowFromHxx', 'Low from three to an honor'],
       ['honorFromHxx', 'The honor from three to an honor (versus suits)'],
       ['topOfSmall', 'Top of three small'],
+      ['lowFromSmall', 'Low from three small'],
+      ['middleFromSmall', 'Middle from three small (MUD)'],
     ]),
     subject('ld.afterFirst', 'Leads after the first trick', [
       ['same', 'Same as opening leads'],
@@ -2662,6 +2669,8 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'ld.hhxNt': 'all',
   'ld.ntHonors': 'all',
   'ld.hx': 'all',
+  'ld.hxNt': 'all',
+  'ld.partnerSuit': [['topOfSmall', 'lowFromSmall', 'middleFromSmall']],
   'ld.underleadAce': 'all',
   'ld.vsSlam': [['attacking', 'safe']],
   'sg.primaryLead': 'all',

@@ -361,7 +361,7 @@ export const ACBL_2022_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   },
   'LN.c.7': blank('“AKxx (+) Varies”: the catalogue’s lead from AK versus notrump is the ace or the king (circled in the grid).'),
   // The line after "Varies": holdings the grid does not print (109x, AJx/KJx/K10x).
-  'LN.t.8': write(['ld.109Nt', 'ld.hhxNt'], { named: true }),
+  'LN.t.8': write(['ld.109Nt', 'ld.hhxNt', 'ld.hxNt'], { named: true }),
   'LN.t.9': { ...write(['ld.ntHonors', 'ld.rusinow', 'ld.journalist', 'ld.style', 'ld.vsSlam'], { named: true }), other: ['ld'] },
 
   // Vs 1NT Opening: two columns "Vs ___" with rows Dbl, 2♣, 2♦, 2♥, 2♠, 2NT; then "Other ___".
