@@ -283,3 +283,74 @@ describe("leading partner's suit from three small", () => {
     for (const option of ['topOfSmall', 'lowFromSmall', 'middleFromSmall']) expect(ticked).not.toContain(`ld.partnerSuit.${option}`);
   });
 });
+
+describe('default rules for undiscussed calls', () => {
+  it('is one subject of General Approach, under "Undiscussed auctions"', () => {
+    const subject = subjectOf('blank', 'ga.defaults');
+    expect(subject.subjectName).toBe('Default rules for undiscussed calls');
+    expect(subject.options.map((o) => o.key)).toEqual(['natural', 'newSuitForcing', 'forcingPass', 'competitiveNF'].map((option) => `ga.defaults.${option}`));
+    const heading = CATALOGUE.find((c) => c.key === 'ga')?.subcategories.find((h) => h.subjects.some((s) => s.key === 'ga.defaults'))?.heading;
+    expect(heading).toBe('Undiscussed auctions');
+  });
+
+  it('keeps the defaults of one topic in that topic: the double of an artificial bid, 4NT with a suit agreed, competitive 4NT, forcing 5NT', () => {
+    expect(subjectOf('blank', 'db.leadDirecting').options.map((o) => o.key)).toContain('db.leadDirecting.artificial');
+    expect(subjectOf('blank', 'sl.rkcb').options.map((o) => o.key)).toEqual(['sl.rkcb.1430', 'sl.rkcb.3014', 'sl.rkcb.lastSuit', 'sl.rkcb.agreedSuit']);
+    expect(subjectOf('blank', 'sl.4ntComp').options.map((o) => o.key)).toContain('sl.4ntComp.bwsOrder');
+    expect(subjectOf('blank', 'sl.5nt').options.map((o) => o.key)).toContain('sl.5nt.bwsOrder');
+    const names = templates.blank.categories.flatMap((c) => c.subjects).flatMap((s) => s.options.map((o) => o.optionName));
+    expect(names.filter((name) => /lead-directing/i.test(name) && /artificial/i.test(name))).toEqual([]);
+  });
+
+  it('Bridge World Standard takes an undiscussed call that could be natural as natural (BWS 2001 polls, question 102)', () => {
+    expect(selected('bws', 'ga.defaults')).toEqual(['ga.defaults.natural']);
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'lc'] as const)('%s, whose sources state no default rules, leaves them unticked', (system) => {
+    expect(subjectOf(system, 'ga.defaults').isSelected).toBe(false);
+    expect(selected(system, 'sl.rkcb')).not.toContain('sl.rkcb.agreedSuit');
+  });
+});
+
+describe('style by hand type, seat and vulnerability', () => {
+  const groupsOf = (key: string) => CATALOGUE.flatMap(subjectsOf).find((s) => s.key === key)?.exclusiveGroups;
+
+  it('records how light a balanced hand opens beside the Rule of 20 and the point counts, the two balanced options excluding each other', () => {
+    expect(subjectOf('blank', 'ga.minOpen').options.map((o) => o.key)).toEqual(
+      ['rule20', 'rule22', '11', '12', 'sound', 'balanced12', 'balancedGood11'].map((option) => `ga.minOpen.${option}`),
+    );
+    expect(groupsOf('ga.minOpen')).toEqual([
+      ['rule20', 'rule22', '11', '12', 'sound'],
+      ['balanced12', 'balancedGood11'],
+    ]);
+  });
+
+  it('adds overcalls sounder when vulnerable or lighter by a passed hand, and preempts sounder in 2nd seat, as modifiers', () => {
+    expect(subjectOf('blank', 'ov.style').options.map((o) => o.key)).toEqual(expect.arrayContaining(['ov.style.vulSounder', 'ov.style.passedHandLight']));
+    expect(subjectOf('blank', 'pr.style').options.map((o) => o.key)).toContain('pr.style.secondSeatSound');
+    for (const [key, option] of [
+      ['ov.style', 'vulSounder'],
+      ['ov.style', 'passedHandLight'],
+      ['pr.style', 'secondSeatSound'],
+    ] as const)
+      expect(groupsOf(key)?.flat()).not.toContain(option);
+  });
+
+  it('does not repeat the style subjects the catalogue already had (seats, notrump upgrades, responses, vulnerability, psychics)', () => {
+    for (const key of ['ga.thirdSeat', 'ga.fourthSeat', 'nt.upgrade', 'ga.responseMin', 'ga.vulStyle', 'pr.thirdSeat', 'ga.psychics'])
+      expect(subjectOf('blank', key)).toBeDefined();
+    const names = templates.blank.categories.flatMap((c) => c.subjects).map((s) => s.subjectName);
+    expect(names.filter((name) => /psych/i.test(name))).toEqual(['Psychic calls']);
+  });
+
+  it('Bridge World Standard overcalls sounder when vulnerable (BWS 2001, VI.A)', () => {
+    expect(selected('bws', 'ov.style')).toEqual(['ov.style.vulSounder']);
+  });
+
+  it.each(['precision', 'msa', 'twoOverOne', 'lc'] as const)('%s, whose sources do not state them, ticks none of the added style options', (system) => {
+    const ticked = [...selected(system, 'ga.minOpen'), ...selected(system, 'ov.style'), ...selected(system, 'pr.style'), ...selected(system, 'ga.psychics')];
+    for (const key of ['ga.minOpen.balanced12', 'ga.minOpen.balancedGood11', 'ov.style.vulSounder', 'ov.style.passedHandLight', 'pr.style.secondSeatSound'])
+      expect(ticked).not.toContain(key);
+    expect(subjectOf(system, 'ga.psychics').isSelected).toBe(false);
+  });
+});

@@ -105,6 +105,8 @@ const generalApproach = category(
       ['11', '11+ HCP'],
       ['12', '12+ HCP'],
       ['sound', 'Sound (13+ HCP)'],
+      ['balanced12', 'Balanced hands: 12+ HCP; lighter openings need shape'],
+      ['balancedGood11', 'Balanced hands: a good 11 (aces, tens, a good suit) may open'],
     ]),
     subject('ga.thirdSeat', 'Third-seat openings', [
       ['light', 'Light (about 10 HCP)'],
@@ -157,6 +159,18 @@ const generalApproach = category(
       ['aggressiveNv', 'Aggressive when not vulnerable'],
       ['soundVul', 'Sound when vulnerable'],
       ['same', 'The same at all vulnerabilities'],
+    ]),
+  ),
+  heading(
+    'Undiscussed auctions',
+    // Defaults for one topic live in that topic's subject: a double of an artificial bid under
+    // db.leadDirecting, 4NT with a suit agreed under sl.rkcb, competitive 4NT under sl.4ntComp,
+    // forcing 5NT under sl.5nt.
+    subject('ga.defaults', 'Default rules for undiscussed calls', [
+      ['natural', 'If it could be natural, it is natural'],
+      ['newSuitForcing', 'A new suit by an unpassed hand is forcing'],
+      ['forcingPass', 'In a forcing auction, pass is forcing'],
+      ['competitiveNF', 'In competition, a call that could be forcing or not forcing is not forcing'],
     ]),
   ),
   heading(
@@ -1028,6 +1042,7 @@ const preempts = category(
         ['veryLight', 'Very light', ACBL],
         ['rule23', 'Rule of 2 and 3'],
         ['byVul', 'Sound when vulnerable, light when not'],
+        ['secondSeatSound', 'Sounder in 2nd seat'],
       ],
       ACBL,
     ),
@@ -1247,6 +1262,7 @@ const slamBidding = category(
         ['1430', '1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)', ACBL],
         ['3014', '3014 (5!c = 3 or 0 key cards, 5!d = 1 or 4)'],
         ['lastSuit', 'Without agreement: key cards for the last naturally bid suit'],
+        ['agreedSuit', '4NT is key-card whenever a suit is agreed'],
       ],
       ACBL,
       BOOK,
@@ -1377,6 +1393,8 @@ const overcalls = category(
         ['rare4', '4-card overcalls rare (a very good suit)'],
         ['sound', 'Sound'],
         ['leadDirecting', 'Lead-directing at the 1 level'],
+        ['vulSounder', 'Sounder when vulnerable'],
+        ['passedHandLight', 'Lighter by a passed hand'],
       ],
       ACBL,
     ),
@@ -2435,7 +2453,10 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'ga.majorStyle': 'all',
   'ga.psychics': 'all',
   'ga.openingRange': 'all',
-  'ga.minOpen': 'all',
+  'ga.minOpen': [
+    ['rule20', 'rule22', '11', '12', 'sound'],
+    ['balanced12', 'balancedGood11'],
+  ],
   'nt.range': 'all',
   'nt.fiveMajor': 'all',
   'nt.2ntRange': 'all',
