@@ -28,6 +28,15 @@ const FORCE_INV_WEAK = [
   ['weak', 'Weak', ACBL],
 ] as const;
 
+/** The discarding methods, versus suits and versus notrump alike (sg.firstDiscard, sg.firstDiscardNt). */
+const FIRST_DISCARDS = [
+  ['standard', 'Standard (high encourages)'],
+  ['upsideDown', 'Upside-down (low encourages)'],
+  ['lavinthal', 'Lavinthal', ACBL],
+  ['oddEven', 'Odd/even', ACBL],
+  ['revolving', 'Revolving'],
+] as const;
+
 const generalApproach = category(
   'ga',
   'General Approach',
@@ -96,6 +105,8 @@ const generalApproach = category(
       ['11', '11+ HCP'],
       ['12', '12+ HCP'],
       ['sound', 'Sound (13+ HCP)'],
+      ['balanced12', 'Balanced hands: 12+ HCP; lighter openings need shape'],
+      ['balancedGood11', 'Balanced hands: a good 11 (aces, tens, a good suit) may open'],
     ]),
     subject('ga.thirdSeat', 'Third-seat openings', [
       ['light', 'Light (about 10 HCP)'],
@@ -148,6 +159,18 @@ const generalApproach = category(
       ['aggressiveNv', 'Aggressive when not vulnerable'],
       ['soundVul', 'Sound when vulnerable'],
       ['same', 'The same at all vulnerabilities'],
+    ]),
+  ),
+  heading(
+    'Undiscussed auctions',
+    // Defaults for one topic live in that topic's subject: a double of an artificial bid under
+    // db.leadDirecting, 4NT with a suit agreed under sl.rkcb, competitive 4NT under sl.4ntComp,
+    // forcing 5NT under sl.5nt.
+    subject('ga.defaults', 'Default rules for undiscussed calls', [
+      ['natural', 'If it could be natural, it is natural'],
+      ['newSuitForcing', 'A new suit by an unpassed hand is forcing'],
+      ['forcingPass', 'In a forcing auction, pass is forcing'],
+      ['competitiveNF', 'In competition, a call that could be forcing or not forcing is not forcing'],
     ]),
   ),
   heading(
@@ -1019,6 +1042,7 @@ const preempts = category(
         ['veryLight', 'Very light', ACBL],
         ['rule23', 'Rule of 2 and 3'],
         ['byVul', 'Sound when vulnerable, light when not'],
+        ['secondSeatSound', 'Sounder in 2nd seat'],
       ],
       ACBL,
     ),
@@ -1238,6 +1262,7 @@ const slamBidding = category(
         ['1430', '1430 (5!c = 1 or 4 key cards, 5!d = 3 or 0)', ACBL],
         ['3014', '3014 (5!c = 3 or 0 key cards, 5!d = 1 or 4)'],
         ['lastSuit', 'Without agreement: key cards for the last naturally bid suit'],
+        ['agreedSuit', '4NT is key-card whenever a suit is agreed'],
       ],
       ACBL,
       BOOK,
@@ -1368,6 +1393,8 @@ const overcalls = category(
         ['rare4', '4-card overcalls rare (a very good suit)'],
         ['sound', 'Sound'],
         ['leadDirecting', 'Lead-directing at the 1 level'],
+        ['vulSounder', 'Sounder when vulnerable'],
+        ['passedHandLight', 'Lighter by a passed hand'],
       ],
       ACBL,
     ),
@@ -2265,7 +2292,12 @@ const openingLeads = category(
   ),
   heading(
     'Other lead agreements',
-    subject('ld.hx', 'Lead from a doubleton honor (Kx, Qx, Jx)', [
+    // Versus suits and versus notrump, as the grids are split (the row versus suits keeps the key).
+    subject('ld.hx', 'Lead from a doubleton honor (Kx, Qx, Jx) versus suits', [
+      ['honor', 'The honor'],
+      ['avoid', 'Avoided'],
+    ]),
+    subject('ld.hxNt', 'Lead from a doubleton honor (Kx, Qx, Jx) versus notrump', [
       ['honor', 'The honor'],
       ['avoid', 'Avoided'],
     ]),
@@ -2278,6 +2310,8 @@ const openingLeads = category(
       ['lowFromHxx', 'Low from three to an honor'],
       ['honorFromHxx', 'The honor from three to an honor (versus suits)'],
       ['topOfSmall', 'Top of three small'],
+      ['lowFromSmall', 'Low from three small'],
+      ['middleFromSmall', 'Middle from three small (MUD)'],
     ]),
     subject('ld.afterFirst', 'Leads after the first trick', [
       ['same', 'Same as opening leads'],
@@ -2337,18 +2371,11 @@ const signalsAndDiscards = category(
       ['suitPref', 'Suit preference'],
       ['attitude', 'Attitude'],
     ]),
-    subject(
-      'sg.firstDiscard',
-      'First discard',
-      [
-        ['standard', 'Standard (high encourages)'],
-        ['upsideDown', 'Upside-down (low encourages)'],
-        ['lavinthal', 'Lavinthal', ACBL],
-        ['oddEven', 'Odd/even', ACBL],
-        ['revolving', 'Revolving'],
-      ],
-      ACBL,
-    ),
+    // The ACBL classic card asks for the first discard versus suits and versus notrump: the row
+    // versus suits keeps the key of the former one-row subject, the row versus notrump adds `Nt`
+    // (as the lead grids were split).
+    subject('sg.firstDiscard', 'First discard versus suits', FIRST_DISCARDS, ACBL),
+    subject('sg.firstDiscardNt', 'First discard versus notrump', FIRST_DISCARDS, ACBL),
   ),
   heading(
     'Other carding',
@@ -2377,6 +2404,13 @@ const signalsAndDiscards = category(
       ['ruff', 'When a ruff is available'],
       ['dummySingleton', 'At trick one when dummy has a singleton'],
       ['obviousAttitude', 'When attitude is obvious'],
+    ]),
+    subject('sg.byTrick', 'Signals at trick one and on later tricks', [
+      ['attThenCount', 'Attitude at trick one; count when the suit is played again'],
+      ['countDummyHonors', 'Count, not attitude, at trick one when dummy holds the high honors of the suit led'],
+      ['dummyWinsSuitPref', 'When dummy wins trick one: suit preference'],
+      ['dummyWinsCount', 'When dummy wins trick one: count'],
+      ['dummyWinsAttitude', 'When dummy wins trick one: attitude, as on any lead of partner'],
     ]),
     subject('sg.count', 'Count signals', [
       ['declarerLead', 'When declarer leads a suit'],
@@ -2419,7 +2453,10 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'ga.majorStyle': 'all',
   'ga.psychics': 'all',
   'ga.openingRange': 'all',
-  'ga.minOpen': 'all',
+  'ga.minOpen': [
+    ['rule20', 'rule22', '11', '12', 'sound'],
+    ['balanced12', 'balancedGood11'],
+  ],
   'nt.range': 'all',
   'nt.fiveMajor': 'all',
   'nt.2ntRange': 'all',
@@ -2653,11 +2690,15 @@ const EXCLUSIVE_OPTIONS: Readonly<Record<string, ExclusiveSpec>> = {
   'ld.hhxNt': 'all',
   'ld.ntHonors': 'all',
   'ld.hx': 'all',
+  'ld.hxNt': 'all',
+  'ld.partnerSuit': [['topOfSmall', 'lowFromSmall', 'middleFromSmall']],
   'ld.underleadAce': 'all',
   'ld.vsSlam': [['attacking', 'safe']],
   'sg.primaryLead': 'all',
   'sg.primaryDeclarer': 'all',
   'sg.firstDiscard': 'all',
+  'sg.firstDiscardNt': 'all',
+  'sg.byTrick': [['dummyWinsSuitPref', 'dummyWinsCount', 'dummyWinsAttitude']],
 };
 
 /**

@@ -12,6 +12,9 @@ import { subjectKeyOfOption } from './catalogue-keys';
 import { displayName, noteOf } from './contract';
 import { type AgreementReader, type CardFieldSpec, type LeadMark, type OfficialCardMap, blank, high, low, names, tick, write } from './official-card';
 
+/** The discarding methods of the catalogue's first discards (sg.firstDiscard versus suits, sg.firstDiscardNt versus notrump). */
+const DISCARDS = ['standard', 'upsideDown', 'lavinthal', 'oddEven', 'revolving'] as const;
+
 /** "Through 2♠" written on a "Thru ___" line: the level only. */
 const THROUGH = /^Through /i;
 
@@ -302,8 +305,29 @@ export const ACBL_2022_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   'SI.c.11': tick('sg.firstDiscard.lavinthal'),
   'SI.c.12': tick('sg.firstDiscard.oddEven'),
   'SI.c.13': tick('sg.firstDiscard.revolving'),
-  // The line under First Discard: which "Other" discards are played.
-  'SI.t.14': describe(['sg.firstDiscard.revolving'], { prefix: 'Other: ' }),
+  // The line under First Discard: which "Other" discards are played, and the discards versus
+  // notrump where they differ from those versus suits that the boxes show.
+  'SI.t.14': {
+    kind: 'derived',
+    keys: ['sg.firstDiscard.revolving', 'sg.firstDiscardNt', ...DISCARDS.map((method) => `sg.firstDiscardNt.${method}`)],
+    fill: (agreement) => {
+      const parts: string[] = [];
+      const revolving = optionName(agreement, 'sg.firstDiscard.revolving');
+      if (revolving !== undefined) {
+        agreement.use('sg.firstDiscard.revolving');
+        parts.push(`Other: ${revolving}`);
+      }
+      const versusNt = DISCARDS.filter((method) => agreement.selected(`sg.firstDiscardNt.${method}`));
+      if (versusNt.length > 0) {
+        agreement.use('sg.firstDiscardNt');
+        for (const method of versusNt) agreement.use(`sg.firstDiscardNt.${method}`);
+        const versusSuits = DISCARDS.filter((method) => agreement.selected(`sg.firstDiscard.${method}`));
+        if (versusSuits.join() !== versusNt.join())
+          parts.push(`vs NT: ${versusNt.map((method) => optionName(agreement, `sg.firstDiscardNt.${method}`)).join('; ')}`);
+      }
+      return parts.length === 0 ? undefined : parts.join('; ');
+    },
+  },
   'SI.t.15': { ...write('sg.honorDiscards', { named: true }), other: ['sg'] },
 
   // Leads vs suits: "Length Leads: 4th □ 3rd/5th □ 3rd/Low □", "Attitude □ Small from xx □", the
@@ -337,7 +361,7 @@ export const ACBL_2022_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   },
   'LN.c.7': blank('“AKxx (+) Varies”: the catalogue’s lead from AK versus notrump is the ace or the king (circled in the grid).'),
   // The line after "Varies": holdings the grid does not print (109x, AJx/KJx/K10x).
-  'LN.t.8': write(['ld.109Nt', 'ld.hhxNt'], { named: true }),
+  'LN.t.8': write(['ld.109Nt', 'ld.hhxNt', 'ld.hxNt'], { named: true }),
   'LN.t.9': { ...write(['ld.ntHonors', 'ld.rusinow', 'ld.journalist', 'ld.style', 'ld.vsSlam'], { named: true }), other: ['ld'] },
 
   // Vs 1NT Opening: two columns "Vs ___" with rows Dbl, 2♣, 2♦, 2♥, 2♠, 2NT; then "Other ___".

@@ -422,13 +422,13 @@ export const ACBL_CLASSIC_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   // The line under Upside-Down.
   'Upside-down': write(['sg.upsideDown', 'sg.trump']),
   'Lavinthal vs Suits': tick('sg.firstDiscard.lavinthal'),
-  'Lavinthal vs NT': tick('sg.firstDiscard.lavinthal'),
+  'Lavinthal vs NT': tick('sg.firstDiscardNt.lavinthal'),
   'odd/even vs Suits': tick('sg.firstDiscard.oddEven'),
-  'odd/even vs NT': tick('sg.firstDiscard.oddEven'),
-  // First discard's third row: "___ □ □", a method the agreement names.
-  OddEven: write('sg.firstDiscard'),
+  'odd/even vs NT': tick('sg.firstDiscardNt.oddEven'),
+  // First discard's third row: "___ □ □", a method the agreement names (versus suits, versus notrump).
+  OddEven: write(['sg.firstDiscard', 'sg.firstDiscardNt']),
   'other vs Suits': tick('sg.firstDiscard.standard', 'sg.firstDiscard.upsideDown', 'sg.firstDiscard.revolving'),
-  'other vs NT': tick('sg.firstDiscard.standard', 'sg.firstDiscard.upsideDown', 'sg.firstDiscard.revolving'),
+  'other vs NT': tick('sg.firstDiscardNt.standard', 'sg.firstDiscardNt.upsideDown', 'sg.firstDiscardNt.revolving'),
   'smith echo vs Suits': tick('sg.smith.suits'),
   'smith echo vs NT': tick('sg.smith.nt'),
   'Trump vs Suits': tick('sg.trump'),

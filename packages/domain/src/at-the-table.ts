@@ -18,7 +18,7 @@ export const ASKED_FIRST: readonly AskedFirstGroup[] = [
   { heading: 'General approach', subjects: ['ga.system', 'ga.twoOverOne', 'ga.majorStyle', 'ga.openingRange'] },
   { heading: '1NT opening', subjects: ['nt.range', 'nt.range2'] },
   { heading: 'Opening leads', subjects: ['ld.lengthSuits', 'ld.lengthNt', 'ld.style'] },
-  { heading: 'Carding', subjects: ['sg.standard', 'sg.upsideDown', 'sg.primaryLead', 'sg.firstDiscard'] },
+  { heading: 'Carding', subjects: ['sg.standard', 'sg.upsideDown', 'sg.primaryLead', 'sg.firstDiscard', 'sg.firstDiscardNt'] },
 ];
 
 /** One answer of the summary: a ticked subject's shown name and its ticked options' shown names (colour markup kept). */

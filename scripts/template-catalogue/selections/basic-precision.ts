@@ -104,4 +104,5 @@ export const BASIC_PRECISION: Selection = {
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],
   'sg.firstDiscard': ['standard'],
+  'sg.firstDiscardNt': ['standard'],
 };

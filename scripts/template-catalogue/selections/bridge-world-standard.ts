@@ -17,6 +17,9 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'ga.twoOverOne': ['gf'],
   'ga.forcingOpening': ['2c'],
   'ga.majorStyle': ['fiveFirstSecond'],
+  // An undiscussed call that could be natural or artificial is natural (BWS 2001 polls, General
+  // Understandings, question 102: 69% of the experts, 72% of the readers; templates/README.md).
+  'ga.defaults': ['natural'],
 
   // Notrump: 15-17; 2!s range ask or clubs, 2NT transfer to diamonds; Jacoby, Texas, Smolen.
   'nt.range': ['15-17'],
@@ -106,6 +109,8 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   // direct and 10-14 reopening; reopening 2NT 18-19; Michaels and 2NT weakish or very strong.
   'ov.1level': ['8-18'],
   'ov.2level': ['opening', 'goodSuit'],
+  // "The vulnerability somewhat affects the minimum strength required" (BWS 2001, VI.A).
+  'ov.style': ['vulSounder'],
   // Advancer's new suit is constructive, not forcing [mem].
   'ov.newSuit': ['nfConst'],
   'ov.balancing': ['2ntNatural'],
@@ -175,5 +180,6 @@ export const BRIDGE_WORLD_STANDARD: Selection = {
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],
   'sg.firstDiscard': ['standard'],
+  'sg.firstDiscardNt': ['standard'],
   'sg.trump': ['count'],
 };

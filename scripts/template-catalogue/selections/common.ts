@@ -96,5 +96,6 @@ export const STANDARD_SIGNALS: Selection = {
   'sg.primaryLead': ['attitude'],
   'sg.primaryDeclarer': ['count'],
   'sg.firstDiscard': ['standard'],
+  'sg.firstDiscardNt': ['standard'],
   'sg.suitPref': ['ruff'],
 };

@@ -171,4 +171,5 @@ export const LC_STANDARD: Selection = {
   ...STANDARD_LEADS,
   ...STANDARD_SIGNALS,
   'sg.firstDiscard': ['oddEven'],
+  'sg.firstDiscardNt': ['oddEven'],
 };
