@@ -220,6 +220,15 @@ describe('the first discard versus suits and versus notrump (the ACBL classic ca
     ]);
   });
 
+  it('keeps the classic card’s versus-notrump boxes of an agreement made before the split (the method versus suits for both)', () => {
+    const categories = structuredClone(templates.lc.categories).map((category) => ({
+      ...category,
+      subjects: category.subjects.filter((subject) => subject.key !== 'sg.firstDiscardNt'),
+    }));
+    const before = fillOfficialCard({ contractName: 'LC', categories, playerNames: ['Ann', 'Bob'] } as unknown as ContractDocument, ACBL_CLASSIC_CARD);
+    expect(['odd/even vs Suits', 'odd/even vs NT', 'Lavinthal vs NT'].map((field) => before.fields.has(field))).toEqual([true, true, false]);
+  });
+
   it('on the 2022 card (one row) ticks the discards versus suits and writes those versus notrump only where they differ', () => {
     const differing = fillOfficialCard(lavinthalVersusNt(), ACBL_2022_CARD);
     expect([differing.fields.has('SI.c.12'), differing.fields.has('SI.c.11')]).toEqual([true, false]);

@@ -8,7 +8,7 @@
  * ways: every field of the form is here, and every ACBL item of the catalogue reaches a field.
  */
 import { ACBL_CLASSIC_BOXES } from './acbl-classic-boxes';
-import { type CardFieldSpec, type LeadMark, type OfficialCardMap, blank, high, low, names, tick, write } from './official-card';
+import { type CardFieldSpec, type LeadMark, type OfficialCardMap, blank, high, low, names, tick, tickOr, write } from './official-card';
 
 /** "Through 2♠" written on a "thru ___" line: the level only. */
 const THROUGH = /^Through /i;
@@ -422,13 +422,18 @@ export const ACBL_CLASSIC_FIELDS: Readonly<Record<string, CardFieldSpec>> = {
   // The line under Upside-Down.
   'Upside-down': write(['sg.upsideDown', 'sg.trump']),
   'Lavinthal vs Suits': tick('sg.firstDiscard.lavinthal'),
-  'Lavinthal vs NT': tick('sg.firstDiscardNt.lavinthal'),
+  // Versus notrump: the boxes of sg.firstDiscardNt, or versus suits' while it is not played (an
+  // agreement from before the two were split says one method for both).
+  'Lavinthal vs NT': tickOr(['sg.firstDiscardNt.lavinthal'], { unlessPlayed: 'sg.firstDiscardNt', keys: ['sg.firstDiscard.lavinthal'] }),
   'odd/even vs Suits': tick('sg.firstDiscard.oddEven'),
-  'odd/even vs NT': tick('sg.firstDiscardNt.oddEven'),
+  'odd/even vs NT': tickOr(['sg.firstDiscardNt.oddEven'], { unlessPlayed: 'sg.firstDiscardNt', keys: ['sg.firstDiscard.oddEven'] }),
   // First discard's third row: "___ □ □", a method the agreement names (versus suits, versus notrump).
   OddEven: write(['sg.firstDiscard', 'sg.firstDiscardNt']),
   'other vs Suits': tick('sg.firstDiscard.standard', 'sg.firstDiscard.upsideDown', 'sg.firstDiscard.revolving'),
-  'other vs NT': tick('sg.firstDiscardNt.standard', 'sg.firstDiscardNt.upsideDown', 'sg.firstDiscardNt.revolving'),
+  'other vs NT': tickOr(['sg.firstDiscardNt.standard', 'sg.firstDiscardNt.upsideDown', 'sg.firstDiscardNt.revolving'], {
+    unlessPlayed: 'sg.firstDiscardNt',
+    keys: ['sg.firstDiscard.standard', 'sg.firstDiscard.upsideDown', 'sg.firstDiscard.revolving'],
+  }),
   'smith echo vs Suits': tick('sg.smith.suits'),
   'smith echo vs NT': tick('sg.smith.nt'),
   'Trump vs Suits': tick('sg.trump'),

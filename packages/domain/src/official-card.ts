@@ -26,6 +26,8 @@ import { type ContractDocument, type Option, type Subject, displayName, formatPl
  *   none and the `fallback`'s `when` option is selected, the range of the `fallback` subject (a
  *   weak 2♥ takes the weak twos' "5-11 HCP");
  * - `names`: both partners' names;
+ * - `tick` with `fallback`: ticked by the fallback keys while the agreement does not play the
+ *   `unlessPlayed` subject (tickOr);
  * - `derived`: computed by `fill` from the agreement for what no single item states (the columns
  *   of the defence to 1NT); `keys` lists the items it reads, so the map tests see them;
  * - `blank`: never filled, with the reason.
@@ -34,7 +36,7 @@ import { type ContractDocument, type Option, type Subject, displayName, formatPl
  * ("see S3") of the categories listed.
  */
 export type CardFieldSpec = (
-  | { kind: 'tick'; keys: readonly string[] }
+  | { kind: 'tick'; keys: readonly string[]; fallback?: { unlessPlayed: string; keys: readonly string[] } }
   | { kind: 'write'; subjects: readonly string[]; strip?: RegExp; played?: readonly string[]; named?: boolean }
   | { kind: 'low' | 'high'; subject: string; fallback?: { subject: string; when: string } }
   | { kind: 'names' }
@@ -76,6 +78,16 @@ export const OFFICIAL_CARD_IDS: readonly OfficialCardId[] = ['classic', '2022'];
 
 /** Shorthands for the field maps. */
 export const tick = (...keys: string[]): CardFieldSpec => ({ kind: 'tick', keys });
+/**
+ * A box ticked by `keys`, or by `fallback` while the agreement does not play `unlessPlayed`: for a
+ * subject split in two (the first discard versus notrump, apart from versus suits), an agreement
+ * made before the split, or that leaves the new half unticked, keeps its box.
+ */
+export const tickOr = (keys: readonly string[], fallback: { unlessPlayed: string; keys: readonly string[] }): CardFieldSpec => ({
+  kind: 'tick',
+  keys,
+  fallback,
+});
 export const write = (
   subjects: string | readonly string[],
   more: { strip?: RegExp; played?: readonly string[]; named?: boolean; other?: readonly string[] } = {},
@@ -165,7 +177,7 @@ function keysOfMap(map: OfficialCardMap): { boxed: Set<string>; reached: Set<str
   const reached = new Set<string>();
   const ranged = new Set<string>();
   for (const spec of Object.values(map.fields)) {
-    if (spec.kind === 'tick') for (const key of spec.keys) (keyLevel(key) === 'option' ? boxed : reached).add(key);
+    if (spec.kind === 'tick') for (const key of [...spec.keys, ...(spec.fallback?.keys ?? [])]) (keyLevel(key) === 'option' ? boxed : reached).add(key);
     if (spec.kind === 'write') for (const key of spec.subjects) reached.add(key);
     if (spec.kind === 'low' || spec.kind === 'high') {
       reached.add(spec.subject);
@@ -245,7 +257,9 @@ export function fillOfficialCard(document: ContractDocument, map: OfficialCardMa
   for (const [name, spec] of Object.entries(map.fields)) {
     switch (spec.kind) {
       case 'tick': {
-        const on = spec.keys.filter((key) => (keyLevel(key) === 'option' ? selected(key) : played(key) !== undefined));
+        const isOn = (key: string) => (keyLevel(key) === 'option' ? selected(key) : played(key) !== undefined);
+        let on = spec.keys.filter(isOn);
+        if (on.length === 0 && spec.fallback && played(spec.fallback.unlessPlayed) === undefined) on = spec.fallback.keys.filter(isOn);
         if (on.length === 0) break;
         on.forEach((key) => used.add(key));
         const alert = colourOf(on);
