@@ -13,7 +13,7 @@
  */
 import { DIGEST_INTERVAL_MS } from '@bpa/domain/api-notices';
 import { type ContractDocument, displayName } from '@bpa/domain/contract';
-import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { agreementNotices } from '../../db/schema/notices';
 import { contractMarks, contractReplies, contractRevisions, contracts } from '../../db/schema/contracts';
@@ -27,6 +27,25 @@ import { type AgreementMember, listMembers, memberName, unsubscribeTokenOf } fro
 export const NOTICE_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** How far back a digest looks when the last one is older (a server stopped for days): a week. */
 export const DIGEST_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The most versions a digest reads for one agreement: past it, the newest ones (a day of hundreds of saves is counted in part). */
+export const DIGEST_MAX_VERSIONS = 300;
+
+/**
+ * The revision a digest counts from: the last one stored before `after`, and never more than
+ * DIGEST_MAX_VERSIONS below the current one.
+ */
+async function lastVersionBefore(db: Database, contractId: string, after: Date): Promise<number> {
+  // Read from the newest version down: only the versions of the last digest's day are passed.
+  const [before] = await db
+    .select({ revision: contractRevisions.revision })
+    .from(contractRevisions)
+    .where(and(eq(contractRevisions.contractId, contractId), lte(contractRevisions.createdAt, after)))
+    .orderBy(desc(contractRevisions.revision))
+    .limit(1);
+  const [current] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, contractId));
+  return Math.max(before?.revision ?? 0, (current?.revision ?? 0) - DIGEST_MAX_VERSIONS);
+}
 
 /** What the notices' rows say for one person and agreement (absent: both on, nothing noticed). */
 interface NoticeRow {
@@ -176,7 +195,10 @@ export async function sendDigests(db: Database, mail: AccountMail, now: Date): P
     const after = last && last > horizon ? last : horizon;
     const agreements: DigestAgreement[] = [];
     for (const contractId of theirs) {
-      const { changes } = await getChangesSince(db, { contractId, userId: member.userId });
+      // Only the versions stored since the last digest are replayed (at most DIGEST_MAX_VERSIONS),
+      // however long ago the member's last visit was.
+      const notBefore = await lastVersionBefore(db, contractId, after);
+      const { changes } = await getChangesSince(db, { contractId, userId: member.userId, notBefore });
       const fresh = changes.filter((change) => new Date(change.changedAt) > after);
       if (fresh.length === 0) continue;
       const categories = new Map<string, number>();

@@ -14,16 +14,20 @@ import { documentsSince } from '../agreements/revision-store';
  * The items others changed since the caller last saw the agreement, newest change per item; an
  * item the caller changed again afterwards is left out (never highlight one's own changes).
  *
+ * @param request.notBefore counts only the versions after this one when it is later than the last
+ *   visit (the digest: what came since the last digest, docs/sharing.md §12), so the versions
+ *   replayed are bounded by it rather than by how long ago the visit was
  * @returns `sinceRevision` null on a first visit (and no changes)
  * @throws AppError not_found when the agreement does not exist
  */
-export async function getChangesSince(db: Database, request: { contractId: string; userId: string }) {
+export async function getChangesSince(db: Database, request: { contractId: string; userId: string; notBefore?: number }) {
   const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, request.contractId));
   if (!current) throw agreementNotFound();
-  const [view] = await db
+  const [seen] = await db
     .select({ revision: contractViews.revision })
     .from(contractViews)
     .where(and(eq(contractViews.contractId, request.contractId), eq(contractViews.userId, request.userId)));
+  const view = seen && request.notBefore !== undefined && request.notBefore > seen.revision ? { revision: request.notBefore } : seen;
   if (!view) return { sinceRevision: null, currentRevision: current.revision, changes: [] as SeenChange[] };
   if (view.revision >= current.revision) return { sinceRevision: view.revision, currentRevision: current.revision, changes: [] as SeenChange[] };
   const documents = await documentsSince(db, request.contractId, view.revision, current);
