@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { runScheduledJob } from '../db/scheduled-jobs';
+import { repeatEvery } from './repeat-every';
 import { vacuumWholeDatabase } from '../db/table-vacuum';
 import { pruneAllHistories } from '../features/history/agreement-history';
 import { deleteExpiredPdfFiles } from '../features/pdf-files/delete-expired-pdf-files';
@@ -26,10 +27,7 @@ const DATABASE_VACUUM_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * @returns a function that stops the timer (call it when the app closes)
  */
 export function schedulePdfFileCleanup(db: Database, options: { intervalMs: number; now: () => Date; log: FastifyBaseLogger; isShared: boolean }): () => void {
-  let isRunning = false;
-  const run = async () => {
-    if (isRunning) return;
-    isRunning = true;
+  return repeatEvery(options.intervalMs, async () => {
     try {
       await runScheduledJob(
         db,
@@ -59,12 +57,6 @@ export function schedulePdfFileCleanup(db: Database, options: { intervalMs: numb
       }
     } catch (error) {
       options.log.error({ err: error }, 'a maintenance job failed (expired PDFs, history or invitation pruning, vacuum); it runs again at the next tick');
-    } finally {
-      isRunning = false;
     }
-  };
-  const timer = setInterval(() => void run(), options.intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { runScheduledJob } from '../db/scheduled-jobs';
+import { repeatEvery } from './repeat-every';
 import { sendDigests, sendDiscussionNotices } from '../features/notices/send-notices';
 import type { AccountMail } from '../features/users/account-mail';
 
@@ -22,10 +23,7 @@ export function scheduleNotices(
   mail: AccountMail,
   options: { intervalMs: number; now: () => Date; log: FastifyBaseLogger; isShared: boolean },
 ): () => void {
-  let isRunning = false;
-  const run = async () => {
-    if (isRunning) return;
-    isRunning = true;
+  return repeatEvery(options.intervalMs, async () => {
     try {
       await runScheduledJob(
         db,
@@ -41,12 +39,6 @@ export function scheduleNotices(
       });
     } catch (error) {
       options.log.error({ err: error }, 'sending email notices failed; it runs again at the next tick');
-    } finally {
-      isRunning = false;
     }
-  };
-  const timer = setInterval(() => void run(), options.intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  });
 }

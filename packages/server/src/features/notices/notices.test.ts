@@ -75,6 +75,17 @@ async function load(id: string, cookie: string): Promise<Contract> {
   return ContractAnswerSchema.parse((await call('GET', `/api/v1/contracts/my/${id}`, cookie)).json()).data;
 }
 
+/** Loads the agreement, ticks or unticks one subject, and saves it. */
+async function saveToggled(id: string, cookie: string, item: { category: { _id: string }; subject: { _id: string } }): Promise<void> {
+  const changed = toggleSubject(await load(id, cookie), item.category._id, item.subject._id);
+  const saved = await call('PATCH', `/api/v1/contracts/my/${id}`, cookie, {
+    contractName: changed.contractName,
+    categories: changed.categories,
+    revision: changed.revision,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 describe('notices of marks and replies to discuss', () => {
   it('tells the other member, not the author, once, with the item, the note and an unsubscribe link that works', async () => {
     const { owner, partner, agreement, ownerCookie, partnerCookie } = await partnership();
@@ -196,14 +207,7 @@ describe('the daily digest', () => {
     expect(unsubscribeLink(digests[0]!).kind).toBe('digest');
 
     // More changes within the day: no second digest until a day has passed.
-    const more = await load(agreement.id, ownerCookie);
-    const c = editable[2]!;
-    const next = toggleSubject(more, c.category._id, c.subject._id);
-    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, ownerCookie, {
-      contractName: next.contractName,
-      categories: next.categories,
-      revision: next.revision,
-    });
+    await saveToggled(agreement.id, ownerCookie, editable[2]!);
     const withinDay = smtp.received.length;
     await sendDigests(database.db, mail, new Date(now.getTime() + 23 * HOUR_MS));
     expect(mailTo(partner.email, withinDay)).toEqual([]);
@@ -215,14 +219,7 @@ describe('the daily digest', () => {
 
     // Turned off in the agreement's setting: no digest.
     expect((await call('PUT', `/api/v1/contracts/${agreement.id}/notices`, partnerCookie, { digest: false, discussion: true })).statusCode).toBe(200);
-    const last = await load(agreement.id, ownerCookie);
-    const d = editable[3]!;
-    const after = toggleSubject(last, d.category._id, d.subject._id);
-    await call('PATCH', `/api/v1/contracts/my/${agreement.id}`, ownerCookie, {
-      contractName: after.contractName,
-      categories: after.categories,
-      revision: after.revision,
-    });
+    await saveToggled(agreement.id, ownerCookie, editable[3]!);
     const whenOff = smtp.received.length;
     await sendDigests(database.db, mail, new Date(now.getTime() + 50 * HOUR_MS));
     expect(mailTo(partner.email, whenOff)).toEqual([]);
