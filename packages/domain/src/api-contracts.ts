@@ -22,7 +22,7 @@
  * opened before a rename or reset elsewhere is refused as stale instead of undoing it.
  */
 import { z } from 'zod';
-import { MakePdfRequestSchema, PageSizeSchema, PdfFileInfoSchema, successEnvelope } from './api';
+import { MakePdfRequestSchema, PageSizeSchema, PdfFileInfoSchema, SubscriberPdfRequestSchema, successEnvelope } from './api';
 import { MAX_IMPORT_BYTES, SUBSCRIBER_AGREEMENT_COUNT } from './constants';
 import { ContractDocumentSchema, ContractNameSchema, IdSchema, NameSchema, TemplateSummarySchema } from './contract';
 import { stripMarkup } from './markup';
@@ -276,6 +276,10 @@ export const OfficialCardIdSchema = z.enum(['classic', '2022']);
  */
 export const MakeCardRequestSchema = MakePdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') });
 export type MakeCardRequest = z.input<typeof MakeCardRequestSchema>;
+
+/** POST /api/v1/contracts/acbl-card: as MakeCardRequestSchema, or a stored agreement named by `stored` (SubscriberPdfRequestSchema). */
+export const SubscriberCardRequestSchema = SubscriberPdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') });
+export type SubscriberCardRequest = z.input<typeof SubscriberCardRequestSchema>;
 
 /**
  * POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): where to fetch the convention card,

@@ -111,6 +111,26 @@ export const MakePdfRequestSchema = z.object({
 });
 export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 
+/** A stored agreement at one of its kept revisions (the current one, or one History lists). */
+export const StoredAgreementRefSchema = z.object({ id: IdSchema, revision: z.number().int().min(0).max(1_000_000_000) });
+export type StoredAgreementRef = z.infer<typeof StoredAgreementRefSchema>;
+
+/**
+ * POST /api/v1/contracts/pdfCreator (docs/pdf.md §8): a subscriber's PDF of the agreement in the
+ * body, or of a stored agreement named by `stored` (id and revision, any access), so that a saved
+ * agreement's PDF sends a few hundred bytes instead of the whole agreement. Exactly one of
+ * `contract` and `stored` (400 otherwise, STORED_OR_SENT_MESSAGE); `stored` prints that revision and
+ * its number in the footer.
+ */
+export const SubscriberPdfRequestSchema = MakePdfRequestSchema.extend({
+  contract: MakePdfRequestSchema.shape.contract.optional(),
+  stored: StoredAgreementRefSchema.optional(),
+});
+export type SubscriberPdfRequest = z.input<typeof SubscriberPdfRequestSchema>;
+
+/** 400 text for a subscriber's PDF request with both or neither of `contract` and `stored`. */
+export const STORED_OR_SENT_MESSAGE = 'Send the agreement to print, or name a stored one, not both.';
+
 export const GuestContractNamesAnswerSchema = successEnvelope(z.array(ContractNameSchema));
 export const ContractAnswerSchema = successEnvelope(ContractSchema);
 export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);

@@ -1,4 +1,5 @@
 /** POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): the official card is stored for its maker and its fit report answered. */
+import { STORED_OR_SENT_MESSAGE } from '@bpa/domain/api';
 import { AcblCardAnswerSchema } from '@bpa/domain/api-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -83,5 +84,43 @@ describe('POST /api/v1/contracts/acbl-card', () => {
     const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${answer.pathName}/${answer.fileName}`, headers: { cookie } });
     expect((await readPdfText(file.rawPayload)).join(' ')).toContain('OVERVIEW');
     expect((await post('1990')).statusCode).toBe(400);
+  });
+});
+
+describe('a saved agreement named, not uploaded (docs/pdf.md §8)', () => {
+  it('prints the stored agreement at the revision named, for anyone who may open it, in a few hundred bytes', async () => {
+    const account = await createTestAccount(database.db);
+    const cookie = await signInAs(database.db, account.id);
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Stored club' });
+    const stored = { stored: { id: agreement.id, revision: 0 } };
+    expect(JSON.stringify(stored).length).toBeLessThan(200);
+    for (const [url, body] of [
+      ['/api/v1/contracts/acbl-card', stored],
+      ['/api/v1/contracts/pdfCreator', { ...stored, isSubscriber: true }],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url, headers: { cookie }, payload: body });
+      expect(response.statusCode, response.body).toBe(200);
+      const { pathName, fileName } = (response.json() as { data: { pathName: string; fileName: string } }).data;
+      const file = await app.inject({ method: 'GET', url: `/api/v1/contracts/pdfviewer/${pathName}/${fileName}`, headers: { cookie } });
+      const text = (await readPdfText(file.rawPayload)).join(' ');
+      expect(text).toContain('Version 0 · ');
+      expect(text).toContain('Stored club');
+    }
+  });
+
+  it('refuses a stranger (404), a revision not kept (404), and a body with both or neither (400)', async () => {
+    const account = await createTestAccount(database.db);
+    const agreement = await insertTestAgreement(database.db, { ownerUserId: account.id, contractName: 'Private' });
+    const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
+    const cookie = await signInAs(database.db, account.id);
+    const post = (url: string, who: string, payload: object) => app.inject({ method: 'POST', url, headers: { cookie: who }, payload });
+    for (const url of ['/api/v1/contracts/acbl-card', '/api/v1/contracts/pdfCreator']) {
+      expect((await post(url, stranger, { stored: { id: agreement.id, revision: 0 } })).statusCode).toBe(404);
+      expect((await post(url, cookie, { stored: { id: agreement.id, revision: 7 } })).statusCode).toBe(404);
+      const both = await post(url, cookie, { stored: { id: agreement.id, revision: 0 }, contract: agreement.document });
+      expect(both.statusCode).toBe(400);
+      expect(both.json()).toMatchObject({ message: STORED_OR_SENT_MESSAGE });
+      expect((await post(url, cookie, { isSubscriber: true })).statusCode).toBe(400);
+    }
   });
 });

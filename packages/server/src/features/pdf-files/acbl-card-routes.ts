@@ -1,8 +1,8 @@
 /**
  * The official ACBL convention cards (docs/official-cards.md §4):
  *
- * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body (as Make PDF),
- *   on the card the body names (`card`: the classic card or the 2022 card)
+ * - POST /api/v1/contracts/acbl-card   any signed-in user, for the agreement in the body or a stored
+ *   one the body names by id and revision (as Make PDF: printed-agreement.ts), on the card the body names (`card`: the classic card or the 2022 card)
  *
  * The card is drawn in a PDF worker (render-official-card.ts), stored like a subscriber's PDF for 30
  * days and fetched from the pdfviewer route; the answer also lists what went to the card's
@@ -12,7 +12,7 @@
  */
 import { AGREEMENT_BODY_LIMIT_BYTES } from '@bpa/domain/constants';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
-import { AcblCardAnswerSchema, MakeCardRequestSchema } from '@bpa/domain/api-contracts';
+import { AcblCardAnswerSchema, SubscriberCardRequestSchema } from '@bpa/domain/api-contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { pdfFiles } from '../../db/schema/pdf-files';
@@ -23,6 +23,7 @@ import { makePathName } from '../../pdf/pdf-file-names';
 import type { RenderAcblCard } from '../../pdf/render-pdf';
 import { SUBSCRIBER_PDF_RATE_LIMIT } from '../agreements/route-helpers';
 import { downloadName, safeFileName } from '../../safe-file-name';
+import { printedAgreement } from './printed-agreement';
 
 export interface AcblCardRoutesOptions {
   db: Database;
@@ -45,15 +46,16 @@ export const acblCardRoutes: FastifyPluginAsyncZod<AcblCardRoutesOptions> = asyn
         tags: ['agreements', 'pdf'],
         summary:
           'Makes an official ACBL convention card of an agreement (the classic card or the 2022 card, with a supplementary sheet); fetch it from the pdfviewer route',
-        body: MakeCardRequestSchema,
-        response: { 200: AcblCardAnswerSchema, 400: errors, 401: errors, 413: errors, 429: errors, 503: errors },
+        body: SubscriberCardRequestSchema,
+        response: { 200: AcblCardAnswerSchema, 400: errors, 401: errors, 404: errors, 413: errors, 429: errors, 503: errors },
       },
     },
     async (request) => {
       const user = request.currentUser!;
-      const document = request.body.contract;
+      // A saved agreement is named, not sent (docs/pdf.md §8).
+      const { document, revision } = await printedAgreement(db, request, request.body, now);
       const data = await admission.run(request, async () => {
-        const { pdf, fitReport } = await renderCard(document, { card: request.body.card, revision: request.body.revision });
+        const { pdf, fitReport } = await renderCard(document, { card: request.body.card, revision });
         const name = `${document.contractName} ACBL ${request.body.card} card`;
         const info = { fileName: safeFileName(name, 'pdf', 'convention-card'), pathName: makePathName() };
         await db.insert(pdfFiles).values({

@@ -13,6 +13,7 @@ import type { OfficialCardId } from '@bpa/domain/official-card';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
+import { useAppSelector } from '../../../lib/hooks';
 import { toMakePdfRequest } from '../core/agreement-api';
 import { useMakeAcblCardMutation, useMakeGuestAcblCardMutation } from './printing-api';
 
@@ -50,13 +51,20 @@ export function OfficialCardButtons({ contract, isGuest }: { contract: Contract;
   const [making, setMaking] = useState<OfficialCardId | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const isLoading = subscriberState.isLoading || guestState.isLoading;
+  const isContractEdited = useAppSelector((state) => state.agreement.isContractEdited);
 
   const make = async (card: OfficialCardId) => {
     setMaking(card);
     try {
       // The card of a saved agreement says its version (docs/pdf.md).
-      const request = { ...toMakePdfRequest(contract, !isGuest), card, ...(isGuest ? {} : { revision: contract.revision }) };
-      const answer = await (isGuest ? makeGuestCard(request) : makeCard(request)).unwrap();
+      const answer = await (
+        isGuest
+          ? makeGuestCard({ ...toMakePdfRequest(contract, false), card })
+          : // A saved agreement is named, not uploaded (docs/pdf.md §8); unsaved edits are sent with its version.
+            isContractEdited
+            ? makeCard({ ...toMakePdfRequest(contract, true), card, revision: contract.revision })
+            : makeCard({ stored: { id: contract._id, revision: contract.revision }, isSubscriber: true, card })
+      ).unwrap();
       if (answer.fitReport.length === 0) downloadStoredPdf(answer.pathName, answer.fileName);
       else setReport({ ...answer, card });
     } catch (error) {

@@ -4,8 +4,8 @@
  * without credentials.
  */
 import type { z } from 'zod';
-import { type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema } from '@bpa/domain/api';
-import { type AcblCardAnswer, AcblCardAnswerSchema, type MakeCardRequest } from '@bpa/domain/api-contracts';
+import { type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema, type SubscriberPdfRequest } from '@bpa/domain/api';
+import { type AcblCardAnswer, AcblCardAnswerSchema, type MakeCardRequest, type SubscriberCardRequest } from '@bpa/domain/api-contracts';
 import { api } from '../../../lib/api';
 
 export const printingApi = api.injectEndpoints({
@@ -24,7 +24,7 @@ export const printingApi = api.injectEndpoints({
      * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
      * the guest call; sent with the session cookie. Used by /my/contract (docs/product.md §4).
      */
-    makeSubscriberPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
+    makeSubscriberPdf: build.mutation<PdfFileInfo, SubscriberPdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
       query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
       rawResponseSchema: PdfFileInfoAnswerSchema,
       transformResponse: (answer) => answer.data,
@@ -34,7 +34,7 @@ export const printingApi = api.injectEndpoints({
      * agreement sent (Make PDF's body and `card`: 'classic' or '2022').
      * @returns where to fetch it and what went to its supplementary sheet ("Label: text → S3")
      */
-    makeAcblCard: build.mutation<AcblCardAnswer['data'], MakeCardRequest, AcblCardAnswer>({
+    makeAcblCard: build.mutation<AcblCardAnswer['data'], SubscriberCardRequest, AcblCardAnswer>({
       query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', body }),
       rawResponseSchema: AcblCardAnswerSchema,
       transformResponse: (answer) => answer.data,

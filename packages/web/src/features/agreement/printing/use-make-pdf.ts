@@ -10,7 +10,7 @@ import type { Contract } from '@bpa/domain/contract';
 import { PATHS } from '@bpa/domain/paths';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { toMakePdfRequest } from '../core/agreement-api';
 import { pdfFileInfoSet } from '../core/agreement-slice';
 import type { StoredPrintOptions } from './print-options';
@@ -48,6 +48,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
   const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
   const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
   const isSubscriberEditor = variant === 'subscriber';
+  const isContractEdited = useAppSelector((state) => state.agreement.isContractEdited);
 
   const done = (pdfFileInfo: PdfFileInfo, viewer: string) => {
     dispatch(pdfFileInfoSet(pdfFileInfo));
@@ -58,15 +59,16 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
   const makePdf = async (contract: Contract) => {
     setStatusMessage(MAKING_PDF_TEXT);
     const { pageSize, ...print } = printOptions;
-    const request = {
-      ...toMakePdfRequest(contract, isSubscriber),
-      pageSize,
-      print,
-      ...(isSubscriberEditor ? { revision: contract.revision } : {}),
-      ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}),
-    };
+    const options = { pageSize, print, ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}) };
     try {
-      const pdfFileInfo = await (isSubscriber ? makeSubscriberPdf(request) : makeGuestPdf(request)).unwrap();
+      const pdfFileInfo = await // A saved agreement is named, not uploaded (docs/pdf.md §8); unsaved edits are sent.
+      (
+        isSubscriberEditor && !isContractEdited
+          ? makeSubscriberPdf({ stored: { id: contract._id, revision: contract.revision }, isSubscriber: true, ...options })
+          : isSubscriber
+            ? makeSubscriberPdf({ ...toMakePdfRequest(contract, true), ...options, ...(isSubscriberEditor ? { revision: contract.revision } : {}) })
+            : makeGuestPdf({ ...toMakePdfRequest(contract, false), ...options })
+      ).unwrap();
       setStatusMessage('');
       done(pdfFileInfo, VIEWER_PATHS[variant][0]);
     } catch (error) {
@@ -78,7 +80,8 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
   const makeVersionPdf = async (version: Contract): Promise<boolean> => {
     try {
       // An earlier version's PDF says which version it is (docs/pdf.md).
-      done(await makeSubscriberPdf({ ...toMakePdfRequest(version, true), revision: version.revision }).unwrap(), VIEWER_PATHS.subscriber[0]);
+      // A kept version is named, not uploaded (docs/pdf.md §8).
+      done(await makeSubscriberPdf({ stored: { id: version._id, revision: version.revision }, isSubscriber: true }).unwrap(), VIEWER_PATHS.subscriber[0]);
       return true;
     } catch (error) {
       showError(toErrorMessage(error));
