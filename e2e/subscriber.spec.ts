@@ -269,6 +269,9 @@ test('two tabs editing one agreement: different changes are merged; after a rese
 }) => {
   test.setTimeout(120_000);
   const second = await context.newPage();
+  // The second tab gets no live changes (docs/sharing.md §13), as behind a proxy that drops the
+  // stream: its saves are stale, and merge as ADR 170 says. (review.spec.ts checks the live way.)
+  await second.route(/\/live$/, (route) => route.abort());
   await second.goto('/my/home');
 
   for (const tab of [page, second]) {
