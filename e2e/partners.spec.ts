@@ -48,6 +48,10 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   browser,
 }) => {
   test.setTimeout(180_000);
+  // Neither side gets live changes (docs/sharing.md §13), as behind a proxy that drops the stream,
+  // so that their saves are stale and merge or conflict as ADR 170 says (review.spec.ts checks the
+  // live way).
+  await page.context().route(/\/live$/, (route) => route.abort());
   // The owner shares Partner 1 with a new address.
   const partnerEmail = newUserEmail('partner');
   const before = (await readOutbox()).map((message) => message.file);
@@ -66,6 +70,7 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   const invitation = await waitForEmail(partnerEmail, { ignoreFiles: before });
   expect(invitation.text).toContain('A partner account is free.');
   const partnerContext = await browser.newContext();
+  await partnerContext.route(/\/live$/, (route) => route.abort());
   const partner = await partnerContext.newPage();
   await partner.goto(linkIn(invitation, 'accept-invite'));
   await choosePassword(partner, USER_PASSWORD);
