@@ -5,7 +5,7 @@
  * closes. With REDIS_URL, two hubs on one Redis (two servers) see each other's saves and members.
  */
 import { Redis } from 'ioredis';
-import { LivePresenceSchema, LiveSavedSchema } from '@bpa/domain/api-live';
+import { LIVE_STREAMS_PER_USER, LivePresenceSchema, LiveSavedSchema } from '@bpa/domain/api-live';
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import { toggleSubject } from '@bpa/domain/editing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,45 @@ describe('the live stream of an agreement', () => {
     expect((await openStream(`/api/v1/contracts/${agreement.id}/live`)).status).toBe(401);
     const stranger = await signInAs(database.db, (await createTestAccount(database.db)).id);
     expect((await openStream(`/api/v1/contracts/${agreement.id}/live`, stranger)).status).toBe(404);
+  });
+});
+
+describe('the bounds of live streams', () => {
+  it(`answers 429 past ${LIVE_STREAMS_PER_USER} open streams of one account, and again 200 once one closes`, async () => {
+    const { agreement, partnerCookie } = await partnership();
+    const streams: EventStream[] = [];
+    for (let index = 0; index < LIVE_STREAMS_PER_USER; index++) streams.push(await openStream(`/api/v1/contracts/${agreement.id}/live`, partnerCookie));
+    expect(streams.map((stream) => stream.status)).toEqual(Array.from({ length: LIVE_STREAMS_PER_USER }, () => 200));
+    await Promise.all(streams.map((stream) => stream.next('presence')));
+    expect((await openStream(`/api/v1/contracts/${agreement.id}/live`, partnerCookie)).status).toBe(429);
+    streams.pop()!.close();
+    await expect
+      .poll(async () => {
+        const again = await openStream(`/api/v1/contracts/${agreement.id}/live`, partnerCookie);
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
+    for (const stream of streams) stream.close();
+  });
+
+  it('a server that closes ends its open streams first, so closing does not wait for them', async () => {
+    const other = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
+    const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
+    const { agreement, partnerCookie } = await partnership();
+    const response = await fetch(`${otherBase}/api/v1/contracts/${agreement.id}/live`, { headers: { cookie: partnerCookie } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await other.close();
+    // The stream is over: reading on reaches its end (or the cut connection), not a wait.
+    const ended = await reader.read().then(
+      async function rest(chunk): Promise<boolean> {
+        return chunk.done ? true : reader.read().then(rest);
+      },
+      () => true,
+    );
+    expect(ended).toBe(true);
   });
 });
 
