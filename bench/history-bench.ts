@@ -5,7 +5,8 @@
  * history row). Prints the database growth in bytes (target <= 5 MB) and the save latency p50/p99,
  * beside the same 1,000 saves without history (one UPDATE of the document, as a baseline).
  * Also prints the time to read back the oldest revision (1,000 patches away, or fewer from the
- * nearest whole document). Asserts nothing.
+ * nearest whole document), and "changes since your last visit" of a partner 100 and 1,000
+ * versions behind (time and heap growth). Asserts nothing.
  *
  * Run: `npx tsx bench/history-bench.ts` (or `npm run bench`). Knobs: HISTORY_BENCH_SAVES (1000).
  */
@@ -16,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { createAgreementFromTemplate, selectAllInCategory, toggleSubject } from '@bpa/domain/editing';
 import { openDatabase, type Database } from '@bpa/server/db/database';
-import { contracts } from '@bpa/server/db/schema/contracts';
+import { contractViews, contracts } from '@bpa/server/db/schema/contracts';
+import { getChangesSince } from '@bpa/server/features/review/agreement-review';
+import { MAX_CHANGES_VERSIONS } from '@bpa/domain/history';
 import { templates } from '@bpa/server/db/schema/templates';
 import { replaceAgreementDocument } from '@bpa/server/features/agreements/replace-agreement-document';
 import { documentAtRevision } from '@bpa/server/features/agreements/revision-store';
@@ -101,11 +104,30 @@ async function run(label: string, withHistory: boolean) {
       contracts: await relationBytes(db, 'contracts'),
     };
     let oldestReadMs = Number.NaN;
+    const changesSince: { behind: number; ms: number; heapMb: number }[] = [];
     if (withHistory) {
       const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, id));
       const started = performance.now();
       await documentAtRevision(db, id, 1, current!);
       oldestReadMs = performance.now() - started;
+      // "Changes since your last visit" of a partner 100 and SAVES versions behind (docs/sharing.md §6).
+      const partner = await createTestAccount(db);
+      for (const behind of [100, SAVES]) {
+        await db
+          .insert(contractViews)
+          .values({ contractId: id, userId: partner.id, revision: SAVES - behind })
+          .onConflictDoUpdate({ target: [contractViews.contractId, contractViews.userId], set: { revision: SAVES - behind } });
+        const times: number[] = [];
+        let heapMb = 0;
+        for (let run = 0; run < 5; run++) {
+          const heapBefore = process.memoryUsage().heapUsed;
+          const read = performance.now();
+          await getChangesSince(db, { contractId: id, userId: partner.id });
+          times.push(performance.now() - read);
+          heapMb = Math.max(heapMb, (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024);
+        }
+        changesSince.push({ behind, ms: percentile(times, 50), heapMb });
+      }
     }
     return {
       label,
@@ -115,6 +137,7 @@ async function run(label: string, withHistory: boolean) {
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       oldestReadMs,
+      changesSince,
     };
   } finally {
     await connection.close();
@@ -144,3 +167,8 @@ console.log(
   `Save latency with history p50/p99 ${withHistory.p50.toFixed(1)}/${withHistory.p99.toFixed(1)} ms, without ${without.p50.toFixed(1)}/${without.p99.toFixed(1)} ms.`,
 );
 console.log(`Reading back revision 1 of ${SAVES}: ${withHistory.oldestReadMs.toFixed(1)} ms.`);
+for (const { behind, ms, heapMb } of withHistory.changesSince) {
+  console.log(
+    `Changes since the last visit, ${behind} versions behind: ${ms.toFixed(0)} ms median, heap +${heapMb.toFixed(0)} MB at most (goal < 100 ms whatever the distance, memory flat; at most ${MAX_CHANGES_VERSIONS} versions are read).`,
+  );
+}

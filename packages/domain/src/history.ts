@@ -323,11 +323,20 @@ export type SeenChange = z.infer<typeof SeenChangeSchema>;
  * GET /api/v1/contracts/{id}/changes: the items others changed since the caller last saw the
  * agreement (`sinceRevision`; null on a first visit, with no changes), newest change per item.
  */
+/**
+ * The most versions "Changes since your last visit" reads (docs/sharing.md §6): a partner further
+ * behind sees the changes of the newest ones, and how many older versions History holds beyond them,
+ * so that neither the time of the answer nor its memory grows with the distance.
+ */
+export const MAX_CHANGES_VERSIONS = 100;
+
 export const ChangesAnswerSchema = successEnvelope(
   z.object({
     sinceRevision: z.number().int().min(0).nullable(),
     currentRevision: z.number().int().min(0),
     changes: z.array(SeenChangeSchema),
+    /** Versions since the last visit that were not read (more than MAX_CHANGES_VERSIONS behind); History lists them. */
+    olderVersions: z.number().int().min(1).optional(),
   }),
 );
 export type ChangesAnswer = z.infer<typeof ChangesAnswerSchema>;

@@ -3,7 +3,7 @@
  * looked, and the partners' "agreed" / "to discuss" marks with notes. Access is checked by the
  * routes (review-routes.ts); these functions trust the agreement id.
  */
-import { type ItemChange, type SeenChange, listItemChanges } from '@bpa/domain/history';
+import { type ItemChange, MAX_CHANGES_VERSIONS, type SeenChange, listItemChanges } from '@bpa/domain/history';
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
@@ -17,7 +17,8 @@ import { documentsSince } from '../agreements/revision-store';
  * @param request.notBefore counts only the versions after this one when it is later than the last
  *   visit (the digest: what came since the last digest, docs/sharing.md §12), so the versions
  *   replayed are bounded by it rather than by how long ago the visit was
- * @returns `sinceRevision` null on a first visit (and no changes)
+ * @returns `sinceRevision` null on a first visit (and no changes); `olderVersions` when the visit is
+ *   more than MAX_CHANGES_VERSIONS behind (only the newest are read, so time and memory stay flat)
  * @throws AppError not_found when the agreement does not exist
  */
 export async function getChangesSince(db: Database, request: { contractId: string; userId: string; notBefore?: number }) {
@@ -27,7 +28,11 @@ export async function getChangesSince(db: Database, request: { contractId: strin
     .select({ revision: contractViews.revision })
     .from(contractViews)
     .where(and(eq(contractViews.contractId, request.contractId), eq(contractViews.userId, request.userId)));
-  const view = seen && request.notBefore !== undefined && request.notBefore > seen.revision ? { revision: request.notBefore } : seen;
+  const asked = seen && request.notBefore !== undefined && request.notBefore > seen.revision ? { revision: request.notBefore } : seen;
+  // At most MAX_CHANGES_VERSIONS are read, however far behind the visit is (docs/sharing.md §6).
+  const floor = current.revision - MAX_CHANGES_VERSIONS;
+  const olderVersions = asked && asked.revision < floor ? floor - asked.revision : 0;
+  const view = asked && olderVersions > 0 ? { revision: floor } : asked;
   if (!view) return { sinceRevision: null, currentRevision: current.revision, changes: [] as SeenChange[] };
   if (view.revision >= current.revision) return { sinceRevision: view.revision, currentRevision: current.revision, changes: [] as SeenChange[] };
   const documents = await documentsSince(db, request.contractId, view.revision, current);
@@ -53,7 +58,12 @@ export async function getChangesSince(db: Database, request: { contractId: strin
       else byItem.set(change.itemId, { ...change, author: row.authorLabel || 'someone', changedAt: row.createdAt.toISOString() });
     }
   }
-  return { sinceRevision: view.revision, currentRevision: current.revision, changes: [...byItem.values()] };
+  return {
+    sinceRevision: asked!.revision,
+    currentRevision: current.revision,
+    changes: [...byItem.values()],
+    ...(olderVersions > 0 ? { olderVersions } : {}),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   ChangesAnswerSchema,
   ChangesWaitingAnswerSchema,
   MARK_ITEM_NOT_FOUND_MESSAGE,
+  MAX_CHANGES_VERSIONS,
   MAX_REPLIES_PER_ITEM,
   MarksAnswerSchema,
   RepliesAnswerSchema,
@@ -29,7 +30,8 @@ beforeAll(async () => {
   await loadTemplates(database.db, FIXTURE_TEMPLATES_DIR);
   // Sharing sends an invitation: to a real SMTP server, not into the fixtures' outbox.
   smtp = await startTestSmtpServer();
-  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url }) });
+  // The long-ago visit below takes more saves than a player makes in a minute.
+  app = await buildTestApp(database.db, { config: makeTestConfig({ SMTP_URL: smtp.url, SAVES_PER_MINUTE: '1000' }) });
   await app.ready();
 });
 afterAll(async () => {
@@ -262,5 +264,24 @@ describe('replies under an item to discuss (docs/sharing.md §7)', () => {
     const full = await call('POST', url, ownerCookie, { text: 'one more' });
     expect(full.statusCode).toBe(409);
     expect(ErrorEnvelopeSchema.parse(full.json()).message).toBe(THREAD_FULL_MESSAGE);
+  });
+});
+
+describe('changes since a visit long ago (docs/sharing.md §6)', () => {
+  it(`reads only the newest ${MAX_CHANGES_VERSIONS} versions and says how many older ones History holds`, async () => {
+    const { agreement, ownerCookie, partnerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
+    let doc = await load(agreement.id, ownerCookie);
+    const [early, late] = editableSubjects(doc, 2);
+    // One early change, then enough saves of another item to push it past the window.
+    doc = await save(toggleSubject(doc, early!.category._id, early!.subject._id), ownerCookie);
+    const saves = MAX_CHANGES_VERSIONS + 20;
+    for (let index = 0; index < saves; index++) doc = await save(toggleSubject(doc, late!.category._id, late!.subject._id), ownerCookie);
+    const changes = ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
+    expect(changes.sinceRevision).toBe(0);
+    expect(changes.currentRevision).toBe(saves + 1);
+    expect(changes.olderVersions).toBe(saves + 1 - MAX_CHANGES_VERSIONS);
+    expect(changes.changes.map((change) => change.itemId)).toEqual([late!.subject._id]);
   });
 });
