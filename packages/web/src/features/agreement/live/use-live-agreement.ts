@@ -67,23 +67,11 @@ export function useLiveAgreement(contract: Contract | null, isSubscriber: boolea
       if (saved.data.isYours && now.current.isSaving) return;
       void (async () => {
         const stored = await fetchLatestAgreement(dispatch, contractId).catch(() => null);
-        const current = now.current;
-        if (!isOpen || !stored || current.contract?._id !== contractId || stored.revision <= current.contract.revision) return;
-        const author = saved.data.author;
-        if (!current.isEdited) {
-          dispatch(partnerVersionArrived({ stored, merged: stored, isEdited: false }));
-          showInfo(LIVE_TEXTS.loaded(author));
-          return;
-        }
-        const base = current.savedDocument?.revision === current.contract.revision ? current.savedDocument.document : null;
-        const merged = base ? mergeAgreements(base, stored, current.contract) : null;
-        if (merged?.kind !== 'merged') {
-          showInfo(LIVE_TEXTS.conflict(author));
-          return;
-        }
-        const isStillEdited = !isSameContent(merged.document, stored);
-        dispatch(partnerVersionArrived({ stored, merged: merged.document, isEdited: isStillEdited }));
-        showInfo(LIVE_TEXTS.merged(author));
+        const { contract: editing, isEdited, savedDocument } = now.current;
+        if (!isOpen || !stored || editing?._id !== contractId || stored.revision <= editing.revision) return;
+        const outcome = takePartnerVersion(stored, { contract: editing, isEdited, savedDocument });
+        if (outcome.kind !== 'conflict') dispatch(partnerVersionArrived({ stored, merged: outcome.merged, isEdited: outcome.isEdited }));
+        showInfo(LIVE_TEXTS[outcome.kind](saved.data.author));
       })();
     });
     return () => {
@@ -93,6 +81,29 @@ export function useLiveAgreement(contract: Contract | null, isSubscriber: boolea
   }, [contractId, dispatch, showInfo]);
 
   return { others: heard !== null && heard.contractId === contractId ? heard.others : [] };
+}
+
+/** What the editor does with a partner's version: show it, show it merged under the unsaved edits, or leave the edits for Save to merge. */
+export type PartnerVersionOutcome = { kind: 'loaded' | 'merged'; merged: ContractDocument; isEdited: boolean } | { kind: 'conflict' };
+
+/**
+ * How a partner's stored version joins what the editor holds (docs/sharing.md §13): as it is
+ * without unsaved edits; merged under them item by item (domain mergeAgreements, ADR 170) when the
+ * editor knows the version they started from; otherwise (both changed an item, the version is not
+ * known, or a reset made them incompatible) nothing changes, and Save asks.
+ *
+ * @param stored the partner's version, as stored now
+ * @param current the editor's agreement, whether it has unsaved edits, and the version it last loaded or saved
+ */
+export function takePartnerVersion(
+  stored: Contract,
+  current: { contract: Contract; isEdited: boolean; savedDocument: { revision: number; document: ContractDocument } | null },
+): PartnerVersionOutcome {
+  if (!current.isEdited) return { kind: 'loaded', merged: stored, isEdited: false };
+  const base = current.savedDocument?.revision === current.contract.revision ? current.savedDocument.document : null;
+  const merged = base ? mergeAgreements(base, stored, current.contract) : null;
+  if (merged?.kind !== 'merged') return { kind: 'conflict' };
+  return { kind: 'merged', merged: merged.document, isEdited: !isSameContent(merged.document, stored) };
 }
 
 /** Whether two versions hold the same name, players and categories (then nothing is left to save). */
