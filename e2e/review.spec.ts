@@ -45,9 +45,12 @@ test('the partner sees exactly the three changed items, marks one to discuss and
   await signIn(partner, partnerEmail, USER_PASSWORD);
   await expect(partner).toHaveURL(/\/my\/home$/);
   await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
+  // Opening it records the visit; the partner then leaves it, so what the owner saves next waits
+  // for their next visit (a partner still in the editor would see it arrive live).
+  const visitRecorded = partner.waitForResponse((response) => response.url().endsWith('/seen') && response.ok());
   await openPartner1(partner);
   await expect(partner.getByText('Shared by')).toBeVisible();
-  // The partner leaves it: what the owner saves next waits for their next visit.
+  await visitRecorded;
   await partner.goto('/my/home');
 
   // The owner changes three items and saves.
