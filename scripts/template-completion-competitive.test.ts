@@ -4,36 +4,21 @@
  * loads them. Each system ticks a point only where its source plays it; the sources, and what
  * stays unticked and why, are in templates/README.md.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
 import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
-import type { ContractDocument, MasterTemplate, Subject } from '@bpa/domain/contract';
-import { parseMasterCsv } from '@bpa/domain/master-csv';
+import type { ContractDocument, Subject } from '@bpa/domain/contract';
 import { fillOfficialCard } from '@bpa/domain/official-card';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES_DIR } from './generate-templates';
+import { SHIPPED_TEMPLATE_FILES, type System, readShippedTemplates } from './shipped-templates';
 import { subjectsOf } from './template-catalogue/catalogue-model';
 import { CATALOGUE } from './template-catalogue/catalogue';
 
-const FILES = {
-  precision: 'basic-precision.csv',
-  msa: 'modern-standard-american.csv',
-  twoOverOne: 'basic-2-over-1-game-forcing.csv',
-  bws: 'bridge-world-standard.csv',
-  lc: 'lc-standard.csv',
-  blank: 'blank.csv',
-} as const;
-type System = keyof typeof FILES;
-
-const templates = Object.fromEntries(
-  Object.entries(FILES).map(([system, fileName]) => [system, parseMasterCsv(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'))]),
-) as Record<System, MasterTemplate>;
+const templates = readShippedTemplates();
 
 /** The subject with this key in a shipped template. */
 function subjectOf(system: System, key: string): Subject {
   const found = templates[system].categories.flatMap((c) => c.subjects).find((s) => s.key === key);
-  if (!found) throw new Error(`${FILES[system]}: no subject ${key}`);
+  if (!found) throw new Error(`${SHIPPED_TEMPLATE_FILES[system]}: no subject ${key}`);
   return found;
 }
 

@@ -5,31 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MasterTemplate, Subject } from '@bpa/domain/contract';
-import { parseMasterCsv } from '@bpa/domain/master-csv';
+import type { Subject } from '@bpa/domain/contract';
 import { describe, expect, it } from 'vitest';
+import { SHIPPED_TEMPLATE_FILES, type System, readShippedTemplates } from './shipped-templates';
 import { subjectsOf } from './template-catalogue/catalogue-model';
 import { CATALOGUE } from './template-catalogue/catalogue';
 import { TEMPLATE_DEFINITIONS } from './template-catalogue/templates';
 import { TEMPLATES_DIR } from './generate-templates';
 
-const FILES = {
-  precision: 'basic-precision.csv',
-  msa: 'modern-standard-american.csv',
-  twoOverOne: 'basic-2-over-1-game-forcing.csv',
-  bws: 'bridge-world-standard.csv',
-  lc: 'lc-standard.csv',
-  blank: 'blank.csv',
-} as const;
-type System = keyof typeof FILES;
-
-const templates = Object.fromEntries(
-  Object.entries(FILES).map(([system, fileName]) => [system, parseMasterCsv(readFileSync(join(TEMPLATES_DIR, fileName), 'utf8'))]),
-) as Record<System, MasterTemplate>;
+const templates = readShippedTemplates();
 
 function subjectOf(system: System, categoryName: string, subjectName: string): Subject {
   const found = templates[system].categories.find((c) => c.categoryName === categoryName)?.subjects.find((s) => s.subjectName === subjectName);
-  if (!found) throw new Error(`${FILES[system]}: no subject "${subjectName}" in "${categoryName}"`);
+  if (!found) throw new Error(`${SHIPPED_TEMPLATE_FILES[system]}: no subject "${subjectName}" in "${categoryName}"`);
   return found;
 }
 

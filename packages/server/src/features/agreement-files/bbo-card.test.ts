@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACBL_CLASSIC_CARD } from '@bpa/domain/acbl-classic-card';
 import { BBO_CLASSIC_FIELDS } from '@bpa/domain/bbo-card';
-import { type ContractDocument, displayName } from '@bpa/domain/contract';
+import { displayName } from '@bpa/domain/contract';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { fillOfficialCard } from '@bpa/domain/official-card';
@@ -21,6 +21,7 @@ import { readUploadedFile } from '../../file-import/read-uploaded-agreement';
 import { testCatalogue } from '../../test/test-app';
 import { toggledAgreement, toggles } from '../../test/toggled-agreement';
 import { documentOfUpload, toBboCardXml } from './agreement-files';
+import { selectedKeys, subjectByKey } from '../../test/agreement-by-key';
 
 /** A card BBO's card manager exported (from the public-domain bridge-craftwork/Bridge-Classroom samples; test/fixtures/README.md). */
 const SAMPLE = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'bbo-card-example.xml'), 'utf8');
@@ -30,13 +31,6 @@ const templateOf = (file: string) => parseMasterCsv(readFileSync(join(TEMPLATES_
 async function importBbo(xml: string): Promise<ReturnType<typeof documentOfUpload>> {
   return documentOfUpload(await readUploadedFile(new TextEncoder().encode(xml)), testCatalogue());
 }
-
-const subjectOf = (document: ContractDocument, key: string) =>
-  document.categories.flatMap((category) => category.subjects).find((subject) => subject.key === key)!;
-const selectedKeys = (document: ContractDocument, key: string) =>
-  subjectOf(document, key)
-    .options.filter((option) => option.isSelected)
-    .map((option) => option.key);
 
 describe('the BBO card a player exported (the sample)', () => {
   it('is read through its wrapper and placed on catalogue items, with a report', async () => {
@@ -54,7 +48,7 @@ describe('the BBO card a player exported (the sample)', () => {
     // Weak twos 5-10 (no option says 5-10 HCP for 2♥ itself: the weak two-bids' range).
     expect(selectedKeys(document, 'tw.weakTwos')).toContain('tw.weakTwos.5-10');
     // Its free text is kept in notes.
-    expect(subjectOf(document, 'nt.2s').note).toBe('bal inv or clubs');
+    expect(subjectByKey(document, 'nt.2s').note).toBe('bal inv or clubs');
   });
 
   it('has every element the export writes, and the export writes every element it has', () => {
@@ -123,6 +117,6 @@ describe('names of a BBO card', () => {
     const agreement = { ...createAgreementFromTemplate(templateOf('lc-standard.csv'), 'Names'), playerNames: ['Anna Gray', 'Bob White'] as [string, string] };
     const { document } = await importBbo(toBboCardXml(agreement));
     expect(document.playerNames).toEqual(['Anna Gray', 'Bob White']);
-    expect(displayName(subjectOf(document, 'nt.range'))).toBeTruthy();
+    expect(displayName(subjectByKey(document, 'nt.range'))).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { readUploadedFile } from '../../file-import/read-uploaded-agreement';
 import { testCatalogue } from '../../test/test-app';
 import { documentOfUpload } from './agreement-files';
+import { selectedKeys, subjectByKey } from '../../test/agreement-by-key';
 
 /** A card written for these tests from the notes' field names (test/fixtures/README.md). */
 const SAMPLE = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'bridgodex-card-example.json'), 'utf8');
@@ -114,12 +115,6 @@ const NOTES_PATHS = [
 
 const upload = (text: string) => readUploadedFile(new TextEncoder().encode(text));
 const importCard = async (text: string) => documentOfUpload(await upload(text), testCatalogue());
-const subjectOf = (document: ContractDocument, key: string) =>
-  document.categories.flatMap((category) => category.subjects).find((subject) => subject.key === key)!;
-const selectedKeys = (document: ContractDocument, key: string) =>
-  subjectOf(document, key)
-    .options.filter((option) => option.isSelected)
-    .map((option) => option.key);
 const notPlacedNames = (document: ContractDocument) =>
   document.categories[0]!.subjects.find((subject) => subject.editedName === NOT_PLACED_SUBJECT)?.options.map((option) => option.editedName) ?? [];
 
@@ -143,7 +138,7 @@ describe('a Bridgodex card (the sample written from the notes)', () => {
     expect(selectedKeys(document, 'ld.lengthSuits')).toEqual(['ld.lengthSuits.4th']);
     expect(selectedKeys(document, 'ld.xx')).toEqual(['ld.xx.low']);
     // A line that names no option is a note.
-    expect(subjectOf(document, 'nt.2s').note).toBe('Minor suit stayman');
+    expect(subjectByKey(document, 'nt.2s').note).toBe('Minor suit stayman');
     // What the classic card has no field for is kept, under its Bridgodex path.
     expect(notPlacedNames(document)).toEqual(
       expect.arrayContaining([

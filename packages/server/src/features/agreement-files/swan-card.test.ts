@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { ACBL_2022_CARD } from '@bpa/domain/acbl-2022-card';
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { NOT_PLACED_SUBJECT } from '@bpa/domain/card-import';
-import type { ContractDocument } from '@bpa/domain/contract';
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
 import { fillOfficialCard } from '@bpa/domain/official-card';
@@ -28,6 +27,7 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
 import { loadTemplates } from '../templates/load-templates';
 import { SWAN_FORMAT_NAME, documentOfUpload, exportAgreement, toSwanCardJson } from './agreement-files';
+import { selectedKeys, subjectByKey } from '../../test/agreement-by-key';
 
 /** The shape of a Bridge Winners export, every leaf blank (public-domain bridge-craftwork/Bridge-Classroom; test/fixtures/README.md). */
 const SCHEMA_TEXT = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'swan-card-schema.json'), 'utf8');
@@ -56,13 +56,6 @@ const encode = (json: unknown) => new TextEncoder().encode(typeof json === 'stri
 async function importSwan(json: unknown): Promise<ReturnType<typeof documentOfUpload>> {
   return documentOfUpload(await readUploadedFile(encode(json)), testCatalogue());
 }
-
-const subjectOf = (document: ContractDocument, key: string) =>
-  document.categories.flatMap((category) => category.subjects).find((subject) => subject.key === key)!;
-const selectedKeys = (document: ContractDocument, key: string) =>
-  subjectOf(document, key)
-    .options.filter((option) => option.isSelected)
-    .map((option) => option.key);
 
 describe('the Bridge Winners card map', () => {
   it('names 2022 card fields, each once: boxes for boolean leaves, lines for text leaves', () => {
@@ -130,7 +123,7 @@ describe('a filled Bridge Winners card', () => {
     expect(selectedKeys(document, 'nt.jacoby')).toEqual(['nt.jacoby.2d']);
     expect(selectedKeys(document, 'ld.kq')).toEqual(['ld.kq.k']);
     expect(selectedKeys(document, 'mj.length12')).toEqual(['mj.length12.5']);
-    expect(subjectOf(document, 'nt.3c').note).toBe('Puppet to 3!d');
+    expect(subjectByKey(document, 'nt.3c').note).toBe('Puppet to 3!d');
     expect(report.notPlaced).toEqual(expect.arrayContaining(['Leads_vs_notrump.interior_seq.ace_queen_jack.queen: ticked', 'Overview.future_box: ticked']));
     const notPlaced = document.categories[0]!.subjects.find((subject) => subject.editedName === NOT_PLACED_SUBJECT);
     expect(notPlaced?.options.map((option) => option.editedName)).toEqual(
