@@ -18,7 +18,7 @@ import type { ContractDocument } from '@bpa/domain/contract';
 import { createAgreementFromTemplate, selectAllInCategory, toggleSubject } from '@bpa/domain/editing';
 import { openDatabase, type Database } from '@bpa/server/db/database';
 import { contractViews, contracts } from '@bpa/server/db/schema/contracts';
-import { getChangesSince } from '@bpa/server/features/review/agreement-review';
+import { getChangesSince } from '@bpa/server/features/agreements/changes-since';
 import { MAX_CHANGES_VERSIONS } from '@bpa/domain/history';
 import { templates } from '@bpa/server/db/schema/templates';
 import { replaceAgreementDocument } from '@bpa/server/features/agreements/replace-agreement-document';
@@ -104,7 +104,7 @@ async function run(label: string, withHistory: boolean) {
       contracts: await relationBytes(db, 'contracts'),
     };
     let oldestReadMs = Number.NaN;
-    const changesSince: { behind: number; ms: number; heapMb: number }[] = [];
+    const changesSince: { behind: number; firstMs: number; ms: number; heapMb: number }[] = [];
     if (withHistory) {
       const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, id));
       const started = performance.now();
@@ -126,7 +126,8 @@ async function run(label: string, withHistory: boolean) {
           times.push(performance.now() - read);
           heapMb = Math.max(heapMb, (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024);
         }
-        changesSince.push({ behind, ms: percentile(times, 50), heapMb });
+        // The first read finds the versions on disk; the next four in PGlite's buffer cache.
+        changesSince.push({ behind, firstMs: times[0]!, ms: percentile(times.slice(1), 50), heapMb });
       }
     }
     return {
@@ -167,8 +168,8 @@ console.log(
   `Save latency with history p50/p99 ${withHistory.p50.toFixed(1)}/${withHistory.p99.toFixed(1)} ms, without ${without.p50.toFixed(1)}/${without.p99.toFixed(1)} ms.`,
 );
 console.log(`Reading back revision 1 of ${SAVES}: ${withHistory.oldestReadMs.toFixed(1)} ms.`);
-for (const { behind, ms, heapMb } of withHistory.changesSince) {
+for (const { behind, firstMs, ms, heapMb } of withHistory.changesSince) {
   console.log(
-    `Changes since the last visit, ${behind} versions behind: ${ms.toFixed(0)} ms median, heap +${heapMb.toFixed(0)} MB at most (goal < 100 ms whatever the distance, memory flat; at most ${MAX_CHANGES_VERSIONS} versions are read).`,
+    `Changes since the last visit, ${behind} versions behind: ${firstMs.toFixed(0)} ms the first time, ${ms.toFixed(0)} ms median of 4 more (cache warm), heap +${heapMb.toFixed(0)} MB at most (goal < 100 ms whatever the distance, memory flat; at most ${MAX_CHANGES_VERSIONS} versions are read).`,
   );
 }
