@@ -33,7 +33,8 @@ import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
 import { noticeRoutes } from './features/notices/notice-routes';
-import { createLiveHub, registerLiveHub } from './features/live/live-hub';
+import { createLiveHub } from './features/live/live-hub';
+import { onAgreementStored } from './features/agreements/agreement-events';
 import { liveRoutes } from './features/live/live-routes';
 import { scheduleNotices } from './jobs/schedule-notices';
 import { sharingRoutes } from './features/sharing/sharing-routes';
@@ -236,8 +237,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(noticeRoutes, { db, now });
   // Live changes of open agreements, across servers through Redis when there is one (ADR 199).
   const liveHub = createLiveHub({ redis: shared.redis, onError: (error) => app.log.warn({ err: error }, 'live: %s', error.message) });
-  registerLiveHub(db, liveHub);
-  app.addHook('onClose', async () => liveHub.close());
+  const stopHearing = onAgreementStored(db, (stored) =>
+    liveHub.announceSaved(stored.contractId, { revision: stored.revision, authorUserId: stored.authorUserId, author: stored.authorLabel }),
+  );
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await liveHub.close();
+  });
   await app.register(liveRoutes, { db, now, hub: liveHub });
   await app.register(historyRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, renderCard, now, admission, mail: { mailer, publicUrl: config.publicUrl } });

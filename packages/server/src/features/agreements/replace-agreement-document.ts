@@ -1,4 +1,4 @@
-import { announceAgreementSaved } from '../live/live-hub';
+import { announceAgreementStored } from './agreement-events';
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { type ContractDocument, noteOf } from '@bpa/domain/contract';
@@ -420,7 +420,7 @@ export async function replaceAgreementDocument(
         documentText ?? undefined,
       );
       // Members with the agreement open see the new version arrive (docs/sharing.md §13).
-      announceAgreementSaved(db, id, { revision: written.revision, authorUserId: author.userId, author: author.label });
+      announceAgreementStored(db, { contractId: id, revision: written.revision, authorUserId: author.userId, authorLabel: author.label });
       return { _id: written.id, contractName: written.contractName, revision: written.revision, ...(plan.merge ? { merge: plan.merge } : {}) };
     }
   }

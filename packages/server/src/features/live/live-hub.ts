@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LivePresence, LiveSaved } from '@bpa/domain/api-live';
-import type { Database } from '../../db/database';
 
 /** The Redis channel all servers of one deployment share. */
 export const LIVE_CHANNEL = 'bpa:live';
@@ -170,19 +169,4 @@ export function createLiveHub(options: { redis: Redis | null; onError: (error: E
       await subscriber?.quit().catch(() => subscriber.disconnect());
     },
   };
-}
-
-const hubs = new WeakMap<Database, LiveHub>();
-
-/** Makes `hub` the one that hears of the changes stored in `db` (the app does this once). */
-export function registerLiveHub(db: Database, hub: LiveHub): void {
-  hubs.set(db, hub);
-}
-
-/**
- * Tells the open streams of an agreement that a new version was stored in `db`, if a hub was
- * registered for it (`registerLiveHub`); nothing otherwise (scripts, the CLI).
- */
-export function announceAgreementSaved(db: Database, contractId: string, event: LiveSaved): void {
-  hubs.get(db)?.announceSaved(contractId, event);
 }

@@ -154,7 +154,7 @@ describe('notices of marks and replies to discuss', () => {
   });
 
   it('ends with the partnership: a removed partner gets no notice and their link no longer matches', async () => {
-    const { owner, partner, agreement, ownerCookie } = await partnership();
+    const { partner, agreement, ownerCookie } = await partnership();
     const doc = await load(agreement.id, ownerCookie);
     const subject = doc.categories.flatMap((c) => c.subjects).find((s) => !s.isLocked && !s.subjectName.startsWith('button') && s.options.length > 0)!;
     await call('PUT', `/api/v1/contracts/${agreement.id}/marks/${subject._id}`, ownerCookie, { status: 'discuss' });
@@ -169,7 +169,6 @@ describe('notices of marks and replies to discuss', () => {
     await sendDiscussionNotices(database.db, mail, new Date());
     expect(mailTo(partner.email, afterRemoval)).toEqual([]);
     expect((await call('POST', '/api/v1/notices/unsubscribe', undefined, { token, kind: 'all' })).statusCode).toBe(404);
-    expect(owner.id).toBeTruthy();
   });
 });
 

@@ -20,7 +20,7 @@ import { contractMarks, contractReplies, contractRevisions, contracts } from '..
 import { users } from '../../db/schema/users';
 import { type DigestAgreement, type DiscussionEvent, digestEmail, discussionEmail } from '../../mail/messages';
 import type { AccountMail } from '../users/account-mail';
-import { getChangesSince } from '../review/agreement-review';
+import { getChangesSince } from '../agreements/changes-since';
 import { type AgreementMember, listMembers, memberName, unsubscribeTokenOf } from './agreement-notices';
 
 /** How far back a first notice looks: marks, replies and changes older than this are never noticed. */

@@ -26,7 +26,8 @@ import { AppError } from '../../errors';
 import { NOT_SIGNED_IN_MESSAGE, requireUser } from '../sessions/session-plugin';
 import { listMarks, setMark } from '../agreements/item-marks';
 import { addReply, changeReply, listReplies } from '../agreements/item-replies';
-import { getChangesSince, listChangesWaiting, markSeen } from './agreement-review';
+import { getChangesSince } from '../agreements/changes-since';
+import { listChangesWaiting, markSeen } from './agreement-review';
 import { checkAccess } from '../agreements/route-helpers';
 
 const errors = ErrorEnvelopeSchema;
