@@ -116,6 +116,11 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   // The item by the name both knew, and what it was before either change.
   await expect(conflicts.getByRole('group', { name: 'General Approach › Third-seat openings' })).toContainText('Before: Third-seat openings');
   await expect(conflicts).toContainText(ownerEmail);
+  // A toast shown as the dialog opened (here "Merged with …") lies above the dialog's mask, never dimmed under it (docs/product.md §16).
+  const [toastLayer, maskLayer] = await partner.evaluate(() =>
+    ['.p-toast', '.p-dialog-mask'].map((selector) => Number(getComputedStyle(document.querySelector(selector) ?? document.body).zIndex)),
+  );
+  expect(toastLayer).toBeGreaterThan(maskLayer ?? Infinity);
   await expectNoSeriousAxeViolations(partner);
   await expectNoSeriousAxeViolationsOnPhone(partner);
   await conflicts.getByRole('radio', { name: /^Mine/ }).check();
