@@ -213,6 +213,17 @@ export function agreementFromCard(
     else report.notPlaced.push(shown);
   }
 
+  // A box that stands for its fallback while a subject is not played (tickOr: "other vs NT" reads
+  // the discards versus suits until sg.firstDiscardNt is played) and that the card leaves empty
+  // while its fallback is ticked: the card says the two differ, so that subject is played (with no
+  // option the card names), or reading the card back would tick the box (docs/official-cards.md §2).
+  for (const [field, spec] of Object.entries(map.fields)) {
+    if (spec.kind !== 'tick' || !spec.fallback || !(field in values) || isTicked(values[field]!)) continue;
+    const { unlessPlayed, keys } = spec.fallback;
+    if (spec.keys.some(isKeyTicked) || where.get(unlessPlayed)?.subject.isSelected === true || !keys.some(isKeyTicked)) continue;
+    tick(unlessPlayed);
+  }
+
   for (const { subjectKey, name } of addedOptions) {
     const found = findByKey(document, subjectKey);
     if (!found) continue;

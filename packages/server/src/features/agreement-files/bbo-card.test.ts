@@ -93,6 +93,27 @@ describe('a round trip through a BBO card (property)', () => {
   });
 });
 
+describe('the first discard versus notrump on a BBO card', () => {
+  it('stays apart from the discards versus suits when the card leaves its box empty (the property found it)', async () => {
+    const agreement = createAgreementFromTemplate(templateOf('lc-standard.csv'), 'Discards');
+    // Versus suits standard and odd/even; versus notrump odd/even only, which a BBO card has no box for.
+    const versusSuits = subjectByKey(agreement, 'sg.firstDiscard');
+    versusSuits.isSelected = true;
+    for (const option of versusSuits.options) option.isSelected = option.key === 'sg.firstDiscard.standard' || option.key === 'sg.firstDiscard.oddEven';
+    const versusNt = subjectByKey(agreement, 'sg.firstDiscardNt');
+    versusNt.isSelected = true;
+    for (const option of versusNt.options) option.isSelected = option.key === 'sg.firstDiscardNt.oddEven';
+    const xml = toBboCardXml(agreement);
+    expect(xml).toContain('<C_discardSuits c="y"/>');
+    expect(xml).toContain('<C_discardNT c="n"/>');
+    const { document } = await importBbo(xml);
+    // Read back, the notrump discards are played apart (the card says they differ), so "other vs NT" stays empty.
+    expect(subjectByKey(document, 'sg.firstDiscardNt').isSelected).toBe(true);
+    expect(fillOfficialCard(document, ACBL_CLASSIC_CARD).fields.get('other vs NT')).toBeUndefined();
+    expect(fillOfficialCard(document, ACBL_CLASSIC_CARD).fields.get('other vs Suits')).toEqual({ kind: 'tick' });
+  });
+});
+
 describe('hostile XML', () => {
   it('refuses entity declarations before parsing (no "billion laughs")', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE cc [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><cc><E_names t="&b;"/></cc>`;
