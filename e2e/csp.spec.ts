@@ -125,6 +125,14 @@ test('no CSP violation or console error on any subscriber or administrator page'
     .click();
   await expect(page).toHaveURL(/\/my\/contract$/);
   await page.waitForLoadState('networkidle');
+  // "Do we agree?": its page, and a questionnaire started from it (docs/questionnaire.md).
+  await page.getByRole('link', { name: 'Do we agree?' }).click();
+  await page.getByRole('button', { name: 'Start and ask my partners' }).click();
+  await expect(page).toHaveURL(/questionnaire=/);
+  await page.waitForLoadState('networkidle');
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/my\/contract$/);
   await page.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/\/my\/pdfview/);
   await page.waitForLoadState('networkidle');

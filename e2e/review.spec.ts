@@ -5,13 +5,12 @@
  * finds the note in its text; the dashboard badge says how many changes waited.
  */
 import type { Page } from '@playwright/test';
-import type { ContractName } from '@bpa/domain/contract';
 import { readPdfText } from '@bpa/server/test/read-pdf-text';
-import { USER_PASSWORD, newUserEmail, signIn } from './support/accounts';
 import { expectNoSeriousAxeViolations, expectNoSeriousAxeViolationsOnPhone } from './support/axe';
-import { linkIn, readOutbox, waitForEmail } from './support/outbox';
+import { waitForEmail } from './support/outbox';
 import { useClientAddress } from './support/client-address';
 import { expect, test } from './support/fixtures';
+import { sharedWithNewPartner } from './support/partners';
 
 useClientAddress(10);
 
@@ -28,23 +27,8 @@ test('the partner sees exactly the three changed items, marks one to discuss and
 }) => {
   test.setTimeout(150_000);
   // The owner shares Partner 1; the partner chooses a password and opens it once.
-  const partnerEmail = newUserEmail('review-partner');
-  const agreements = ((await (await page.request.get('/api/v1/contracts/my')).json()) as { data: ContractName[] }).data;
-  const partner1 = agreements.find((row) => row.contractName === 'Partner 1')!;
-  const before = (await readOutbox()).map((message) => message.file);
-  expect((await page.request.post(`/api/v1/contracts/my/${partner1._id}/shares`, { data: { email: partnerEmail, access: 'edit' } })).status()).toBe(201);
-  const token = linkIn(await waitForEmail(partnerEmail, { ignoreFiles: before }), 'accept-invite')
-    .split('/')
-    .at(-1)!;
-  const partnerContext = await browser.newContext();
-  const partner = await partnerContext.newPage();
-  expect(
-    (await partner.request.patch(`/api/v1/users/setPassword/${token}`, { data: { password: USER_PASSWORD, passwordConfirm: USER_PASSWORD } })).status(),
-  ).toBe(200);
-  await partner.goto('/login');
-  await signIn(partner, partnerEmail, USER_PASSWORD);
-  await expect(partner).toHaveURL(/\/my\/home$/);
-  await partner.getByRole('button', { name: 'Accept: Partner 1' }).click();
+  const { agreementId, partnerEmail, partnerContext, partner } = await sharedWithNewPartner(page, browser, 'Partner 1', 'review-partner');
+  const partner1 = { _id: agreementId };
   // Opening it records the visit; the partner then leaves it, so what the owner saves next waits
   // for their next visit (a partner still in the editor would see it arrive live).
   const visitRecorded = partner.waitForResponse((response) => response.url().endsWith('/seen') && response.ok());

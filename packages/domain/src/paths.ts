@@ -28,6 +28,8 @@ export const PATHS = {
   myContact: '/my/contact',
   myContract: '/my/contract',
   myCompare: '/my/compare',
+  /** "Do we agree?": an agreement's questionnaires, `?id=` the agreement, `&questionnaire=` one of them (docs/questionnaire.md). */
+  myQuestionnaires: '/my/agree',
   /** The subscriber's PDF viewer, and the frame page it embeds. */
   myPdfView: '/my/pdfview',
   myPdfFrame: '/my/pdfview2',

@@ -182,6 +182,38 @@ export function partnerInvitationEmail(input: PartnerInvitationEmailInput): Buil
   });
 }
 
+/**
+ * The email asking a partner to answer a "Do we agree?" questionnaire (docs/questionnaire.md §4): who
+ * started it, on which agreement, how many questions and by when, and the link to the answering
+ * page. The names are quoted by quoteSenderText. Throws a TypeError when `publicUrl` is not an
+ * absolute http(s) address.
+ */
+export function questionnaireEmail(input: {
+  publicUrl: string;
+  startedBy: string;
+  contractName: string;
+  contractId: string;
+  questionnaireId: string;
+  questionCount: number;
+  deadline: Date;
+}): BuiltEmail {
+  const query = new URLSearchParams({ id: input.contractId, questionnaire: input.questionnaireId });
+  const link = `${buildPageLink(input.publicUrl, PATHS.myQuestionnaires)}?${query.toString()}`;
+  const startedBy = quoteSenderText(input.startedBy) || 'Your partner';
+  const contractName = quoteSenderText(input.contractName);
+  const deadline = input.deadline.toISOString().slice(0, 10);
+  return renderEmail({
+    subject: `${startedBy} asks: do we agree? (${contractName})`,
+    before: [
+      `${startedBy} started a "Do we agree?" questionnaire on the partnership agreement "${contractName}": ${input.questionCount} ${input.questionCount === 1 ? 'question' : 'questions'}, each answered alone.`,
+      'Nobody sees your answers until every partner has handed theirs in, or until the deadline. Then you see together where you remember the same and where you do not.',
+    ],
+    action: 'Answer the questions',
+    link,
+    after: [`Answers are open until ${deadline} (UTC).`],
+  });
+}
+
 /** The most characters of a partner's note or reply a discussion notice quotes. */
 export const MAX_QUOTED_NOTE = 200;
 /** The most marks and replies one discussion notice lists; the rest are counted. */

@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
               { path: PATHS.myContact, lazy: lazyPage('contact', () => import('../features/contact/contact-page')) },
               { path: PATHS.myContract, lazy: lazyPage('my-contract', () => import('./routes/my-contract-route')) },
               { path: PATHS.myCompare, lazy: lazyPage('compare', () => import('../features/agreement/compare/compare-page')) },
+              {
+                path: PATHS.myQuestionnaires,
+                lazy: lazyPage('questionnaire', () => import('../features/agreement/questionnaire/questionnaire-page')),
+              },
               { path: PATHS.myPdfView, lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
               { path: PATHS.myPdfFrame, lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
               { Component: RequireImpersonation, children: [{ path: PATHS.imHome, lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },

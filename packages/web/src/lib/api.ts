@@ -64,6 +64,7 @@ export const api = createApi({
     'Marks',
     'Changes',
     'Notices',
+    'Questionnaires',
   ],
   endpoints: () => ({}),
 });

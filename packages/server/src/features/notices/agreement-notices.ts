@@ -1,66 +1,24 @@
 /**
  * Who gets which email notices of an agreement (docs/sharing.md §12; ADR 198): the members of an
  * agreement (its owner and the partners who accepted it), each with a setting per agreement, and
- * the unsubscribe token their notices carry. Access to an agreement is checked by the routes
+ * the unsubscribe token their notices carry (the members themselves: agreements/agreement-members.ts). Access to an agreement is checked by the routes
  * (notice-routes.ts); the unsubscribe token is its own key, like a read-only link's.
  */
 import { randomBytes } from 'node:crypto';
 import type { NoticeSettings, UnsubscribeKind } from '@bpa/domain/api-notices';
 import { UNSUBSCRIBE_LINK_NOT_VALID_MESSAGE } from '@bpa/domain/api-notices';
 import { stripMarkup } from '@bpa/domain/markup';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { agreementNotices } from '../../db/schema/notices';
-import { contractShares, contracts } from '../../db/schema/contracts';
-import { users } from '../../db/schema/users';
+import { contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
-
-/** A person who may get notices of an agreement. */
-export interface AgreementMember {
-  userId: string;
-  email: string;
-  /** The name partners see (the email when none is set: docs/sharing.md §11). */
-  name: string;
-}
 
 /** A new row's `discussionNoticedAt`: nothing noticed yet (the senders look back NOTICE_LOOKBACK_MS at most). */
 const NOTHING_NOTICED = new Date(0);
 
 /** Both notices on: what a person gets until they change it. */
 const DEFAULT_SETTINGS: NoticeSettings = { digest: true, discussion: true };
-
-/** The name partners see: the account's name, or its email when it has none (docs/sharing.md §11). */
-export function memberName(user: { name: string; email: string }): string {
-  return user.name === '' ? user.email : user.name;
-}
-
-/**
- * The members of agreements: each agreement's owner and the partners who accepted it (an offered,
- * unaccepted share gets no notices but the invitation).
- *
- * @returns per agreement id, its members (agreements not found are left out)
- */
-export async function listMembers(db: Database, contractIds: readonly string[]): Promise<Map<string, AgreementMember[]>> {
-  const members = new Map<string, AgreementMember[]>();
-  if (contractIds.length === 0) return members;
-  const ids = [...new Set(contractIds)];
-  const owners = await db
-    .select({ contractId: contracts.id, userId: users.id, email: users.email, name: users.name })
-    .from(contracts)
-    .innerJoin(users, eq(users.id, contracts.ownerUserId))
-    .where(inArray(contracts.id, ids));
-  const partners = await db
-    .select({ contractId: contractShares.contractId, userId: users.id, email: users.email, name: users.name })
-    .from(contractShares)
-    .innerJoin(users, eq(users.id, contractShares.userId))
-    .where(and(inArray(contractShares.contractId, ids), isNotNull(contractShares.acceptedAt)));
-  for (const row of [...owners, ...partners]) {
-    const list = members.get(row.contractId) ?? [];
-    list.push({ userId: row.userId, email: row.email, name: memberName(row) });
-    members.set(row.contractId, list);
-  }
-  return members;
-}
 
 /** A person's notice settings of one agreement (both on when never changed). */
 export async function getNoticeSettings(db: Database, request: { userId: string; contractId: string }): Promise<NoticeSettings> {

@@ -21,7 +21,8 @@ import { users } from '../../db/schema/users';
 import { type DigestAgreement, type DiscussionEvent, digestEmail, discussionEmail } from '../../mail/messages';
 import type { AccountMail } from '../users/account-mail';
 import { getChangesSince } from '../agreements/changes-since';
-import { type AgreementMember, listMembers, memberName, unsubscribeTokenOf } from './agreement-notices';
+import { unsubscribeTokenOf } from './agreement-notices';
+import { type AgreementMember, listMembers, memberName } from '../agreements/agreement-members';
 
 /** How far back a first notice looks: marks, replies and changes older than this are never noticed. */
 export const NOTICE_LOOKBACK_MS = 24 * 60 * 60 * 1000;

@@ -26,6 +26,9 @@ import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-s
 import { makePathName } from '../../pdf/pdf-file-names';
 import { type TestAgreement, insertTestAgreement } from '../agreements/test-agreements';
 import { loadTemplates } from '../templates/load-templates';
+import { listMembers } from '../agreements/agreement-members';
+import { questionnaires } from '../../db/schema/questionnaires';
+import { buildQuestions } from '@bpa/domain/questionnaire';
 
 type Role = 'anonymous' | 'subscriber' | 'expired' | 'admin' | 'partner' | 'editor' | 'viewer' | 'link';
 /**
@@ -161,6 +164,12 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/v1/notices/unsubscribe/:token':         { codes: [404, 404, 404, 404], shared: [404, 404, 404, 404], url: () => `/api/v1/notices/unsubscribe/${'B'.repeat(43)}` },
   // The live stream (docs/sharing.md §13): any access, as the agreement's other routes.
   'GET /api/v1/contracts/:id/live':                  { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/live`, isStream: true },
+  // "Do we agree?" (docs/questionnaire.md): any member starts, answers and reads; adopting an answer saves, so it needs edit access (409 here: nothing revealed yet).
+  'GET /api/v1/contracts/:id/questionnaires':        { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires` },
+  'POST /api/v1/contracts/:id/questionnaires':       { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires`, body: () => ({ set: { kind: 'core' } }) },
+  'GET /api/v1/contracts/:id/questionnaires/:questionnaireId': { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires/${await questionnaireOf(f.subscriberContract.id)}` },
+  'PUT /api/v1/contracts/:id/questionnaires/:questionnaireId/answers': { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires/${await questionnaireOf(f.subscriberContract.id)}/answers`, body: () => ({ answers: {}, submit: false }) },
+  'POST /api/v1/contracts/:id/questionnaires/:questionnaireId/adopt': { codes: [401, 409, 401, 404], shared: [404, 409, 403, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires/${await questionnaireOf(f.subscriberContract.id)}/adopt`, body: (f) => ({ subjectId: 'item-1', fromUserId: f.subscriber.id }) },
   // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.
   'GET /api/v1/contracts/shared':                    { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   // Consent: only the partner a share names may accept or decline it.
@@ -184,6 +193,29 @@ const ROUTES: Record<string, RouteCase> = {
 async function firstSubjectId(contractId: string): Promise<string> {
   const [row] = await database.db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, contractId));
   return row!.document.categories[0]!.subjects[0]!._id;
+}
+
+/** A questionnaire on an agreement asking its owner and every partner, made once (the lines above read and answer it). */
+let questionnaireId: string | undefined;
+async function questionnaireOf(contractId: string): Promise<string> {
+  if (questionnaireId) return questionnaireId;
+  const [row] = await database.db.select({ document: contracts.document, revision: contracts.revision }).from(contracts).where(eq(contracts.id, contractId));
+  const members = (await listMembers(database.db, [contractId])).get(contractId) ?? [];
+  const [made] = await database.db
+    .insert(questionnaires)
+    .values({
+      contractId,
+      startedBy: fixtures.subscriber.id,
+      questionSet: { kind: 'all' },
+      questions: buildQuestions(row!.document, { kind: 'all' }),
+      participantIds: members.map((member) => member.userId),
+      startRevision: row!.revision,
+      startedAt: new Date(),
+      deadline: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: questionnaires.id });
+  questionnaireId = made!.id;
+  return questionnaireId;
 }
 
 let database: TestDatabase;

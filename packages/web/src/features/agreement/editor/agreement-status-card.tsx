@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { Contract } from '@bpa/domain/contract';
+import { PATHS } from '@bpa/domain/paths';
 import { LinkButton } from '../../../components/ui/link-button';
 import { MarkupText } from '../core/markup-text';
 import { UndoToolbar } from './undo-toolbar';
@@ -142,6 +143,14 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
             <span className="button-row mt-2">
               <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={props.onOpenHistory} />
               <Button type="button" label="Email notices" icon="pi pi-envelope" size="small" text onClick={props.onOpenNotices} />
+              {/* "Do we agree?" (docs/questionnaire.md): its own page, /my/agree?id=… */}
+              <LinkButton
+                to={`${PATHS.myQuestionnaires}?${new URLSearchParams({ id: contract._id }).toString()}`}
+                icon="pi pi-question-circle"
+                className="p-button-text p-button-sm"
+              >
+                Do we agree?
+              </LinkButton>
               {isOwner && <Button type="button" label="Share with partner" icon="pi pi-share-alt" size="small" text onClick={props.onShare} />}
             </span>
           )}

@@ -1,0 +1,503 @@
+/**
+ * "Do we agree?", /my/agree (docs/questionnaire.md): `?id=` an agreement. Without `&questionnaire=`
+ * the page starts a questionnaire (which questions, how long partners have) and lists the earlier
+ * ones with their harmony scores; with it, the page asks my answers until the reveal, then shows
+ * every answer beside the card, disagreements first, with what to do about each.
+ *
+ * Nothing here hides anyone's answers: the server never sends them before the reveal.
+ */
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { PATHS } from '@bpa/domain/paths';
+import {
+  type Answer,
+  type Answers,
+  DEFAULT_DEADLINE_DAYS,
+  type Harmony,
+  MAX_ANSWER_NOTE_LENGTH,
+  MAX_DEADLINE_DAYS,
+  type Outcome,
+  type Question,
+  type QuestionSet,
+  type QuestionnaireDetail,
+  type RevealedQuestion,
+  describeAnswer,
+} from '@bpa/domain/questionnaire';
+import type { Contract } from '@bpa/domain/contract';
+import { useToast } from '../../../components/ui/toast-provider';
+import { toErrorMessage } from '../../../lib/error-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useGetSubscriberContractQuery } from '../core/agreement-api';
+import { MarkupText, toPlainName } from '../core/markup-text';
+import {
+  useAdoptAnswerMutation,
+  useGetQuestionnaireQuery,
+  useGetQuestionnairesQuery,
+  useMarkQuestionMutation,
+  useSaveAnswersMutation,
+  useStartQuestionnaireMutation,
+} from './questionnaire-api';
+import '../core/agreement.css';
+import './questionnaire.css';
+
+export const QUESTIONNAIRE_TITLE = 'Do we agree?';
+
+/** The address of an agreement's questionnaires, or of one of them. */
+export function questionnairePath(contractId: string, questionnaireId?: string): string {
+  const query = new URLSearchParams({ id: contractId, ...(questionnaireId ? { questionnaire: questionnaireId } : {}) });
+  return `${PATHS.myQuestionnaires}?${query.toString()}`;
+}
+
+const OUTCOME_TEXT: Record<Outcome, string> = {
+  disagree: 'You disagree',
+  cardDiffers: 'You agree, but the card says otherwise: it is out of date',
+  notDiscussed: 'Not discussed',
+  agree: 'You agree, and the card says so',
+};
+
+function percent(score: number | null): string {
+  return score === null ? '–' : `${Math.round(score * 100)}%`;
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export default function QuestionnairePage() {
+  useDocumentTitle(QUESTIONNAIRE_TITLE);
+  const [searchParams] = useSearchParams();
+  const contractId = searchParams.get('id') ?? '';
+  const questionnaireId = searchParams.get('questionnaire') ?? '';
+  const agreement = useGetSubscriberContractQuery(contractId, { skip: contractId === '' });
+  const headingId = useId();
+  return (
+    <div className="py-3 questionnaire-page">
+      <h1 id={headingId}>{QUESTIONNAIRE_TITLE}</h1>
+      {agreement.data && (
+        <p className="lead-text">
+          <MarkupText markup={agreement.data.contractName} />
+          {' · '}
+          <Link to={PATHS.myContract}>Back to the editor</Link>
+        </p>
+      )}
+      {contractId === '' ? (
+        <p role="alert">No agreement was named. Open “Do we agree?” from an agreement.</p>
+      ) : agreement.isError ? (
+        <p role="alert" className="field-problem">
+          The agreement could not be opened. {toErrorMessage(agreement.error)}
+        </p>
+      ) : !agreement.data ? (
+        <p role="status">Loading the agreement…</p>
+      ) : questionnaireId === '' ? (
+        <StartAndList agreement={agreement.data} />
+      ) : (
+        <OneQuestionnaire agreement={agreement.data} questionnaireId={questionnaireId} />
+      )}
+    </div>
+  );
+}
+
+/** Starting a questionnaire, and the earlier ones with their scores (the trend). */
+function StartAndList({ agreement }: { agreement: Contract }) {
+  const list = useGetQuestionnairesQuery(agreement._id);
+  const [start, startState] = useStartQuestionnaireMutation();
+  const { showError, showSuccess } = useToast();
+  const [, setSearchParams] = useSearchParams();
+  const [kind, setKind] = useState<QuestionSet['kind']>('core');
+  const [categoryId, setCategoryId] = useState(agreement.categories[0]?._id ?? '');
+  const [deadlineDays, setDeadlineDays] = useState(DEFAULT_DEADLINE_DAYS);
+  const sets: { kind: QuestionSet['kind']; label: string; hint: string }[] = [
+    { kind: 'core', label: 'Core set', hint: 'About 35 agreements partners most often remember differently.' },
+    { kind: 'category', label: 'One category', hint: 'Every subject of the category you choose.' },
+    { kind: 'toDiscuss', label: 'Marked to discuss', hint: 'The items anyone marked “to discuss”.' },
+    { kind: 'changed', label: 'Changed since our last questionnaire', hint: 'Everything, the first time.' },
+    { kind: 'all', label: 'The whole agreement', hint: 'Every subject: a long one.' },
+  ];
+  const onStart = async () => {
+    const set: QuestionSet = kind === 'category' ? { kind, categoryId } : { kind };
+    try {
+      const started = await start({ contractId: agreement._id, request: { set, deadlineDays } }).unwrap();
+      showSuccess(`Started: ${started.questionCount} questions. Your partners were emailed.`);
+      setSearchParams({ id: agreement._id, questionnaire: started.id });
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+  return (
+    <>
+      <p>
+        Each of you answers the same questions about your agreement, alone. Nobody sees anyone’s answers until all of you have handed them in, or the deadline
+        passes. Then you see where you remember the same, where you do not, and where the card is out of date.
+      </p>
+      <section aria-labelledby="questionnaire-start-heading" className="questionnaire-start">
+        <h2 id="questionnaire-start-heading">Start a questionnaire</h2>
+        <fieldset>
+          <legend>Which questions</legend>
+          {sets.map((set) => (
+            <div key={set.kind} className="questionnaire-set">
+              <input type="radio" id={`set-${set.kind}`} name="question-set" value={set.kind} checked={kind === set.kind} onChange={() => setKind(set.kind)} />
+              <label htmlFor={`set-${set.kind}`}>
+                <strong>{set.label}</strong> <span className="questionnaire-hint">{set.hint}</span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {kind === 'category' && (
+          <label className="questionnaire-field">
+            <span>Category</span>
+            <select className="p-inputtext" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+              {agreement.categories.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {toPlainName(category.categoryName)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="questionnaire-field">
+          <span>Days to answer</span>
+          <input
+            type="number"
+            className="p-inputtext"
+            min={1}
+            max={MAX_DEADLINE_DAYS}
+            value={deadlineDays}
+            onChange={(event) => setDeadlineDays(Math.min(MAX_DEADLINE_DAYS, Math.max(1, Math.round(Number(event.target.value) || 1))))}
+          />
+        </label>
+        <Button type="button" label="Start and ask my partners" icon="pi pi-send" loading={startState.isLoading} onClick={() => void onStart()} />
+      </section>
+      <section aria-labelledby="questionnaire-list-heading">
+        <h2 id="questionnaire-list-heading">Our questionnaires</h2>
+        {list.isError ? (
+          <p role="alert" className="field-problem">
+            {toErrorMessage(list.error)}
+          </p>
+        ) : !list.data ? (
+          <p role="status">Loading…</p>
+        ) : list.data.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul className="questionnaire-list">
+            {list.data.map((summary) => {
+              const handedIn = summary.participants.filter((p) => p.submitted).length;
+              return (
+                <li key={summary.id}>
+                  <Link to={questionnairePath(agreement._id, summary.id)}>{summary.title}</Link>
+                  <span className="questionnaire-hint">
+                    {' '}
+                    started by {summary.startedBy}, {formatDate(summary.startedAt)} · {summary.questionCount} questions ·{' '}
+                    {summary.isRevealed
+                      ? `harmony ${percent(summary.harmony?.overall ?? null)}`
+                      : `${handedIn} of ${summary.participants.length} handed in, open until ${formatDate(summary.deadline)}`}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** One questionnaire: my answers until the reveal, then the reveal. */
+function OneQuestionnaire({ agreement, questionnaireId }: { agreement: Contract; questionnaireId: string }) {
+  const query = useGetQuestionnaireQuery({ contractId: agreement._id, questionnaireId });
+  if (query.isError) {
+    return (
+      <p role="alert" className="field-problem">
+        {toErrorMessage(query.error)} <Link to={questionnairePath(agreement._id)}>All questionnaires</Link>
+      </p>
+    );
+  }
+  if (!query.data) return <p role="status">Loading the questionnaire…</p>;
+  const detail = query.data;
+  return (
+    <>
+      <p>
+        <strong>{detail.title}</strong>, started by {detail.startedBy} on {formatDate(detail.startedAt)}.{' '}
+        <Link to={questionnairePath(agreement._id)}>All questionnaires</Link>
+      </p>
+      <Participants detail={detail} />
+      {detail.reveal ? <Reveal agreement={agreement} detail={detail} reveal={detail.reveal} /> : <AnswerForm contractId={agreement._id} detail={detail} />}
+    </>
+  );
+}
+
+function Participants({ detail }: { detail: QuestionnaireDetail }) {
+  return (
+    <ul className="questionnaire-participants" aria-label="Who is asked">
+      {detail.participants.map((p) => (
+        <li key={p.userId}>
+          {p.isMe ? 'You' : p.name}: {p.submitted ? 'handed in' : detail.isRevealed ? 'did not hand in' : 'not yet'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** My answers, saved as I go and handed in once. */
+function AnswerForm({ contractId, detail }: { contractId: string; detail: QuestionnaireDetail }) {
+  const me = detail.participants.find((p) => p.isMe);
+  const [answers, setAnswers] = useState<Answers>(detail.myAnswers);
+  const [save, saveState] = useSaveAnswersMutation();
+  const { showError, showSuccess } = useToast();
+  const [isConfirming, setIsConfirming] = useState(false);
+  if (!me)
+    return <p>You were not asked in this questionnaire: it began before the agreement was shared with you. You will see the answers once they are revealed.</p>;
+  if (me.submitted) {
+    const waiting = detail.participants.filter((p) => !p.submitted).map((p) => p.name);
+    return (
+      <p role="status">
+        Your answers are handed in. Waiting for {waiting.join(', ')}; the answers are shown to all of you once everyone has answered, or on{' '}
+        {formatDate(detail.deadline)}.
+      </p>
+    );
+  }
+  const answered = detail.questions.filter((q) => answers[q.subjectId]).length;
+  const send = async (submit: boolean) => {
+    try {
+      await save({ contractId, questionnaireId: detail.id, request: { answers, submit } }).unwrap();
+      showSuccess(submit ? 'Your answers are handed in.' : 'Your answers are saved: go on whenever you like.');
+      setIsConfirming(false);
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+  return (
+    <form
+      className="questionnaire-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setIsConfirming(true);
+      }}
+    >
+      <p role="status" aria-live="polite">
+        {answered} of {detail.questions.length} answered. Answer alone: your partners answer the same questions and nobody sees anything before the reveal.
+      </p>
+      {detail.questions.map((question, index) => (
+        <QuestionFields
+          key={question.subjectId}
+          question={question}
+          number={index + 1}
+          answer={answers[question.subjectId]}
+          onChange={(answer) =>
+            setAnswers((current) => {
+              const next = { ...current };
+              if (answer === undefined) delete next[question.subjectId];
+              else next[question.subjectId] = answer;
+              return next;
+            })
+          }
+        />
+      ))}
+      <div className="questionnaire-actions">
+        <Button type="button" label="Save and go on later" icon="pi pi-save" outlined loading={saveState.isLoading} onClick={() => void send(false)} />
+        <Button type="submit" label="Hand in my answers" icon="pi pi-check" />
+      </div>
+      {isConfirming && (
+        <div role="alertdialog" aria-labelledby="hand-in-heading" className="questionnaire-confirm">
+          <h2 id="hand-in-heading">Hand in your answers?</h2>
+          <p>
+            {detail.questions.length - answered === 0
+              ? 'Every question is answered.'
+              : `${detail.questions.length - answered} questions are left blank: they count as not discussed.`}{' '}
+            Once handed in, your answers can no longer change.
+          </p>
+          <Button type="button" label="Hand in" icon="pi pi-check" loading={saveState.isLoading} onClick={() => void send(true)} autoFocus />
+          <Button type="button" label="Keep answering" text onClick={() => setIsConfirming(false)} />
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** One question: the options to tick, or "we haven't discussed this" / "I'm not sure", and a note. */
+function QuestionFields({
+  question,
+  number,
+  answer,
+  onChange,
+}: {
+  question: Question;
+  number: number;
+  answer: Answer | undefined;
+  onChange: (answer: Answer | undefined) => void;
+}) {
+  const baseId = useId();
+  const note = answer?.note ?? '';
+  const choice = answer?.kind === 'choice' ? answer : { kind: 'choice' as const, ticked: false, optionIds: [] as string[], note };
+  const setChoice = (next: { ticked: boolean; optionIds: string[] }) => onChange({ kind: 'choice', ...next, note });
+  const setKind = (kind: 'notDiscussed' | 'notSure') => onChange(answer?.kind === kind ? undefined : { kind, note });
+  return (
+    <fieldset className="questionnaire-question">
+      <legend>
+        <span className="questionnaire-number">{number}.</span> <MarkupText markup={question.categoryName} /> › <MarkupText markup={question.subjectName} />
+      </legend>
+      {question.options.length === 0 ? (
+        <div className="questionnaire-option">
+          <input
+            type="checkbox"
+            id={`${baseId}-played`}
+            checked={answer?.kind === 'choice' && choice.ticked}
+            onChange={(event) => setChoice({ ticked: event.target.checked, optionIds: [] })}
+          />
+          <label htmlFor={`${baseId}-played`}>We play this</label>
+        </div>
+      ) : (
+        question.options.map((option) => (
+          <div key={option.id} className="questionnaire-option">
+            <input
+              type="checkbox"
+              id={`${baseId}-${option.id}`}
+              checked={answer?.kind === 'choice' && choice.optionIds.includes(option.id)}
+              onChange={(event) => {
+                const optionIds = event.target.checked ? [...choice.optionIds, option.id] : choice.optionIds.filter((id) => id !== option.id);
+                setChoice({ ticked: optionIds.length > 0, optionIds });
+              }}
+            />
+            <label htmlFor={`${baseId}-${option.id}`}>
+              <MarkupText markup={option.name} />
+            </label>
+          </div>
+        ))
+      )}
+      {question.options.length > 0 && (
+        <div className="questionnaire-option">
+          <input
+            type="checkbox"
+            id={`${baseId}-none`}
+            checked={answer?.kind === 'choice' && !choice.ticked && choice.optionIds.length === 0}
+            onChange={(event) => (event.target.checked ? setChoice({ ticked: false, optionIds: [] }) : onChange(undefined))}
+          />
+          <label htmlFor={`${baseId}-none`}>We do not play this</label>
+        </div>
+      )}
+      <div className="questionnaire-alternatives">
+        <div className="questionnaire-option">
+          <input type="checkbox" id={`${baseId}-nd`} checked={answer?.kind === 'notDiscussed'} onChange={() => setKind('notDiscussed')} />
+          <label htmlFor={`${baseId}-nd`}>We haven’t discussed this</label>
+        </div>
+        <div className="questionnaire-option">
+          <input type="checkbox" id={`${baseId}-ns`} checked={answer?.kind === 'notSure'} onChange={() => setKind('notSure')} />
+          <label htmlFor={`${baseId}-ns`}>I’m not sure</label>
+        </div>
+      </div>
+      <label className="questionnaire-field">
+        <span>Note (optional)</span>
+        <input
+          type="text"
+          className="p-inputtext"
+          maxLength={MAX_ANSWER_NOTE_LENGTH}
+          value={note}
+          disabled={answer === undefined}
+          onChange={(event) => answer && onChange({ ...answer, note: event.target.value })}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+function HarmonyScore({ harmony }: { harmony: Harmony | null }) {
+  if (!harmony) return null;
+  return (
+    <section aria-labelledby="harmony-heading" className="questionnaire-harmony">
+      <h2 id="harmony-heading">Harmony: {percent(harmony.overall)}</h2>
+      <p>The share of questions all of you answered alike.</p>
+      <ul>
+        {harmony.byCategory.map((category) => (
+          <li key={category.categoryName}>
+            {category.categoryName}: {percent(category.score)} of {category.questions}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Everyone's answers beside the card, disagreements first, and what to do about each. */
+function Reveal({ agreement, detail, reveal }: { agreement: Contract; detail: QuestionnaireDetail; reveal: RevealedQuestion[] }) {
+  const [adopt, adoptState] = useAdoptAnswerMutation();
+  const [mark] = useMarkQuestionMutation();
+  const { showError, showSuccess } = useToast();
+  const canEdit = (agreement.access ?? 'owner') !== 'view';
+  const counts = useMemo(() => {
+    const byOutcome = new Map<Outcome, number>();
+    for (const entry of reveal) byOutcome.set(entry.outcome, (byOutcome.get(entry.outcome) ?? 0) + 1);
+    return byOutcome;
+  }, [reveal]);
+  const onAdopt = async (entry: RevealedQuestion, fromUserId: string, name: string) => {
+    try {
+      await adopt({ contractId: agreement._id, questionnaireId: detail.id, request: { subjectId: entry.question.subjectId, fromUserId } }).unwrap();
+      showSuccess(`Saved: the card now says ${name === 'You' ? 'your' : `${name}’s`} answer to “${toPlainName(entry.question.subjectName)}”.`);
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+  const onMark = async (entry: RevealedQuestion, status: 'agreed' | 'discuss') => {
+    const note = entry.answers.map((a) => `${a.name}: ${describeAnswer(entry.question, a.answer)}`).join('; ');
+    try {
+      await mark({ contractId: agreement._id, itemId: entry.question.subjectId, status, note: note.slice(0, 1000) }).unwrap();
+      showSuccess(status === 'agreed' ? 'Marked agreed in the editor.' : 'Marked to discuss in the editor, with every answer.');
+    } catch (error) {
+      showError(toErrorMessage(error));
+    }
+  };
+  return (
+    <>
+      <HarmonyScore harmony={detail.harmony} />
+      <p role="status">
+        {counts.get('disagree') ?? 0} to talk about, {counts.get('cardDiffers') ?? 0} where the card is out of date, {counts.get('notDiscussed') ?? 0} not
+        discussed, {counts.get('agree') ?? 0} agreed. Each disagreement is marked “to discuss” in the editor with every answer, so the discussion sheet prints
+        them.
+      </p>
+      <ol className="questionnaire-reveal">
+        {reveal.map((entry) => (
+          <li key={entry.question.subjectId} className={`questionnaire-revealed outcome-${entry.outcome}`}>
+            <h3>
+              <MarkupText markup={entry.question.categoryName} /> › <MarkupText markup={entry.question.subjectName} />
+            </h3>
+            <p className="questionnaire-outcome">{OUTCOME_TEXT[entry.outcome]}</p>
+            <dl className="questionnaire-answers">
+              {entry.answers.map((given) => (
+                <div key={given.userId}>
+                  <dt>{given.userId === detail.participants.find((p) => p.isMe)?.userId ? 'You' : given.name}</dt>
+                  <dd>
+                    {describeAnswer(entry.question, given.answer)}
+                    {canEdit && entry.card !== null && given.answer?.kind === 'choice' && entry.outcome !== 'agree' && (
+                      <Button
+                        type="button"
+                        size="small"
+                        text
+                        label="Use this answer"
+                        aria-label={`Use this answer (${given.name}’s) in the card`}
+                        disabled={adoptState.isLoading}
+                        onClick={() => void onAdopt(entry, given.userId, given.name)}
+                      />
+                    )}
+                  </dd>
+                </div>
+              ))}
+              <div>
+                <dt>The card</dt>
+                <dd>
+                  {entry.card === null
+                    ? 'No longer on the card'
+                    : describeAnswer(entry.question, { kind: 'choice', ticked: entry.card.ticked, optionIds: entry.card.optionIds, note: '' })}
+                </dd>
+              </div>
+            </dl>
+            {entry.outcome !== 'agree' && entry.card !== null && (
+              <div className="questionnaire-actions">
+                <Button type="button" size="small" outlined label="Both fine: mark agreed" onClick={() => void onMark(entry, 'agreed')} />
+                <Button type="button" size="small" outlined label="Discuss later" onClick={() => void onMark(entry, 'discuss')} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
