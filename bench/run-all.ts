@@ -17,6 +17,7 @@ const BENCHMARKS: readonly string[] = [
   'lighthouse-bench.ts',
   'editor-bench.ts',
   'compare-bench.ts',
+  'questionnaire-bench.ts',
   'history-bench.ts',
   'acbl-bench.ts',
   'storage-bench.ts',
