@@ -28,7 +28,19 @@ const WEB_FEATURES = './packages/web/src/features';
 const AGREEMENT = `${WEB_FEATURES}/agreement`;
 const AGREEMENT_COMPOSERS = ['editor', 'dashboards'];
 const SERVER_FEATURES = './packages/server/src/features';
-const SERVER_AGREEMENT_SUB_FEATURES = ['trial', 'sharing', 'history', 'review', 'compare', 'agreement-files', 'pdf-files', 'notices', 'live', 'questionnaires'];
+const SERVER_AGREEMENT_SUB_FEATURES = [
+  'trial',
+  'sharing',
+  'history',
+  'review',
+  'compare',
+  'agreement-files',
+  'pdf-files',
+  'notices',
+  'live',
+  'questionnaires',
+  'practice',
+];
 const SERVER_BASE_FEATURES = ['agreements', 'sessions', 'users', 'bookings', 'templates'];
 const importZones = [
   ...foldersIn(WEB_FEATURES).map((feature) => ({

@@ -7,6 +7,10 @@
  *   (`revealQuestionnaire` and `harmonyOf`, then the whole read the route makes: `getQuestionnaire`
  *   on the embedded database, the reveal already recorded): target under 50 ms.
  *
+ * - A practice session from the same agreement (docs/questionnaire.md §8): its prompts
+ *   (`buildPracticePrompts`), then the whole read of "10 before the game" (`getPracticeSession`):
+ *   target under 20 ms.
+ *
  * Median and worst of QUESTIONNAIRE_BENCH_RUNS runs (default 50) after 10 warm-up runs. Prints a
  * table; asserts nothing. Run: `npx tsx bench/questionnaire-bench.ts` (or `npm run bench`).
  */
@@ -21,6 +25,8 @@ import { contractShares, contracts } from '@bpa/server/db/schema/contracts';
 import { questionnaireAnswers, questionnaires } from '@bpa/server/db/schema/questionnaires';
 import { templates } from '@bpa/server/db/schema/templates';
 import { getQuestionnaire } from '@bpa/server/features/questionnaires/questionnaires';
+import { getPracticeSession } from '@bpa/server/features/practice/practice';
+import { buildPracticePrompts } from '@bpa/domain/practice';
 import { loadTemplates } from '@bpa/server/features/templates/load-templates';
 import { createTestAccount } from '@bpa/server/test/test-accounts';
 
@@ -118,6 +124,13 @@ try {
     `reveal ${all.length} questions x ${PEOPLE} (read, database)`,
     await timed(() => getQuestionnaire(db, { contractId, questionnaireId, caller, now })),
     REVEAL_TARGET_MS,
+  );
+  const prompts = buildPracticePrompts(document, 'Player 2');
+  line(`practice: ${prompts.length} prompts (domain)`, await timed(() => buildPracticePrompts(document, 'Player 2')), BUILD_TARGET_MS);
+  line(
+    'practice: 10 before the game (read, database)',
+    await timed(() => getPracticeSession(db, { contractId, userId: people[1]!.id, session: 'before', now })),
+    BUILD_TARGET_MS,
   );
 } finally {
   await connection.close();

@@ -133,6 +133,12 @@ test('no CSP violation or console error on any subscriber or administrator page'
   await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(/\/my\/contract$/);
+  // Practice (docs/questionnaire.md §8).
+  await page.getByRole('link', { name: 'Practice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Know our card' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/my\/contract$/);
   await page.getByRole('button', { name: 'Make PDF' }).click();
   await expect(page).toHaveURL(/\/my\/pdfview/);
   await page.waitForLoadState('networkidle');

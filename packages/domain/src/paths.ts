@@ -30,6 +30,8 @@ export const PATHS = {
   myCompare: '/my/compare',
   /** "Do we agree?": an agreement's questionnaires, `?id=` the agreement, `&questionnaire=` one of them (docs/questionnaire.md). */
   myQuestionnaires: '/my/agree',
+  /** Practice ("Know our card"): `?id=` the agreement (docs/questionnaire.md §8). */
+  myPractice: '/my/practice',
   /** The subscriber's PDF viewer, and the frame page it embeds. */
   myPdfView: '/my/pdfview',
   myPdfFrame: '/my/pdfview2',

@@ -51,6 +51,7 @@ import { installSessions } from './features/sessions/session-plugin';
 import { userRoutes } from './features/users/user-routes';
 import { type Mailer, createMailer } from './mail/mailer';
 import { questionnaireRoutes } from './features/questionnaires/questionnaire-routes';
+import { practiceRoutes } from './features/practice/practice-routes';
 import { createPdfPool } from './pdf/pdf-pool';
 import { Admission, type AdmissionLimits } from './admission/admission';
 import { createImportPool } from './file-import/import-pool';
@@ -248,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(liveRoutes, { db, now, hub: liveHub });
   await app.register(historyRoutes, { db, now });
   await app.register(questionnaireRoutes, { db, now, mail: { mailer, publicUrl: config.publicUrl } });
+  await app.register(practiceRoutes, { db, now });
   await app.register(sharingRoutes, { db, renderPdf, renderCard, now, admission, mail: { mailer, publicUrl: config.publicUrl } });
   await app.register(userRoutes, { sessions, mail: { mailer, publicUrl: config.publicUrl }, shared });
   await app.register(bookingRoutes, { db, now });

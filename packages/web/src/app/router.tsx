@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
                 path: PATHS.myQuestionnaires,
                 lazy: lazyPage('questionnaire', () => import('../features/agreement/questionnaire/questionnaire-page')),
               },
+              { path: PATHS.myPractice, lazy: lazyPage('practice', () => import('../features/agreement/practice/practice-page')) },
               { path: PATHS.myPdfView, lazy: lazyPage('my-pdf-viewer', () => import('./routes/my-pdf-view-route')) },
               { path: PATHS.myPdfFrame, lazy: lazyPage('my-pdf-frame', () => import('./routes/my-pdf-frame-route')) },
               { Component: RequireImpersonation, children: [{ path: PATHS.imHome, lazy: lazyPage('im-home', () => import('./routes/im-home-route')) }] },

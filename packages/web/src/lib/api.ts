@@ -65,6 +65,7 @@ export const api = createApi({
     'Changes',
     'Notices',
     'Questionnaires',
+    'Practice',
   ],
   endpoints: () => ({}),
 });

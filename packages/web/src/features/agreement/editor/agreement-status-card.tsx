@@ -151,6 +151,14 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
               >
                 Do we agree?
               </LinkButton>
+              {/* Practice, "Know our card" (docs/questionnaire.md §8): /my/practice?id=… */}
+              <LinkButton
+                to={`${PATHS.myPractice}?${new URLSearchParams({ id: contract._id }).toString()}`}
+                icon="pi pi-bolt"
+                className="p-button-text p-button-sm"
+              >
+                Practice
+              </LinkButton>
               {isOwner && <Button type="button" label="Share with partner" icon="pi pi-share-alt" size="small" text onClick={props.onShare} />}
             </span>
           )}

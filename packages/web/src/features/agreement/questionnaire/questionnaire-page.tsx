@@ -27,8 +27,7 @@ import {
 import type { Contract } from '@bpa/domain/contract';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useGetSubscriberContractQuery } from '../core/agreement-api';
+import { AgreementPage } from '../core/agreement-page';
 import { MarkupText, toPlainName } from '../core/markup-text';
 import {
   useAdoptAnswerMutation,
@@ -65,36 +64,14 @@ function formatDate(iso: string): string {
 }
 
 export default function QuestionnairePage() {
-  useDocumentTitle(QUESTIONNAIRE_TITLE);
   const [searchParams] = useSearchParams();
-  const contractId = searchParams.get('id') ?? '';
   const questionnaireId = searchParams.get('questionnaire') ?? '';
-  const agreement = useGetSubscriberContractQuery(contractId, { skip: contractId === '' });
-  const headingId = useId();
   return (
-    <div className="py-3 questionnaire-page">
-      <h1 id={headingId}>{QUESTIONNAIRE_TITLE}</h1>
-      {agreement.data && (
-        <p className="lead-text">
-          <MarkupText markup={agreement.data.contractName} />
-          {' · '}
-          <Link to={PATHS.myContract}>Back to the editor</Link>
-        </p>
-      )}
-      {contractId === '' ? (
-        <p role="alert">No agreement was named. Open “Do we agree?” from an agreement.</p>
-      ) : agreement.isError ? (
-        <p role="alert" className="field-problem">
-          The agreement could not be opened. {toErrorMessage(agreement.error)}
-        </p>
-      ) : !agreement.data ? (
-        <p role="status">Loading the agreement…</p>
-      ) : questionnaireId === '' ? (
-        <StartAndList agreement={agreement.data} />
-      ) : (
-        <OneQuestionnaire agreement={agreement.data} questionnaireId={questionnaireId} />
-      )}
-    </div>
+    <AgreementPage title={QUESTIONNAIRE_TITLE} className="questionnaire-page" openedFrom="“Do we agree?”">
+      {(agreement) =>
+        questionnaireId === '' ? <StartAndList agreement={agreement} /> : <OneQuestionnaire agreement={agreement} questionnaireId={questionnaireId} />
+      }
+    </AgreementPage>
   );
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Routes of practice ("Know our card", docs/questionnaire.md §8; shapes in domain/practice.ts): a
+ * session's prompts and the recording of reviews. Any member of the agreement practises it (view
+ * access is enough: practising changes nothing of the agreement, only the player's own schedule).
+ */
+import { ErrorEnvelopeSchema } from '@bpa/domain/api';
+import { ContractIdParamsSchema } from '@bpa/domain/api-contracts';
+import { PracticeReviewsRequestSchema, PracticeSessionAnswerSchema, PracticeSessionQuerySchema } from '@bpa/domain/practice';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { requireUser } from '../sessions/session-plugin';
+import { checkAccess, owner } from '../agreements/route-helpers';
+import { getPracticeSession, recordReviews } from './practice';
+
+const errors = ErrorEnvelopeSchema;
+
+/** Registers the practice routes. */
+export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+  app.get(
+    '/api/v1/contracts/:id/practice',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['practice'],
+        summary: 'A practice session on the agreement: its prompts in order, your progress per category, how many are due',
+        params: ContractIdParamsSchema,
+        querystring: PracticeSessionQuerySchema,
+        response: { 200: PracticeSessionAnswerSchema, 400: errors, 401: errors, 404: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const session = await getPracticeSession(db, { contractId, userId: owner(request).id, session: request.query.session, now: now() });
+      return { status: 'success' as const, data: session };
+    },
+  );
+
+  app.post(
+    '/api/v1/contracts/:id/practice/reviews',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags: ['practice'],
+        summary: 'Records how well you recalled prompts (again, hard, good, easy), in order; answers the next "10 before the game"',
+        params: ContractIdParamsSchema,
+        body: PracticeReviewsRequestSchema,
+        response: { 200: PracticeSessionAnswerSchema, 400: errors, 401: errors, 404: errors, 429: errors },
+      },
+    },
+    async (request) => {
+      const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
+      const userId = owner(request).id;
+      await recordReviews(db, { contractId, userId, reviews: request.body.reviews, now: now() });
+      return { status: 'success' as const, data: await getPracticeSession(db, { contractId, userId, session: 'before', now: now() }) };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+/**
+ * Calls of practice ("Know our card", docs/questionnaire.md §8; shapes and routes:
+ * domain/practice.ts), injected into the one RTK Query `api` (lib/api.ts): a session's prompts,
+ * and the reviews of a session sent (again, later, when they could not be sent at once).
+ */
+import { type PracticeReviewsRequest, type PracticeSession, PracticeSessionAnswerSchema, type PracticeSessionKind } from '@bpa/domain/practice';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+type SessionAnswer = z.infer<typeof PracticeSessionAnswerSchema>;
+
+export const practiceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/contracts/{id}/practice?session=…: the prompts in order, progress per category, the count due. */
+    getPracticeSession: build.query<PracticeSession, { contractId: string; session: PracticeSessionKind }, SessionAnswer>({
+      query: ({ contractId, session }) => ({ url: `/contracts/${id(contractId)}/practice?session=${session}` }),
+      rawResponseSchema: PracticeSessionAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      providesTags: (_result, _error, { contractId }) => [{ type: 'Practice', id: contractId }],
+      keepUnusedDataFor: 0,
+    }),
+    /** POST …/practice/reviews: how well each prompt was recalled, in order. */
+    recordReviews: build.mutation<PracticeSession, { contractId: string; request: PracticeReviewsRequest }, SessionAnswer>({
+      query: ({ contractId, request }) => ({ url: `/contracts/${id(contractId)}/practice/reviews`, method: 'POST', body: request }),
+      rawResponseSchema: PracticeSessionAnswerSchema,
+      transformResponse: (answer) => answer.data,
+    }),
+  }),
+});
+
+export const { useGetPracticeSessionQuery, useLazyGetPracticeSessionQuery, useRecordReviewsMutation } = practiceApi;
