@@ -15,6 +15,8 @@ export const PATHS = {
   pdfView: '/pdfview',
   guestHome: '/guest/home',
   guestContract: '/guest/contract',
+  /** "Do we agree?" on one phone, on the trial agreement (docs/questionnaire.md §9). */
+  guestQuestionnaire: '/guest/agree',
   login: '/login',
   /** Sign In after a password change succeeded ("changed") or failed ("notchanged"). */
   loginChanged: '/login/changed',

@@ -35,6 +35,7 @@ function prompt(id: string, more: Partial<PracticePrompt> = {}): PracticePrompt 
     isChanged: false,
     isToDiscuss: false,
     due: null,
+    elsewhere: [],
     ...more,
   };
 }
@@ -62,7 +63,7 @@ describe('practice prompts (docs/questionnaire.md §8)', () => {
     expect(isRightAnswer({ answer: ['a'] }, ['a', 'c'])).toBe(false);
   });
 
-  it('orders "10 before the game": overdue first, then changed, to discuss, new from the core set, other new; ten at most', () => {
+  it('orders "10 before the game": overdue first, then changed, to discuss, answered otherwise elsewhere, new from the core set, other new; ten at most', () => {
     const now = new Date('2026-11-27T12:00:00Z');
     const prompts = [
       prompt('new-1'),
@@ -72,10 +73,11 @@ describe('practice prompts (docs/questionnaire.md §8)', () => {
       prompt('discuss', { isToDiscuss: true }),
       prompt('core-new'),
       prompt('due-old', { stage: 'learning', due: '2026-11-20T11:00:00.000Z' }),
+      prompt('with-bob', { elsewhere: [{ label: '“With Bob”', answer: '12-14' }] }),
       ...Array.from({ length: 12 }, (_, i) => prompt(`more-${i}`)),
     ];
     const order = orderSession(prompts, 'before', now, (p) => p.id === 'core-new').map((p) => p.id);
-    expect(order.slice(0, 6)).toEqual(['due-old', 'due-recent', 'changed', 'discuss', 'core-new', 'new-1']);
+    expect(order.slice(0, 7)).toEqual(['due-old', 'due-recent', 'changed', 'discuss', 'with-bob', 'core-new', 'new-1']);
     expect(order).toHaveLength(BEFORE_THE_GAME_PROMPTS);
     expect(order).not.toContain('later');
     expect(orderSession(prompts, 'crash', now, (p) => p.id === 'core-new')[0]!.id).toBe('core-new');

@@ -59,6 +59,8 @@ export const PracticePromptSchema = z.object({
   isToDiscuss: z.boolean(),
   /** When it is due next (ISO 8601); null for a new prompt. */
   due: z.iso.datetime().nullable(),
+  /** What this player's other agreements say instead (elsewhere.ts): shown with the answer, so partners are not mixed up. */
+  elsewhere: z.array(z.object({ label: z.string(), answer: z.string() })),
 });
 export type PracticePrompt = z.infer<typeof PracticePromptSchema>;
 
@@ -97,7 +99,7 @@ export const PracticeReviewsRequestSchema = z.object({
 export type PracticeReviewsRequest = z.infer<typeof PracticeReviewsRequestSchema>;
 
 /** A prompt before the player's schedule is known: what the agreement alone says. */
-export type PromptDraft = Omit<PracticePrompt, 'stage' | 'isChanged' | 'isToDiscuss' | 'due'>;
+export type PromptDraft = Omit<PracticePrompt, 'stage' | 'isChanged' | 'isToDiscuss' | 'due' | 'elsewhere'>;
 
 function playedOptions(subject: Subject) {
   return subject.options.filter((option) => option.isSelected && !isPlaceholderName(option.optionName));
@@ -181,8 +183,8 @@ export function isCorePrompt(prompt: Pick<PracticePrompt, 'subjectId'>, keysById
 /**
  * The prompts of a session, in order (docs/questionnaire.md §8):
  * - `before` ("10 before the game"): due prompts (the longest overdue first), then those whose card
- *   changed, then those marked to discuss, then new ones from the core set, then other new ones;
- *   ten at most;
+ *   changed, then those marked to discuss, then those another partnership of the player answers
+ *   otherwise, then new ones from the core set, then other new ones; ten at most;
  * - `full`: every due and changed prompt, then new ones, up to MAX_SESSION_PROMPTS;
  * - `crash` (a new partner): the core set's prompts, new or not, then the rest, up to MAX_SESSION_PROMPTS.
  *
@@ -203,7 +205,8 @@ export function orderSession(
   }
   if (session === 'full') return unique([...due, ...changed, ...newOnes]).slice(0, MAX_SESSION_PROMPTS);
   const toDiscuss = prompts.filter((p) => p.isToDiscuss);
-  return unique([...due, ...changed, ...toDiscuss, ...newOnes.filter(isCore), ...newOnes]).slice(0, BEFORE_THE_GAME_PROMPTS);
+  const differentElsewhere = prompts.filter((p) => p.elsewhere.length > 0);
+  return unique([...due, ...changed, ...toDiscuss, ...differentElsewhere, ...newOnes.filter(isCore), ...newOnes]).slice(0, BEFORE_THE_GAME_PROMPTS);
 }
 
 function unique(prompts: PracticePrompt[]): PracticePrompt[] {

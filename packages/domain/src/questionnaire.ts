@@ -84,6 +84,8 @@ export const QuestionSetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('toDiscuss') }),
   /** The subjects changed since the last questionnaire of this agreement was started (all subjects when there was none). */
   z.object({ kind: z.literal('changed') }),
+  /** The subjects the starter's other agreements answer otherwise (docs/questionnaire.md §2: mixing partners up). */
+  z.object({ kind: z.literal('elsewhere') }),
   /** Every subject of the agreement. */
   z.object({ kind: z.literal('all') }),
 ]);
@@ -253,14 +255,14 @@ function questionOf(category: Category, subject: Subject): Question {
  *
  * @param context for `toDiscuss`, the ids of the items marked to discuss (subjects or options);
  *   for `changed`, the subject ids changed since the last questionnaire (null: there was none, so
- *   every subject)
+ *   every subject); for `elsewhere`, the subject ids the starter's other agreements answer otherwise
  * @returns at most MAX_QUESTIONS questions (a user-added subject is asked like any other; the core
  *   set holds catalogue subjects only)
  */
 export function buildQuestions(
   document: Pick<ContractDocument, 'categories'>,
   set: QuestionSet,
-  context: { markedIds?: ReadonlySet<string>; changedSubjectIds?: ReadonlySet<string> | null } = {},
+  context: { markedIds?: ReadonlySet<string>; changedSubjectIds?: ReadonlySet<string> | null; differingSubjectIds?: ReadonlySet<string> } = {},
 ): Question[] {
   const core = set.kind === 'core' ? new Set(CORE_QUESTION_KEYS) : null;
   const questions: Question[] = [];
@@ -275,7 +277,9 @@ export function buildQuestions(
             ? (context.markedIds?.has(subject._id) ?? false) || subject.options.some((option) => context.markedIds?.has(option._id) ?? false)
             : set.kind === 'changed'
               ? (context.changedSubjectIds?.has(subject._id) ?? true)
-              : true;
+              : set.kind === 'elsewhere'
+                ? (context.differingSubjectIds?.has(subject._id) ?? false)
+                : true;
       if (asked) questions.push(questionOf(category, subject));
       if (questions.length === MAX_QUESTIONS) return questions;
     }
@@ -296,6 +300,8 @@ export function describeQuestionSet(set: QuestionSet, document: Pick<ContractDoc
       return 'The items marked to discuss';
     case 'changed':
       return 'What changed since our last questionnaire';
+    case 'elsewhere':
+      return 'Where this agreement differs from other agreements';
     case 'all':
       return 'The whole agreement';
   }

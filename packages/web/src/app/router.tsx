@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
           { path: PATHS.pdfView, lazy: lazyPage('pdf-viewer', () => import('./routes/pdf-view-route')) },
           { path: PATHS.guestHome, lazy: lazyPage('guest-home', () => import('./routes/guest-home-route')) },
           { path: PATHS.guestContract, lazy: lazyPage('contract-editor', () => import('./routes/guest-contract-route')) },
+          {
+            path: PATHS.guestQuestionnaire,
+            lazy: lazyPage('pass-the-phone', () => import('../features/agreement/questionnaire/pass-the-phone-page')),
+          },
           { path: ROUTE_PATTERNS.login, lazy: lazyPage('login', () => import('../features/account/login-page')) },
           { path: PATHS.register, lazy: lazyPage('register', () => import('../features/account/register-page')) },
           { path: PATHS.registerPass, lazy: lazyPage('register-pass', () => import('../features/account/register-pass-page')) },

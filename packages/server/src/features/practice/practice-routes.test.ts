@@ -131,6 +131,23 @@ describe('practice', () => {
     expect(sessionOf(await call('GET', `${url}?session=full`, partnerCookie)).prompts.find((p) => p.id === prompt!.id)).toBeUndefined();
   });
 
+  it("tells where the player's other agreements answer otherwise, in practice and as a questionnaire's set", async () => {
+    const { owner, ownerCookie, url, agreement } = await partnership();
+    // The owner's other partnership plays Basic Precision: 1NT 13-15 where LC Standard opens 15-17.
+    await insertTestAgreement(database.db, { ownerUserId: owner.id, contractName: 'With Bob', templateName: 'Basic Precision' });
+    const full = sessionOf(await call('GET', `${url}?session=full`, ownerCookie));
+    const range = full.prompts.find((p) => p.kind === 'meaning' && /1NT opening range/.test(p.question))!;
+    expect(range.elsewhere).toEqual([{ label: '“With Bob”', answer: expect.stringMatching(/13/) }]);
+    const before = sessionOf(await call('GET', `${url}?session=before`, ownerCookie));
+    expect(before.prompts.some((p) => p.elsewhere.length > 0)).toBe(true);
+    const started = await call('POST', `/api/v1/contracts/${agreement.id}/questionnaires`, ownerCookie, { set: { kind: 'elsewhere' } });
+    expect(started.statusCode, started.body).toBe(200);
+    const questions = (started.json() as { data: { questions: { subjectId: string; key?: string }[]; title: string } }).data;
+    expect(questions.title).toBe('Where this agreement differs from other agreements');
+    expect(questions.questions.map((q) => q.key)).toContain('nt.range');
+    expect(questions.questions.map((q) => q.subjectId)).toContain(range.subjectId);
+  });
+
   it('asks the Alert drill from the Alert procedure, and refuses malformed reviews', async () => {
     const { partnerCookie, url } = await partnership();
     const crash = sessionOf(await call('GET', `${url}?session=crash`, partnerCookie));

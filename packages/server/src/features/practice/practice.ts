@@ -19,6 +19,7 @@ import {
   orderSession,
   progressOf,
 } from '@bpa/domain/practice';
+import { differencesElsewhere } from '@bpa/domain/elsewhere';
 import { stripMarkup } from '@bpa/domain/markup';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Card, Rating, State, createEmptyCard, fsrs } from 'ts-fsrs';
@@ -26,6 +27,7 @@ import type { Database } from '../../db/database';
 import { contractMarks, contracts } from '../../db/schema/contracts';
 import { type StoredFsrsCard, practiceCards } from '../../db/schema/practice';
 import { listMembers } from '../agreements/agreement-members';
+import { readOtherAgreements } from '../agreements/other-agreements';
 import { agreementNotFound } from '../agreements/owned-agreements';
 
 const scheduler = fsrs();
@@ -63,7 +65,7 @@ async function promptsOf(db: Database, request: { contractId: string; userId: st
   const partnerName = partners.length === 1 ? partners[0]! : partners.length > 1 ? 'partners' : '';
   const document: ContractDocument = row.document;
   const keysById = new Map(document.categories.flatMap((category) => category.subjects.map((subject) => [subject._id, subject.key] as const)));
-  return { drafts: buildPracticePrompts(document, stripMarkup(partnerName)), keysById };
+  return { drafts: buildPracticePrompts(document, stripMarkup(partnerName)), keysById, document };
 }
 
 /**
@@ -76,7 +78,7 @@ export async function getPracticeSession(
   db: Database,
   request: { contractId: string; userId: string; session: PracticeSessionKind; now: Date },
 ): Promise<PracticeSession> {
-  const { drafts, keysById } = await promptsOf(db, request);
+  const { drafts, keysById, document } = await promptsOf(db, request);
   const stored = await db
     .select({ promptId: practiceCards.promptId, signature: practiceCards.signature, card: practiceCards.card })
     .from(practiceCards)
@@ -90,6 +92,7 @@ export async function getPracticeSession(
         .where(and(eq(contractMarks.contractId, request.contractId), eq(contractMarks.status, 'discuss')))
     ).map((row) => row.itemId),
   );
+  const elsewhere = differencesElsewhere(document, await readOtherAgreements(db, { userId: request.userId, exceptContractId: request.contractId }));
   const prompts: PracticePrompt[] = drafts.map((draft: PromptDraft) => {
     const row = byPrompt.get(draft.id);
     const isChanged = row !== undefined && row.signature !== draft.signature;
@@ -100,6 +103,7 @@ export async function getPracticeSession(
       isChanged,
       isToDiscuss: marked.has(draft.subjectId) || draft.choices.some((choice) => marked.has(choice.id)),
       due: card && card.state !== State.New ? card.due : null,
+      elsewhere: draft.kind === 'meaning' ? (elsewhere.get(draft.subjectId) ?? []) : [],
     };
   });
   const dueCount = prompts.filter((prompt) => prompt.isChanged || (prompt.due !== null && new Date(prompt.due) <= request.now)).length;

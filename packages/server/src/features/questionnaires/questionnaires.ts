@@ -13,6 +13,7 @@
  * the agreement id and the caller's id they are given.
  */
 import { type ContractDocument } from '@bpa/domain/contract';
+import { differencesElsewhere } from '@bpa/domain/elsewhere';
 import { listItemChanges } from '@bpa/domain/history';
 import { stripMarkup } from '@bpa/domain/markup';
 import {
@@ -46,6 +47,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { questionnaireEmail } from '../../mail/messages';
 import { listMembers, memberName } from '../agreements/agreement-members';
+import { readOtherAgreements } from '../agreements/other-agreements';
 import { agreementNotFound } from '../agreements/owned-agreements';
 import { type RevisionAuthor, replaceAgreementDocument } from '../agreements/replace-agreement-document';
 import { documentAtRevision } from '../agreements/revision-store';
@@ -108,7 +110,16 @@ export async function startQuestionnaire(
         }
       : request.set.kind === 'changed'
         ? { changedSubjectIds: await changedSinceLastQuestionnaire(db, request.contractId, current) }
-        : {};
+        : request.set.kind === 'elsewhere'
+          ? {
+              differingSubjectIds: new Set(
+                differencesElsewhere(
+                  current.document,
+                  await readOtherAgreements(db, { userId: request.caller.userId, exceptContractId: request.contractId }),
+                ).keys(),
+              ),
+            }
+          : {};
   const questions = buildQuestions(current.document, request.set, context);
   if (questions.length === 0) throw new AppError('bad_request', NO_QUESTIONS_MESSAGE);
   const members = (await listMembers(db, [request.contractId])).get(request.contractId) ?? [];

@@ -139,6 +139,14 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
           />
           {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
           {props.pdfOptions}
+          {!isSubscriberEditor && (
+            <span className="button-row mt-2">
+              {/* The trial's "Do we agree?" is on one phone (docs/questionnaire.md §9): /guest/agree */}
+              <LinkButton to={PATHS.guestQuestionnaire} icon="pi pi-question-circle" className="p-button-text p-button-sm">
+                Do we agree?
+              </LinkButton>
+            </span>
+          )}
           {isSubscriberEditor && (
             <span className="button-row mt-2">
               <Button type="button" label="History" icon="pi pi-history" size="small" text onClick={props.onOpenHistory} />

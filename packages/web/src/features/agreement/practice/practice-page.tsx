@@ -29,7 +29,11 @@ export const PRACTICE_TITLE = 'Know our card';
 type Review = PracticeReviewsRequest['reviews'][number];
 
 const SESSIONS: { kind: PracticeSessionKind; label: string; hint: string }[] = [
-  { kind: 'before', label: '10 before the game', hint: 'What is due, then what changed, what you marked to discuss, and new ones.' },
+  {
+    kind: 'before',
+    label: '10 before the game',
+    hint: 'What is due, then what changed, what is marked to discuss, what your other agreements say otherwise, then new ones.',
+  },
   { kind: 'full', label: 'Full review', hint: 'Everything due and changed, then new ones: up to 100.' },
   { kind: 'crash', label: 'New partner crash course', hint: 'The agreements partners most often misremember first.' },
 ];
@@ -281,6 +285,18 @@ function PromptCard({ prompt, position, onGraded }: { prompt: PracticePrompt; po
         <Button type="submit" label="Check" icon="pi pi-check" disabled={picked.length === 0} />
       ) : (
         <>
+          {prompt.elsewhere.length > 0 && (
+            <div className="practice-elsewhere">
+              <p>Not to mix up: your other agreements say otherwise.</p>
+              <ul>
+                {prompt.elsewhere.map((other) => (
+                  <li key={other.label}>
+                    {other.label}: {other.answer}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <p role="status" className={isRight ? 'practice-right' : 'practice-wrong'}>
             {isRight ? 'Right.' : 'Not quite: the card’s answer is marked.'} How well did you know it? (keys 1 to 4)
           </p>

@@ -6,19 +6,14 @@
  *
  * Nothing here hides anyone's answers: the server never sends them before the reveal.
  */
-import { useId, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { PATHS } from '@bpa/domain/paths';
 import {
-  type Answer,
   type Answers,
   DEFAULT_DEADLINE_DAYS,
-  type Harmony,
-  MAX_ANSWER_NOTE_LENGTH,
   MAX_DEADLINE_DAYS,
-  type Outcome,
-  type Question,
   type QuestionSet,
   type QuestionnaireDetail,
   type RevealedQuestion,
@@ -28,7 +23,9 @@ import type { Contract } from '@bpa/domain/contract';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
 import { AgreementPage } from '../core/agreement-page';
-import { MarkupText, toPlainName } from '../core/markup-text';
+import { toPlainName } from '../core/markup-text';
+import { HarmonyScore, QuestionList, RevealList, outcomeCounts, percent } from './questionnaire-parts';
+import { PassThePhone } from './pass-the-phone';
 import {
   useAdoptAnswerMutation,
   useGetQuestionnaireQuery,
@@ -48,17 +45,6 @@ export function questionnairePath(contractId: string, questionnaireId?: string):
   return `${PATHS.myQuestionnaires}?${query.toString()}`;
 }
 
-const OUTCOME_TEXT: Record<Outcome, string> = {
-  disagree: 'You disagree',
-  cardDiffers: 'You agree, but the card says otherwise: it is out of date',
-  notDiscussed: 'Not discussed',
-  agree: 'You agree, and the card says so',
-};
-
-function percent(score: number | null): string {
-  return score === null ? '–' : `${Math.round(score * 100)}%`;
-}
-
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
@@ -66,10 +52,22 @@ function formatDate(iso: string): string {
 export default function QuestionnairePage() {
   const [searchParams] = useSearchParams();
   const questionnaireId = searchParams.get('questionnaire') ?? '';
+  const isOnePhone = searchParams.get('mode') === 'phone';
   return (
     <AgreementPage title={QUESTIONNAIRE_TITLE} className="questionnaire-page" openedFrom="“Do we agree?”">
       {(agreement) =>
-        questionnaireId === '' ? <StartAndList agreement={agreement} /> : <OneQuestionnaire agreement={agreement} questionnaireId={questionnaireId} />
+        isOnePhone ? (
+          <>
+            <p>
+              <Link to={questionnairePath(agreement._id)}>Questionnaires answered on your own devices</Link>
+            </p>
+            <PassThePhone document={agreement} storageKey={agreement._id} />
+          </>
+        ) : questionnaireId === '' ? (
+          <StartAndList agreement={agreement} />
+        ) : (
+          <OneQuestionnaire agreement={agreement} questionnaireId={questionnaireId} />
+        )
       }
     </AgreementPage>
   );
@@ -89,6 +87,7 @@ function StartAndList({ agreement }: { agreement: Contract }) {
     { kind: 'category', label: 'One category', hint: 'Every subject of the category you choose.' },
     { kind: 'toDiscuss', label: 'Marked to discuss', hint: 'The items anyone marked “to discuss”.' },
     { kind: 'changed', label: 'Changed since our last questionnaire', hint: 'Everything, the first time.' },
+    { kind: 'elsewhere', label: 'Where my other agreements differ', hint: 'What your agreements with other partners answer otherwise.' },
     { kind: 'all', label: 'The whole agreement', hint: 'Every subject: a long one.' },
   ];
   const onStart = async () => {
@@ -106,6 +105,10 @@ function StartAndList({ agreement }: { agreement: Contract }) {
       <p>
         Each of you answers the same questions about your agreement, alone. Nobody sees anyone’s answers until all of you have handed them in, or the deadline
         passes. Then you see where you remember the same, where you do not, and where the card is out of date.
+      </p>
+      <p>
+        Together at the club, on one device? <Link to={`${questionnairePath(agreement._id)}&mode=phone`}>Pass the phone</Link>: nothing is sent, you see the
+        answers side by side at once.
       </p>
       <section aria-labelledby="questionnaire-start-heading" className="questionnaire-start">
         <h2 id="questionnaire-start-heading">Start a questionnaire</h2>
@@ -254,22 +257,7 @@ function AnswerForm({ contractId, detail }: { contractId: string; detail: Questi
       <p role="status" aria-live="polite">
         {answered} of {detail.questions.length} answered. Answer alone: your partners answer the same questions and nobody sees anything before the reveal.
       </p>
-      {detail.questions.map((question, index) => (
-        <QuestionFields
-          key={question.subjectId}
-          question={question}
-          number={index + 1}
-          answer={answers[question.subjectId]}
-          onChange={(answer) =>
-            setAnswers((current) => {
-              const next = { ...current };
-              if (answer === undefined) delete next[question.subjectId];
-              else next[question.subjectId] = answer;
-              return next;
-            })
-          }
-        />
-      ))}
+      <QuestionList questions={detail.questions} answers={answers} setAnswers={setAnswers} />
       <div className="questionnaire-actions">
         <Button type="button" label="Save and go on later" icon="pi pi-save" outlined loading={saveState.isLoading} onClick={() => void send(false)} />
         <Button type="submit" label="Hand in my answers" icon="pi pi-check" />
@@ -291,120 +279,12 @@ function AnswerForm({ contractId, detail }: { contractId: string; detail: Questi
   );
 }
 
-/** One question: the options to tick, or "we haven't discussed this" / "I'm not sure", and a note. */
-function QuestionFields({
-  question,
-  number,
-  answer,
-  onChange,
-}: {
-  question: Question;
-  number: number;
-  answer: Answer | undefined;
-  onChange: (answer: Answer | undefined) => void;
-}) {
-  const baseId = useId();
-  const note = answer?.note ?? '';
-  const choice = answer?.kind === 'choice' ? answer : { kind: 'choice' as const, ticked: false, optionIds: [] as string[], note };
-  const setChoice = (next: { ticked: boolean; optionIds: string[] }) => onChange({ kind: 'choice', ...next, note });
-  const setKind = (kind: 'notDiscussed' | 'notSure') => onChange(answer?.kind === kind ? undefined : { kind, note });
-  return (
-    <fieldset className="questionnaire-question">
-      <legend>
-        <span className="questionnaire-number">{number}.</span> <MarkupText markup={question.categoryName} /> › <MarkupText markup={question.subjectName} />
-      </legend>
-      {question.options.length === 0 ? (
-        <div className="questionnaire-option">
-          <input
-            type="checkbox"
-            id={`${baseId}-played`}
-            checked={answer?.kind === 'choice' && choice.ticked}
-            onChange={(event) => setChoice({ ticked: event.target.checked, optionIds: [] })}
-          />
-          <label htmlFor={`${baseId}-played`}>We play this</label>
-        </div>
-      ) : (
-        question.options.map((option) => (
-          <div key={option.id} className="questionnaire-option">
-            <input
-              type="checkbox"
-              id={`${baseId}-${option.id}`}
-              checked={answer?.kind === 'choice' && choice.optionIds.includes(option.id)}
-              onChange={(event) => {
-                const optionIds = event.target.checked ? [...choice.optionIds, option.id] : choice.optionIds.filter((id) => id !== option.id);
-                setChoice({ ticked: optionIds.length > 0, optionIds });
-              }}
-            />
-            <label htmlFor={`${baseId}-${option.id}`}>
-              <MarkupText markup={option.name} />
-            </label>
-          </div>
-        ))
-      )}
-      {question.options.length > 0 && (
-        <div className="questionnaire-option">
-          <input
-            type="checkbox"
-            id={`${baseId}-none`}
-            checked={answer?.kind === 'choice' && !choice.ticked && choice.optionIds.length === 0}
-            onChange={(event) => (event.target.checked ? setChoice({ ticked: false, optionIds: [] }) : onChange(undefined))}
-          />
-          <label htmlFor={`${baseId}-none`}>We do not play this</label>
-        </div>
-      )}
-      <div className="questionnaire-alternatives">
-        <div className="questionnaire-option">
-          <input type="checkbox" id={`${baseId}-nd`} checked={answer?.kind === 'notDiscussed'} onChange={() => setKind('notDiscussed')} />
-          <label htmlFor={`${baseId}-nd`}>We haven’t discussed this</label>
-        </div>
-        <div className="questionnaire-option">
-          <input type="checkbox" id={`${baseId}-ns`} checked={answer?.kind === 'notSure'} onChange={() => setKind('notSure')} />
-          <label htmlFor={`${baseId}-ns`}>I’m not sure</label>
-        </div>
-      </div>
-      <label className="questionnaire-field">
-        <span>Note (optional)</span>
-        <input
-          type="text"
-          className="p-inputtext"
-          maxLength={MAX_ANSWER_NOTE_LENGTH}
-          value={note}
-          disabled={answer === undefined}
-          onChange={(event) => answer && onChange({ ...answer, note: event.target.value })}
-        />
-      </label>
-    </fieldset>
-  );
-}
-
-function HarmonyScore({ harmony }: { harmony: Harmony | null }) {
-  if (!harmony) return null;
-  return (
-    <section aria-labelledby="harmony-heading" className="questionnaire-harmony">
-      <h2 id="harmony-heading">Harmony: {percent(harmony.overall)}</h2>
-      <p>The share of questions all of you answered alike.</p>
-      <ul>
-        {harmony.byCategory.map((category) => (
-          <li key={category.categoryName}>
-            {category.categoryName}: {percent(category.score)} of {category.questions}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /** Everyone's answers beside the card, disagreements first, and what to do about each. */
 function Reveal({ agreement, detail, reveal }: { agreement: Contract; detail: QuestionnaireDetail; reveal: RevealedQuestion[] }) {
   const [adopt, adoptState] = useAdoptAnswerMutation();
   const [mark] = useMarkQuestionMutation();
   const { showError, showSuccess } = useToast();
   const canEdit = (agreement.access ?? 'owner') !== 'view';
-  const counts = useMemo(() => {
-    const byOutcome = new Map<Outcome, number>();
-    for (const entry of reveal) byOutcome.set(entry.outcome, (byOutcome.get(entry.outcome) ?? 0) + 1);
-    return byOutcome;
-  }, [reveal]);
   const onAdopt = async (entry: RevealedQuestion, fromUserId: string, name: string) => {
     try {
       await adopt({ contractId: agreement._id, questionnaireId: detail.id, request: { subjectId: entry.question.subjectId, fromUserId } }).unwrap();
@@ -422,59 +302,42 @@ function Reveal({ agreement, detail, reveal }: { agreement: Contract; detail: Qu
       showError(toErrorMessage(error));
     }
   };
+  const meId = detail.participants.find((p) => p.isMe)?.userId;
   return (
     <>
       <HarmonyScore harmony={detail.harmony} />
       <p role="status">
-        {counts.get('disagree') ?? 0} to talk about, {counts.get('cardDiffers') ?? 0} where the card is out of date, {counts.get('notDiscussed') ?? 0} not
-        discussed, {counts.get('agree') ?? 0} agreed. Each disagreement is marked “to discuss” in the editor with every answer, so the discussion sheet prints
-        them.
+        {outcomeCounts(reveal)} Each disagreement is marked “to discuss” in the editor with every answer, so the discussion sheet prints them.
       </p>
-      <ol className="questionnaire-reveal">
-        {reveal.map((entry) => (
-          <li key={entry.question.subjectId} className={`questionnaire-revealed outcome-${entry.outcome}`}>
-            <h3>
-              <MarkupText markup={entry.question.categoryName} /> › <MarkupText markup={entry.question.subjectName} />
-            </h3>
-            <p className="questionnaire-outcome">{OUTCOME_TEXT[entry.outcome]}</p>
-            <dl className="questionnaire-answers">
-              {entry.answers.map((given) => (
-                <div key={given.userId}>
-                  <dt>{given.userId === detail.participants.find((p) => p.isMe)?.userId ? 'You' : given.name}</dt>
-                  <dd>
-                    {describeAnswer(entry.question, given.answer)}
-                    {canEdit && entry.card !== null && given.answer?.kind === 'choice' && entry.outcome !== 'agree' && (
-                      <Button
-                        type="button"
-                        size="small"
-                        text
-                        label="Use this answer"
-                        aria-label={`Use this answer (${given.name}’s) in the card`}
-                        disabled={adoptState.isLoading}
-                        onClick={() => void onAdopt(entry, given.userId, given.name)}
-                      />
-                    )}
-                  </dd>
-                </div>
-              ))}
-              <div>
-                <dt>The card</dt>
-                <dd>
-                  {entry.card === null
-                    ? 'No longer on the card'
-                    : describeAnswer(entry.question, { kind: 'choice', ticked: entry.card.ticked, optionIds: entry.card.optionIds, note: '' })}
-                </dd>
-              </div>
-            </dl>
-            {entry.outcome !== 'agree' && entry.card !== null && (
-              <div className="questionnaire-actions">
-                <Button type="button" size="small" outlined label="Both fine: mark agreed" onClick={() => void onMark(entry, 'agreed')} />
-                <Button type="button" size="small" outlined label="Discuss later" onClick={() => void onMark(entry, 'discuss')} />
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
+      <RevealList
+        reveal={reveal}
+        nameOf={(given) => (given.userId === meId ? 'You' : given.name)}
+        answerAction={(entry, given) =>
+          canEdit &&
+          entry.card !== null &&
+          given.answer?.kind === 'choice' &&
+          entry.outcome !== 'agree' && (
+            <Button
+              type="button"
+              size="small"
+              text
+              label="Use this answer"
+              aria-label={`Use this answer (${given.name}’s) in the card`}
+              disabled={adoptState.isLoading}
+              onClick={() => void onAdopt(entry, given.userId, given.name)}
+            />
+          )
+        }
+        actions={(entry) =>
+          entry.outcome !== 'agree' &&
+          entry.card !== null && (
+            <div className="questionnaire-actions">
+              <Button type="button" size="small" outlined label="Both fine: mark agreed" onClick={() => void onMark(entry, 'agreed')} />
+              <Button type="button" size="small" outlined label="Discuss later" onClick={() => void onMark(entry, 'discuss')} />
+            </div>
+          )
+        }
+      />
     </>
   );
 }
