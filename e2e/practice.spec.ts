@@ -50,4 +50,9 @@ test('a practice session answers ten prompts, offline too, and the schedule move
   // Every answer reached the schedule: ten prompts are no longer new.
   const full = ((await (await page.request.get(`/api/v1/contracts/${partner1._id}/practice?session=full`)).json()) as { data: PracticeSession }).data;
   expect(full.progress.reduce((sum, category) => sum + category.learned + category.learning, 0)).toBe(10);
+  // The dashboard shows the progress, with the way back to practice.
+  await page.goto('/my/home');
+  const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Practise “Partner 1”' }) });
+  await expect(line).toContainText(/: \d+ learned, \d+ learning, \d+ new/);
+  await expectNoSeriousAxeViolations(page);
 });

@@ -4,7 +4,7 @@
  * shipped template gets a shorter core set than its neighbour.
  */
 import { createAgreementFromTemplate } from '@bpa/domain/editing';
-import { CORE_QUESTION_KEYS, buildQuestions } from '@bpa/domain/questionnaire';
+import { CORE_QUESTION_KEYS, STYLE_QUESTION_KEYS, buildQuestions } from '@bpa/domain/questionnaire';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_TEMPLATE_FILES, readShippedTemplates } from './shipped-templates';
 
@@ -19,6 +19,15 @@ describe('the core question set', () => {
       expect(questions.map((q) => q.key)).toEqual(expect.arrayContaining([...CORE_QUESTION_KEYS]));
       expect(questions).toHaveLength(CORE_QUESTION_KEYS.length);
       expect(questions.filter((q) => q.options.length < 2).map((q) => q.key)).toEqual([]);
+    },
+  );
+
+  it.each(Object.keys(SHIPPED_TEMPLATE_FILES).filter((system) => system !== 'blank') as (keyof typeof systems)[])(
+    'asks every style question of %s',
+    (system) => {
+      const questions = buildQuestions(createAgreementFromTemplate(systems[system], system), { kind: 'style' });
+      expect(questions.map((q) => q.key)).toEqual(expect.arrayContaining([...STYLE_QUESTION_KEYS]));
+      expect(questions).toHaveLength(STYLE_QUESTION_KEYS.length);
     },
   );
 });

@@ -8,6 +8,7 @@
  *
  * - GET  /api/v1/contracts/{id}/practice?session=before|full|crash   200 PracticeSessionAnswer
  * - POST /api/v1/contracts/{id}/practice/reviews  PracticeReviewsRequest  200 PracticeSessionAnswer (the next "before" session) | 400
+ * - GET  /api/v1/contracts/practice-progress   200 PracticeOverviewAnswer (every agreement the player can open)
  */
 import { z } from 'zod';
 import { tableWordsOf } from './alert-procedures';
@@ -38,9 +39,9 @@ export type PracticeStage = z.infer<typeof PracticeStageSchema>;
 
 /** One prompt: a question, its choices and the answer the card gives. */
 export const PracticePromptSchema = z.object({
-  /** The subject's id, or `<subject id>/alert/<option id>` for the Alert drill of one option. */
+  /** The subject's id; `<subject id>/reverse` for the reverse question; `<subject id>/alert/<option id>` for the Alert drill of one option. */
   id: z.string().max(200),
-  kind: z.enum(['meaning', 'alert']),
+  kind: z.enum(['meaning', 'reverse', 'alert']),
   subjectId: IdSchema,
   categoryName: z.string(),
   /** The question, plain text ("With Anna: 1NT opening range (HCP)?"). */
@@ -79,6 +80,22 @@ export const PracticeSessionSchema = z.object({
 });
 export type PracticeSession = z.infer<typeof PracticeSessionSchema>;
 export const PracticeSessionAnswerSchema = successEnvelope(PracticeSessionSchema);
+
+/** GET /api/v1/contracts/practice-progress: per agreement the player can open, their progress and what is due (the dashboard). */
+export const PracticeOverviewSchema = z.array(
+  z.object({
+    contractId: z.string(),
+    /** The agreement's name, plain text in quotes. */
+    label: z.string(),
+    learned: z.number().int(),
+    learning: z.number().int(),
+    new: z.number().int(),
+    /** Prompts due now, those whose card changed included. */
+    due: z.number().int(),
+  }),
+);
+export type PracticeOverview = z.infer<typeof PracticeOverviewSchema>;
+export const PracticeOverviewAnswerSchema = successEnvelope(PracticeOverviewSchema);
 
 export const PracticeSessionQuerySchema = z.object({ session: PracticeSessionKindSchema.default('before') });
 
@@ -123,6 +140,42 @@ function meaningPrompt(category: Category, subject: Subject, partnerName: string
   };
 }
 
+/** How many subjects a reverse prompt offers (the right one among its category's others). */
+const REVERSE_CHOICES = 4;
+
+/**
+ * The reverse of "what does the card say?": the card's answer given, which subject is it? Choices:
+ * the subject and the next played subjects of its category (card order, wrapping round). Left out
+ * when the category plays fewer than two such subjects, or another of them has the same answer.
+ */
+function reversePrompts(category: Category, meanings: readonly PromptDraft[], subjectNames: ReadonlyMap<string, string>): PromptDraft[] {
+  if (meanings.length < 2) return [];
+  const answerOf = (prompt: PromptDraft) =>
+    prompt.choices
+      .filter((choice) => prompt.answer.includes(choice.id))
+      .map((choice) => stripMarkup(choice.name))
+      .join(', ');
+  return meanings.flatMap((prompt, index) => {
+    const answer = answerOf(prompt);
+    if (meanings.some((other) => other !== prompt && answerOf(other).toLowerCase() === answer.toLowerCase())) return [];
+    const others = Array.from({ length: Math.min(REVERSE_CHOICES, meanings.length) - 1 }, (_, step) => meanings[(index + step + 1) % meanings.length]!);
+    const candidates = [prompt, ...others].sort((a, b) => meanings.indexOf(a) - meanings.indexOf(b));
+    return [
+      {
+        id: `${prompt.subjectId}/reverse`,
+        kind: 'reverse' as const,
+        subjectId: prompt.subjectId,
+        categoryName: stripMarkup(category.categoryName),
+        question: `In ${stripMarkup(category.categoryName)}, your card says “${answer}”. For which?`,
+        choices: candidates.map((candidate) => ({ id: candidate.subjectId, name: subjectNames.get(candidate.subjectId) ?? '' })),
+        isMultiple: false,
+        answer: [prompt.subjectId],
+        signature: `r:${prompt.signature}`,
+      },
+    ];
+  });
+}
+
 const ALERT_CHOICES = { nothing: 'Nothing: no Alert', alert: 'Alert' } as const;
 
 /** The Alert drill of each played option the Alert procedure flags (docs/bridge.md §1c): what do you say when partner makes this call? */
@@ -155,21 +208,29 @@ function alertPrompts(category: Category, subject: Subject): PromptDraft[] {
 }
 
 /**
- * Every prompt an agreement gives, in card order: for each played subject with at least two
+ * Every prompt an agreement gives, category by category: for each played subject with at least two
  * options and one ticked, recall what the card says (its ticked options among all its options);
- * for each played option the Alert procedure flags, what partner says at the table.
+ * for each played option the Alert procedure flags, what partner says at the table; then, per
+ * category, the reverse: given what the card says, which subject (reversePrompts).
  *
  * @param partnerName the partner's name for the questions ("With Anna: …"), '' to leave it out
  */
 export function buildPracticePrompts(document: Pick<ContractDocument, 'categories'>, partnerName: string): PromptDraft[] {
   const prompts: PromptDraft[] = [];
+  const subjectNames = new Map<string, string>();
   for (const category of document.categories) {
+    const meanings: PromptDraft[] = [];
     for (const subject of category.subjects) {
       if (!subject.isSelected || subject.isLocked || isPlaceholderName(subject.subjectName)) continue;
       const meaning = meaningPrompt(category, subject, partnerName);
-      if (meaning) prompts.push(meaning);
+      if (meaning) {
+        prompts.push(meaning);
+        meanings.push(meaning);
+        subjectNames.set(subject._id, displayName(subject));
+      }
       prompts.push(...alertPrompts(category, subject));
     }
+    prompts.push(...reversePrompts(category, meanings, subjectNames));
   }
   return prompts;
 }

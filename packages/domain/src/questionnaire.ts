@@ -74,10 +74,45 @@ export const CORE_QUESTION_KEYS: readonly string[] = [
   'sg.firstDiscard',
 ];
 
+/**
+ * Style and default rules (docs/questionnaire.md §2): how light, how sound, what an undiscussed call
+ * means. The judgement calls no convention name settles, where partners assume their own habits.
+ * Catalogue keys; a key the agreement does not hold is skipped.
+ */
+export const STYLE_QUESTION_KEYS: readonly string[] = [
+  'ga.defaults',
+  'ga.openingRange',
+  'ga.minOpen',
+  'ga.thirdSeat',
+  'ga.fourthSeat',
+  'ga.veryLight',
+  'ga.responseMin',
+  'ga.evaluation',
+  'ga.law',
+  'ga.vulStyle',
+  'ga.psychics',
+  'pr.style',
+  'pr.thirdSeat',
+  'pr.sideMajor',
+  'pr.void',
+  'ov.style',
+  'ov.1level',
+  'ov.balancing',
+  'db.takeout',
+  'db.minOffshape',
+  'co.fastArrival',
+  'co.freeBids',
+  'sl.control',
+  'ld.style',
+  'sg.primaryLead',
+];
+
 /** Which subjects a questionnaire asks about, chosen by whoever starts it (docs/questionnaire.md §2). */
 export const QuestionSetSchema = z.discriminatedUnion('kind', [
   /** CORE_QUESTION_KEYS. */
   z.object({ kind: z.literal('core') }),
+  /** STYLE_QUESTION_KEYS: style and default rules. */
+  z.object({ kind: z.literal('style') }),
   /** Every subject of one category. */
   z.object({ kind: z.literal('category'), categoryId: IdSchema }),
   /** The subjects with a "to discuss" mark by anyone, or an option marked so. */
@@ -257,22 +292,22 @@ function questionOf(category: Category, subject: Subject): Question {
  *   for `changed`, the subject ids changed since the last questionnaire (null: there was none, so
  *   every subject); for `elsewhere`, the subject ids the starter's other agreements answer otherwise
  * @returns at most MAX_QUESTIONS questions (a user-added subject is asked like any other; the core
- *   set holds catalogue subjects only)
+ *   and style sets hold catalogue subjects only)
  */
 export function buildQuestions(
   document: Pick<ContractDocument, 'categories'>,
   set: QuestionSet,
   context: { markedIds?: ReadonlySet<string>; changedSubjectIds?: ReadonlySet<string> | null; differingSubjectIds?: ReadonlySet<string> } = {},
 ): Question[] {
-  const core = set.kind === 'core' ? new Set(CORE_QUESTION_KEYS) : null;
+  const listed = set.kind === 'core' ? new Set(CORE_QUESTION_KEYS) : set.kind === 'style' ? new Set(STYLE_QUESTION_KEYS) : null;
   const questions: Question[] = [];
   for (const category of document.categories) {
     if (set.kind === 'category' && category._id !== set.categoryId) continue;
     for (const subject of category.subjects) {
       if (!isAskable(subject)) continue;
       const asked =
-        set.kind === 'core'
-          ? subject.key !== undefined && !isUserAdded(subject) && core!.has(subject.key)
+        listed !== null
+          ? subject.key !== undefined && !isUserAdded(subject) && listed.has(subject.key)
           : set.kind === 'toDiscuss'
             ? (context.markedIds?.has(subject._id) ?? false) || subject.options.some((option) => context.markedIds?.has(option._id) ?? false)
             : set.kind === 'changed'
@@ -292,6 +327,8 @@ export function describeQuestionSet(set: QuestionSet, document: Pick<ContractDoc
   switch (set.kind) {
     case 'core':
       return 'Core set: the agreements most often misremembered';
+    case 'style':
+      return 'Style and default rules';
     case 'category': {
       const category = document.categories.find((c) => c._id === set.categoryId);
       return `Category: ${category ? stripMarkup(category.categoryName) : 'a removed category'}`;

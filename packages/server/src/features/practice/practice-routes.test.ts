@@ -6,7 +6,7 @@
  */
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import type { Contract } from '@bpa/domain/contract';
-import { BEFORE_THE_GAME_PROMPTS, type PracticeSession, PracticeSessionAnswerSchema, isRightAnswer } from '@bpa/domain/practice';
+import { BEFORE_THE_GAME_PROMPTS, PracticeOverviewAnswerSchema, type PracticeSession, PracticeSessionAnswerSchema, isRightAnswer } from '@bpa/domain/practice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
@@ -87,6 +87,19 @@ describe('practice', () => {
     const full = sessionOf(await call('GET', `${url}?session=full`, partnerCookie));
     const progress = full.progress.reduce((sum, category) => sum + category.learning + category.learned, 0);
     expect(progress).toBe(BEFORE_THE_GAME_PROMPTS);
+    // The dashboard's overview says the same, for this agreement only.
+    const overview = PracticeOverviewAnswerSchema.parse((await call('GET', '/api/v1/contracts/practice-progress', partnerCookie)).json()).data;
+    expect(overview).toEqual([
+      {
+        contractId: agreement.id,
+        label: '“Practice”',
+        learned: expect.any(Number),
+        learning: expect.any(Number),
+        new: full.progress.reduce((sum, category) => sum + category.new, 0),
+        due: 0,
+      },
+    ]);
+    expect(overview[0]!.learned + overview[0]!.learning).toBe(BEFORE_THE_GAME_PROMPTS);
     // "Again" is due within minutes, "easy" in days: an hour on, only the one answered "again" is due.
     clock = new Date(START.getTime() + 60 * 60 * 1000);
     try {

@@ -5,17 +5,30 @@
  */
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema } from '@bpa/domain/api-contracts';
-import { PracticeReviewsRequestSchema, PracticeSessionAnswerSchema, PracticeSessionQuerySchema } from '@bpa/domain/practice';
+import { PracticeOverviewAnswerSchema, PracticeReviewsRequestSchema, PracticeSessionAnswerSchema, PracticeSessionQuerySchema } from '@bpa/domain/practice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { requireUser } from '../sessions/session-plugin';
 import { checkAccess, owner } from '../agreements/route-helpers';
-import { getPracticeSession, recordReviews } from './practice';
+import { getPracticeSession, listPracticeProgress, recordReviews } from './practice';
 
 const errors = ErrorEnvelopeSchema;
 
 /** Registers the practice routes. */
 export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+  app.get(
+    '/api/v1/contracts/practice-progress',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['practice'],
+        summary: 'Your practice on every agreement you can open: learned, learning, new, and due now',
+        response: { 200: PracticeOverviewAnswerSchema, 401: errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await listPracticeProgress(db, { userId: owner(request).id, now: now() }) }),
+  );
+
   app.get(
     '/api/v1/contracts/:id/practice',
     {

@@ -8,6 +8,7 @@
  */
 import { type ContractDocument } from '@bpa/domain/contract';
 import {
+  type PracticeOverview,
   type PracticePrompt,
   type PracticeRating,
   type PracticeSession,
@@ -180,4 +181,39 @@ export async function recordReviews(
       set: { signature: sql`excluded.signature`, card: sql`excluded.card`, due: sql`excluded.due`, updatedAt: sql`excluded.updated_at` },
     });
   return recorded;
+}
+
+/**
+ * The player's practice on every agreement they can open (the dashboard, docs/questionnaire.md §8):
+ * per agreement, how many prompts are learned, being learned and new, and how many are due now (a
+ * prompt whose card changed counts as new and due). Newest agreements first, at most
+ * MAX_OTHER_AGREEMENTS.
+ */
+export async function listPracticeProgress(db: Database, request: { userId: string; now: Date }): Promise<PracticeOverview> {
+  const agreements = await readOtherAgreements(db, { userId: request.userId });
+  if (agreements.length === 0) return [];
+  const stored = await db
+    .select({ contractId: practiceCards.contractId, promptId: practiceCards.promptId, signature: practiceCards.signature, card: practiceCards.card })
+    .from(practiceCards)
+    .where(
+      and(
+        eq(practiceCards.userId, request.userId),
+        inArray(
+          practiceCards.contractId,
+          agreements.map((agreement) => agreement.contractId),
+        ),
+      ),
+    );
+  const byPrompt = new Map(stored.map((row) => [`${row.contractId}|${row.promptId}`, row]));
+  return agreements.map((agreement) => {
+    const counts = { learned: 0, learning: 0, new: 0, due: 0 };
+    for (const draft of buildPracticePrompts(agreement.document, '')) {
+      const row = byPrompt.get(`${agreement.contractId}|${draft.id}`);
+      const isChanged = row !== undefined && row.signature !== draft.signature;
+      const card = row && !isChanged ? row.card : undefined;
+      counts[stageOf(card)] += 1;
+      if (isChanged || (card && card.state !== State.New && new Date(card.due) <= request.now)) counts.due += 1;
+    }
+    return { contractId: agreement.contractId, label: agreement.label, ...counts };
+  });
 }

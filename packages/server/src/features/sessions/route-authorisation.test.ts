@@ -171,6 +171,7 @@ const ROUTES: Record<string, RouteCase> = {
   'PUT /api/v1/contracts/:id/questionnaires/:questionnaireId/answers': { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires/${await questionnaireOf(f.subscriberContract.id)}/answers`, body: () => ({ answers: {}, submit: false }) },
   'POST /api/v1/contracts/:id/questionnaires/:questionnaireId/adopt': { codes: [401, 409, 401, 404], shared: [404, 409, 403, 401], url: async (f) => `/api/v1/contracts/${f.subscriberContract.id}/questionnaires/${await questionnaireOf(f.subscriberContract.id)}/adopt`, body: (f) => ({ subjectId: 'item-1', fromUserId: f.subscriber.id }) },
   // Practice (docs/questionnaire.md §8): any member practises, and only their own schedule changes.
+  'GET /api/v1/contracts/practice-progress':         { codes: [401, 200, 401, 200], shared: [200, 200, 200, 401] },
   'GET /api/v1/contracts/:id/practice':              { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/practice?session=before` },
   'POST /api/v1/contracts/:id/practice/reviews':     { codes: [401, 200, 401, 404], shared: [404, 200, 200, 401], url: (f) => `/api/v1/contracts/${f.subscriberContract.id}/practice/reviews`, body: () => ({ reviews: [{ promptId: 'item-1', signature: 'm:x', rating: 'good', reviewedAt: new Date().toISOString() }] }) },
   // Sharing, read-only links and history (docs/sharing.md §2-4). The owner is `subscriber`.

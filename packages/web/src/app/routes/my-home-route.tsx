@@ -1,13 +1,15 @@
 /**
  * Route `/my/home` (docs/product.md §2: the subscriber's dashboard): who is signed in and the name partners
  * see (account feature, docs/sharing.md §11) above
- * the subscriber's Dashboard with their agreements (agreement feature). The features meet here.
+ * the subscriber's Dashboard with their agreements and the practice on each (agreement feature,
+ * docs/questionnaire.md §8). The features meet here.
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
 import { YourName } from '../../features/account/your-name';
 import { SharedWithMe } from '../../features/agreement/dashboards/shared-with-me';
 import { SubscriberDashboard } from '../../features/agreement/dashboards/subscriber-dashboard';
+import { PracticeSummary } from '../../features/agreement/practice/practice-summary';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function MyHomeRoute() {
@@ -25,6 +27,7 @@ export default function MyHomeRoute() {
       <YourName />
       {!isPartner && <SubscriberDashboard />}
       <SharedWithMe isOnlyList={isPartner} />
+      <PracticeSummary />
     </div>
   );
 }

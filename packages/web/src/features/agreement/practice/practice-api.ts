@@ -1,9 +1,17 @@
 /**
  * Calls of practice ("Know our card", docs/questionnaire.md §8; shapes and routes:
  * domain/practice.ts), injected into the one RTK Query `api` (lib/api.ts): a session's prompts,
- * and the reviews of a session sent (again, later, when they could not be sent at once).
+ * the reviews of a session sent (again, later, when they could not be sent at once), and the
+ * dashboard's progress per agreement.
  */
-import { type PracticeReviewsRequest, type PracticeSession, PracticeSessionAnswerSchema, type PracticeSessionKind } from '@bpa/domain/practice';
+import {
+  type PracticeOverview,
+  PracticeOverviewAnswerSchema,
+  type PracticeReviewsRequest,
+  type PracticeSession,
+  PracticeSessionAnswerSchema,
+  type PracticeSessionKind,
+} from '@bpa/domain/practice';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
@@ -20,6 +28,13 @@ export const practiceApi = api.injectEndpoints({
       providesTags: (_result, _error, { contractId }) => [{ type: 'Practice', id: contractId }],
       keepUnusedDataFor: 0,
     }),
+    /** GET /api/v1/contracts/practice-progress: the dashboard's line per agreement. */
+    getPracticeProgress: build.query<PracticeOverview, void, z.infer<typeof PracticeOverviewAnswerSchema>>({
+      query: () => ({ url: '/contracts/practice-progress' }),
+      rawResponseSchema: PracticeOverviewAnswerSchema,
+      transformResponse: (answer) => answer.data,
+      keepUnusedDataFor: 0,
+    }),
     /** POST …/practice/reviews: how well each prompt was recalled, in order. */
     recordReviews: build.mutation<PracticeSession, { contractId: string; request: PracticeReviewsRequest }, SessionAnswer>({
       query: ({ contractId, request }) => ({ url: `/contracts/${id(contractId)}/practice/reviews`, method: 'POST', body: request }),
@@ -29,4 +44,4 @@ export const practiceApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPracticeSessionQuery, useLazyGetPracticeSessionQuery, useRecordReviewsMutation } = practiceApi;
+export const { useGetPracticeSessionQuery, useLazyGetPracticeSessionQuery, useGetPracticeProgressQuery, useRecordReviewsMutation } = practiceApi;

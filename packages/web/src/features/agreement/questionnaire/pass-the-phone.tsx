@@ -109,7 +109,7 @@ export function PassThePhone({ document, storageKey }: { document: Pick<Contract
 
 function Setup({ document, onStart }: { document: Pick<ContractDocument, 'categories'>; onStart: (round: Round) => void }) {
   const [players, setPlayers] = useState(['', '']);
-  const [kind, setKind] = useState<'core' | 'category' | 'all'>('core');
+  const [kind, setKind] = useState<'core' | 'style' | 'category' | 'all'>('core');
   const [categoryId, setCategoryId] = useState(document.categories[0]?._id ?? '');
   const names = players.map((name, index) => name.trim() || `Player ${String.fromCharCode(65 + index)}`);
   const set: QuestionSet = kind === 'category' ? { kind, categoryId } : { kind };
@@ -145,6 +145,7 @@ function Setup({ document, onStart }: { document: Pick<ContractDocument, 'catego
         {(
           [
             ['core', 'Core set: the agreements most often misremembered'],
+            ['style', 'Style and default rules'],
             ['category', 'One category'],
             ['all', 'The whole agreement'],
           ] as const

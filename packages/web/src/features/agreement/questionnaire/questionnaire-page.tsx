@@ -84,6 +84,7 @@ function StartAndList({ agreement }: { agreement: Contract }) {
   const [deadlineDays, setDeadlineDays] = useState(DEFAULT_DEADLINE_DAYS);
   const sets: { kind: QuestionSet['kind']; label: string; hint: string }[] = [
     { kind: 'core', label: 'Core set', hint: 'About 35 agreements partners most often remember differently.' },
+    { kind: 'style', label: 'Style and default rules', hint: 'How light, how sound, what an undiscussed call means.' },
     { kind: 'category', label: 'One category', hint: 'Every subject of the category you choose.' },
     { kind: 'toDiscuss', label: 'Marked to discuss', hint: 'The items anyone marked “to discuss”.' },
     { kind: 'changed', label: 'Changed since our last questionnaire', hint: 'Everything, the first time.' },
