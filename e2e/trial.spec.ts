@@ -114,8 +114,13 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   expect(agreement).toEqual(beforeReload);
   await expectNoSeriousAxeViolations(page);
 
-  // Make the PDF, see it in the viewer, download it.
+  // Make the PDF, see it in the viewer, download it. The agreement goes up compressed (docs/pdf.md §8).
+  const pdfRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/contracts/pdf-guest'));
   await page.getByRole('button', { name: 'Make PDF' }).click();
+  const sent = await pdfRequest;
+  expect(await sent.headerValue('content-encoding')).toBe('gzip');
+  expect(await sent.headerValue('content-type')).toBe('application/json');
+  expect(Number(await sent.headerValue('content-length'))).toBeLessThan(JSON.stringify(agreement).length / 3);
   await expect(page).toHaveURL(/\/pdfview$/);
   await expect(page.locator('.react-pdf__Page').first()).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousAxeViolations(page);

@@ -3,6 +3,7 @@ import { ContractAnswerSchema, ErrorEnvelopeSchema, GuestContractNamesAnswerSche
 import { CATEGORY_COUNT, FREE_TRIAL_TEMPLATE_NAME, GUEST_PDF_BODY_LIMIT_BYTES, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { type ContractDocument, isPlaceholderName } from '@bpa/domain/contract';
 import { selectAllInCategory } from '@bpa/domain/editing';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -221,6 +222,29 @@ describe('POST /api/v1/contracts/pdf-guest', () => {
     const response = await makePdf({ contract: { ...agreement, contractName: 'x'.repeat(GUEST_PDF_BODY_LIMIT_BYTES) } });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'The request is too large: the limit is 256 kB.' });
+  });
+
+  it('takes a gzip-compressed body (the trial sends it so: docs/pdf.md §8), and limits it by its size once decompressed', async () => {
+    const agreement = await getTrialAgreement();
+    const compressed = gzipSync(JSON.stringify({ contract: agreement }));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/pdf-guest',
+      payload: compressed,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // A small file that inflates past the limit (a "zip bomb") is refused as a large body is, not read whole.
+    const bomb = gzipSync(JSON.stringify({ contract: { ...agreement, contractName: ' '.repeat(20 * GUEST_PDF_BODY_LIMIT_BYTES) } }));
+    expect(bomb.length).toBeLessThan(GUEST_PDF_BODY_LIMIT_BYTES / 10);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/pdf-guest',
+      payload: bomb,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ status: 'fail', code: expect.any(String), message: 'The request is too large: the limit is 256 kB.' });
   });
 
   it('refuses cross-site requests with 403 and accepts same-origin ones', async () => {

@@ -16,6 +16,7 @@ import { toErrorMessage } from '../../../lib/error-message';
 import { useAppSelector } from '../../../lib/hooks';
 import { toMakePdfRequest } from '../core/agreement-api';
 import { useMakeAcblCardMutation, useMakeGuestAcblCardMutation } from './printing-api';
+import { gzipJson } from '../../../lib/gzip-json';
 
 /** Starts the browser's download of a stored PDF (same origin: the session cookie goes along). */
 function downloadStoredPdf(pathName: string, fileName: string): void {
@@ -59,7 +60,7 @@ export function OfficialCardButtons({ contract, isGuest }: { contract: Contract;
       // The card of a saved agreement says its version (docs/pdf.md).
       const answer = await (
         isGuest
-          ? makeGuestCard({ ...toMakePdfRequest(contract, false), card })
+          ? makeGuestCard(await gzipJson({ ...toMakePdfRequest(contract, false), card }))
           : // A saved agreement is named, not uploaded (docs/pdf.md §8); unsaved edits are sent with its version.
             isContractEdited
             ? makeCard({ ...toMakePdfRequest(contract, true), card, revision: contract.revision })

@@ -7,16 +7,18 @@ import type { z } from 'zod';
 import { type MakePdfRequest, type PdfFileInfo, PdfFileInfoAnswerSchema, type SubscriberPdfRequest } from '@bpa/domain/api';
 import { type AcblCardAnswer, AcblCardAnswerSchema, type MakeCardRequest, type SubscriberCardRequest } from '@bpa/domain/api-contracts';
 import { api } from '../../../lib/api';
+import { type GzippedJson, jsonBody } from '../../../lib/gzip-json';
 
 export const printingApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * POST /api/v1/contracts/pdf-guest: makes the trial PDF (docs/product.md §7; body `MakePdfRequestSchema`).
+     * POST /api/v1/contracts/pdf-guest: makes the trial PDF (docs/product.md §7; body `MakePdfRequestSchema`,
+     * gzip-compressed when the browser can: `gzipJson`, docs/pdf.md §8).
      * The server keeps only the two trial categories whatever is sent (docs/product.md §D4).
      * @returns where to fetch the file: `{ fileName, pathName }`.
      */
-    makeGuestPdf: build.mutation<PdfFileInfo, MakePdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
-      query: (body) => ({ url: '/contracts/pdf-guest', method: 'POST', body, credentials: 'omit' }),
+    makeGuestPdf: build.mutation<PdfFileInfo, MakePdfRequest | GzippedJson, z.infer<typeof PdfFileInfoAnswerSchema>>({
+      query: (body) => ({ url: '/contracts/pdf-guest', method: 'POST', ...jsonBody(body), credentials: 'omit' }),
       rawResponseSchema: PdfFileInfoAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
@@ -41,10 +43,10 @@ export const printingApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/contracts/acbl-card-guest (docs/official-cards.md §4): a trial visitor's card, of the
-     * two trial categories only; without credentials, like the guest PDF.
+     * two trial categories only; without credentials and compressed, like the guest PDF.
      */
-    makeGuestAcblCard: build.mutation<AcblCardAnswer['data'], MakeCardRequest, AcblCardAnswer>({
-      query: (body) => ({ url: '/contracts/acbl-card-guest', method: 'POST', body, credentials: 'omit' }),
+    makeGuestAcblCard: build.mutation<AcblCardAnswer['data'], MakeCardRequest | GzippedJson, AcblCardAnswer>({
+      query: (body) => ({ url: '/contracts/acbl-card-guest', method: 'POST', ...jsonBody(body), credentials: 'omit' }),
       rawResponseSchema: AcblCardAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),

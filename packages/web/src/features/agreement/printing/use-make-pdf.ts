@@ -15,6 +15,7 @@ import { toMakePdfRequest } from '../core/agreement-api';
 import { pdfFileInfoSet } from '../core/agreement-slice';
 import type { StoredPrintOptions } from './print-options';
 import { useMakeGuestPdfMutation, useMakeSubscriberPdfMutation } from './printing-api';
+import { gzipJson } from '../../../lib/gzip-json';
 
 export const MAKING_PDF_TEXT = 'Making the PDF…';
 export const PDF_FAILED_TEXT = 'The PDF could not be made. Your agreement is unchanged.';
@@ -67,7 +68,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
           ? makeSubscriberPdf({ stored: { id: contract._id, revision: contract.revision }, isSubscriber: true, ...options })
           : isSubscriber
             ? makeSubscriberPdf({ ...toMakePdfRequest(contract, true), ...options, ...(isSubscriberEditor ? { revision: contract.revision } : {}) })
-            : makeGuestPdf({ ...toMakePdfRequest(contract, false), ...options })
+            : makeGuestPdf(await gzipJson({ ...toMakePdfRequest(contract, false), ...options }))
       ).unwrap();
       setStatusMessage('');
       done(pdfFileInfo, VIEWER_PATHS[variant][0]);
