@@ -63,7 +63,7 @@ export function OfficialCardButtons({ contract, isGuest }: { contract: Contract;
           ? makeGuestCard(await gzipJson({ ...toMakePdfRequest(contract, false), card }))
           : // A saved agreement is named, not uploaded (docs/pdf.md §8); unsaved edits are sent with its version.
             isContractEdited
-            ? makeCard({ ...toMakePdfRequest(contract, true), card, revision: contract.revision })
+            ? makeCard(await gzipJson({ ...toMakePdfRequest(contract, true), card, revision: contract.revision }))
             : makeCard({ stored: { id: contract._id, revision: contract.revision }, isSubscriber: true, card })
       ).unwrap();
       if (answer.fitReport.length === 0) downloadStoredPdf(answer.pathName, answer.fileName);

@@ -24,10 +24,11 @@ export const printingApi = api.injectEndpoints({
     }),
     /**
      * POST /api/v1/contracts/pdfCreator: makes a subscriber's PDF (docs/product.md §D7), same body and answer as
-     * the guest call; sent with the session cookie. Used by /my/contract (docs/product.md §4).
+     * the guest call; sent with the session cookie, compressed when it carries the agreement (unsaved
+     * edits: docs/pdf.md §8). Used by /my/contract (docs/product.md §4).
      */
-    makeSubscriberPdf: build.mutation<PdfFileInfo, SubscriberPdfRequest, z.infer<typeof PdfFileInfoAnswerSchema>>({
-      query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', body }),
+    makeSubscriberPdf: build.mutation<PdfFileInfo, SubscriberPdfRequest | GzippedJson, z.infer<typeof PdfFileInfoAnswerSchema>>({
+      query: (body) => ({ url: '/contracts/pdfCreator', method: 'POST', ...jsonBody(body) }),
       rawResponseSchema: PdfFileInfoAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
@@ -36,8 +37,8 @@ export const printingApi = api.injectEndpoints({
      * agreement sent (Make PDF's body and `card`: 'classic' or '2022').
      * @returns where to fetch it and what went to its supplementary sheet ("Label: text → S3")
      */
-    makeAcblCard: build.mutation<AcblCardAnswer['data'], SubscriberCardRequest, AcblCardAnswer>({
-      query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', body }),
+    makeAcblCard: build.mutation<AcblCardAnswer['data'], SubscriberCardRequest | GzippedJson, AcblCardAnswer>({
+      query: (body) => ({ url: '/contracts/acbl-card', method: 'POST', ...jsonBody(body) }),
       rawResponseSchema: AcblCardAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),

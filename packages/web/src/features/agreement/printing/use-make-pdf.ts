@@ -67,7 +67,9 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
         isSubscriberEditor && !isContractEdited
           ? makeSubscriberPdf({ stored: { id: contract._id, revision: contract.revision }, isSubscriber: true, ...options })
           : isSubscriber
-            ? makeSubscriberPdf({ ...toMakePdfRequest(contract, true), ...options, ...(isSubscriberEditor ? { revision: contract.revision } : {}) })
+            ? makeSubscriberPdf(
+                await gzipJson({ ...toMakePdfRequest(contract, true), ...options, ...(isSubscriberEditor ? { revision: contract.revision } : {}) }),
+              )
             : makeGuestPdf(await gzipJson({ ...toMakePdfRequest(contract, false), ...options }))
       ).unwrap();
       setStatusMessage('');
