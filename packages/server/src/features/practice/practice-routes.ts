@@ -13,6 +13,11 @@ import { checkAccess, owner } from '../agreements/route-helpers';
 import { getPracticeSession, listPracticeProgress, recordReviews } from './practice';
 
 const errors = ErrorEnvelopeSchema;
+/**
+ * Reads per client per minute: each reads the player's other agreements (up to 20 documents) to
+ * say where they differ, far more than a player asks for while practising.
+ */
+const READ_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 /** Registers the practice routes. */
 export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
@@ -20,10 +25,11 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Da
     '/api/v1/contracts/practice-progress',
     {
       onRequest: requireUser,
+      config: { rateLimit: READ_RATE_LIMIT },
       schema: {
         tags: ['practice'],
         summary: 'Your practice on every agreement you can open: learned, learning, new, and due now',
-        response: { 200: PracticeOverviewAnswerSchema, 401: errors },
+        response: { 200: PracticeOverviewAnswerSchema, 401: errors, 429: errors },
       },
     },
     async (request) => ({ status: 'success' as const, data: await listPracticeProgress(db, { userId: owner(request).id, now: now() }) }),
@@ -33,12 +39,13 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Da
     '/api/v1/contracts/:id/practice',
     {
       onRequest: requireUser,
+      config: { rateLimit: READ_RATE_LIMIT },
       schema: {
         tags: ['practice'],
         summary: 'A practice session on the agreement: its prompts in order, your progress per category, how many are due',
         params: ContractIdParamsSchema,
         querystring: PracticeSessionQuerySchema,
-        response: { 200: PracticeSessionAnswerSchema, 400: errors, 401: errors, 404: errors },
+        response: { 200: PracticeSessionAnswerSchema, 400: errors, 401: errors, 404: errors, 429: errors },
       },
     },
     async (request) => {
