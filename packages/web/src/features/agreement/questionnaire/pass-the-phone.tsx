@@ -19,8 +19,7 @@ import {
   harmonyOf,
   revealQuestionnaire,
 } from '@bpa/domain/questionnaire';
-import { toPlainName } from '../core/markup-text';
-import { HarmonyScore, QuestionList, RevealList, outcomeCounts } from './questionnaire-parts';
+import { HarmonyScore, QuestionList, QuestionSetPicker, RevealList, outcomeCounts } from './questionnaire-parts';
 
 /** A round as kept in the browser: the players, the questions, each player's answers, whose turn it is. */
 const RoundSchema = z.object({
@@ -109,10 +108,8 @@ export function PassThePhone({ document, storageKey }: { document: Pick<Contract
 
 function Setup({ document, onStart }: { document: Pick<ContractDocument, 'categories'>; onStart: (round: Round) => void }) {
   const [players, setPlayers] = useState(['', '']);
-  const [kind, setKind] = useState<'core' | 'style' | 'category' | 'all'>('core');
-  const [categoryId, setCategoryId] = useState(document.categories[0]?._id ?? '');
+  const [set, setSet] = useState<QuestionSet>({ kind: 'core' });
   const names = players.map((name, index) => name.trim() || `Player ${String.fromCharCode(65 + index)}`);
-  const set: QuestionSet = kind === 'category' ? { kind, categoryId } : { kind };
   const questions = buildQuestions(document, set);
   return (
     <section aria-labelledby="phone-setup-heading" className="questionnaire-start">
@@ -140,34 +137,8 @@ function Setup({ document, onStart }: { document: Pick<ContractDocument, 'catego
           <Button type="button" label="Add a player" text icon="pi pi-plus" onClick={() => setPlayers([...players, ''])} />
         )}
       </fieldset>
-      <fieldset>
-        <legend>Which questions</legend>
-        {(
-          [
-            ['core', 'Core set: the agreements most often misremembered'],
-            ['style', 'Style and default rules'],
-            ['category', 'One category'],
-            ['all', 'The whole agreement'],
-          ] as const
-        ).map(([value, label]) => (
-          <div key={value} className="questionnaire-set">
-            <input type="radio" id={`phone-set-${value}`} name="phone-set" checked={kind === value} onChange={() => setKind(value)} />
-            <label htmlFor={`phone-set-${value}`}>{label}</label>
-          </div>
-        ))}
-      </fieldset>
-      {kind === 'category' && (
-        <label className="questionnaire-field">
-          <span>Category</span>
-          <select className="p-inputtext" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-            {document.categories.map((category) => (
-              <option key={category._id} value={category._id}>
-                {toPlainName(category.categoryName)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {/* The sets that need nothing from the server: nobody's marks, history or other agreements. */}
+      <QuestionSetPicker offered={['core', 'style', 'category', 'all']} categories={document.categories} value={set} onChange={setSet} />
       <p role="status">
         {questions.length} {questions.length === 1 ? 'question' : 'questions'}.
       </p>

@@ -24,7 +24,7 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
 import { AgreementPage } from '../core/agreement-page';
 import { toPlainName } from '../core/markup-text';
-import { HarmonyScore, QuestionList, RevealList, outcomeCounts, percent } from './questionnaire-parts';
+import { HarmonyScore, QUESTION_SET_CHOICES, QuestionList, QuestionSetPicker, RevealList, outcomeCounts, percent } from './questionnaire-parts';
 import { PassThePhone } from './pass-the-phone';
 import {
   useAdoptAnswerMutation,
@@ -79,20 +79,9 @@ function StartAndList({ agreement }: { agreement: Contract }) {
   const [start, startState] = useStartQuestionnaireMutation();
   const { showError, showSuccess } = useToast();
   const [, setSearchParams] = useSearchParams();
-  const [kind, setKind] = useState<QuestionSet['kind']>('core');
-  const [categoryId, setCategoryId] = useState(agreement.categories[0]?._id ?? '');
+  const [set, setSet] = useState<QuestionSet>({ kind: 'core' });
   const [deadlineDays, setDeadlineDays] = useState(DEFAULT_DEADLINE_DAYS);
-  const sets: { kind: QuestionSet['kind']; label: string; hint: string }[] = [
-    { kind: 'core', label: 'Core set', hint: 'About 35 agreements partners most often remember differently.' },
-    { kind: 'style', label: 'Style and default rules', hint: 'How light, how sound, what an undiscussed call means.' },
-    { kind: 'category', label: 'One category', hint: 'Every subject of the category you choose.' },
-    { kind: 'toDiscuss', label: 'Marked to discuss', hint: 'The items anyone marked “to discuss”.' },
-    { kind: 'changed', label: 'Changed since our last questionnaire', hint: 'Everything, the first time.' },
-    { kind: 'elsewhere', label: 'Where my other agreements differ', hint: 'What your agreements with other partners answer otherwise.' },
-    { kind: 'all', label: 'The whole agreement', hint: 'Every subject: a long one.' },
-  ];
   const onStart = async () => {
-    const set: QuestionSet = kind === 'category' ? { kind, categoryId } : { kind };
     try {
       const started = await start({ contractId: agreement._id, request: { set, deadlineDays } }).unwrap();
       showSuccess(`Started: ${started.questionCount} questions. Your partners were emailed.`);
@@ -113,29 +102,7 @@ function StartAndList({ agreement }: { agreement: Contract }) {
       </p>
       <section aria-labelledby="questionnaire-start-heading" className="questionnaire-start">
         <h2 id="questionnaire-start-heading">Start a questionnaire</h2>
-        <fieldset>
-          <legend>Which questions</legend>
-          {sets.map((set) => (
-            <div key={set.kind} className="questionnaire-set">
-              <input type="radio" id={`set-${set.kind}`} name="question-set" value={set.kind} checked={kind === set.kind} onChange={() => setKind(set.kind)} />
-              <label htmlFor={`set-${set.kind}`}>
-                <strong>{set.label}</strong> <span className="questionnaire-hint">{set.hint}</span>
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        {kind === 'category' && (
-          <label className="questionnaire-field">
-            <span>Category</span>
-            <select className="p-inputtext" value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-              {agreement.categories.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {toPlainName(category.categoryName)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <QuestionSetPicker offered={QUESTION_SET_CHOICES.map((choice) => choice.kind)} categories={agreement.categories} value={set} onChange={setSet} />
         <label className="questionnaire-field">
           <span>Days to answer</span>
           <input

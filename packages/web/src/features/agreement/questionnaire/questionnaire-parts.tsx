@@ -11,10 +11,12 @@ import {
   MAX_ANSWER_NOTE_LENGTH,
   type Outcome,
   type Question,
+  type QuestionSet,
   type RevealedQuestion,
   describeAnswer,
 } from '@bpa/domain/questionnaire';
-import { MarkupText } from '../core/markup-text';
+import type { Category } from '@bpa/domain/contract';
+import { MarkupText, toPlainName } from '../core/markup-text';
 
 /** Each outcome in words. */
 export const OUTCOME_TEXT: Record<Outcome, string> = {
@@ -217,4 +219,70 @@ export function QuestionList({
       }
     />
   ));
+}
+
+/** The question sets a player may choose (docs/questionnaire.md §2), with what each asks. */
+export const QUESTION_SET_CHOICES: readonly { kind: QuestionSet['kind']; label: string; hint: string }[] = [
+  { kind: 'core', label: 'Core set', hint: 'The 34 agreements partners most often remember differently.' },
+  { kind: 'style', label: 'Style and default rules', hint: 'How light, how sound, what an undiscussed call means.' },
+  { kind: 'category', label: 'One category', hint: 'Every subject of the category you choose.' },
+  { kind: 'toDiscuss', label: 'Marked to discuss', hint: 'The items anyone marked “to discuss”.' },
+  { kind: 'changed', label: 'Changed since our last questionnaire', hint: 'Everything, the first time.' },
+  { kind: 'elsewhere', label: 'Where my other agreements differ', hint: 'What your agreements with other partners answer otherwise.' },
+  { kind: 'all', label: 'The whole agreement', hint: 'Every subject: a long one.' },
+];
+
+/**
+ * Choosing a question set: a radio per set offered, and the category when "One category" is chosen.
+ *
+ * @param offered the kinds to offer, in QUESTION_SET_CHOICES order
+ * @returns the chosen set as the domain takes it (through `onChange`)
+ */
+export function QuestionSetPicker({
+  offered,
+  categories,
+  value,
+  onChange,
+}: {
+  offered: readonly QuestionSet['kind'][];
+  categories: readonly Pick<Category, '_id' | 'categoryName'>[];
+  value: QuestionSet;
+  onChange: (set: QuestionSet) => void;
+}) {
+  const baseId = useId();
+  const categoryId = value.kind === 'category' ? value.categoryId : (categories[0]?._id ?? '');
+  const choose = (kind: QuestionSet['kind']) => onChange(kind === 'category' ? { kind, categoryId } : { kind });
+  return (
+    <>
+      <fieldset>
+        <legend>Which questions</legend>
+        {QUESTION_SET_CHOICES.filter((choice) => offered.includes(choice.kind)).map((choice) => (
+          <div key={choice.kind} className="questionnaire-set">
+            <input
+              type="radio"
+              id={`${baseId}-${choice.kind}`}
+              name={`${baseId}-set`}
+              checked={value.kind === choice.kind}
+              onChange={() => choose(choice.kind)}
+            />
+            <label htmlFor={`${baseId}-${choice.kind}`}>
+              <strong>{choice.label}</strong> <span className="questionnaire-hint">{choice.hint}</span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {value.kind === 'category' && (
+        <label className="questionnaire-field">
+          <span>Category</span>
+          <select className="p-inputtext" value={categoryId} onChange={(event) => onChange({ kind: 'category', categoryId: event.target.value })}>
+            {categories.map((category) => (
+              <option key={category._id} value={category._id}>
+                {toPlainName(category.categoryName)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
 }
