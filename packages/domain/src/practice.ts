@@ -7,7 +7,7 @@
  * Routes (answers are `{ status, data }` envelopes; any access to the agreement):
  *
  * - GET  /api/v1/contracts/{id}/practice?session=before|full|crash   200 PracticeSessionAnswer
- * - POST /api/v1/contracts/{id}/practice/reviews  PracticeReviewsRequest  200 PracticeSessionAnswer (the next "before" session) | 400
+ * - POST /api/v1/contracts/{id}/practice/reviews  PracticeReviewsRequest  200 PracticeReviewsAnswer | 400
  * - GET  /api/v1/contracts/practice-progress   200 PracticeOverviewAnswer (every agreement the player can open)
  */
 import { z } from 'zod';
@@ -114,6 +114,10 @@ export const PracticeReviewsRequestSchema = z.object({
     .max(MAX_REVIEWS_PER_REQUEST),
 });
 export type PracticeReviewsRequest = z.infer<typeof PracticeReviewsRequestSchema>;
+
+/** What POST …/practice/reviews did: how many of the grades sent were recorded (a grade of an answer the card no longer gives is dropped). */
+export const PracticeReviewsAnswerSchema = successEnvelope(z.object({ recorded: z.number().int().min(0) }));
+export type PracticeReviewsAnswer = z.infer<typeof PracticeReviewsAnswerSchema>;
 
 /** A prompt before the player's schedule is known: what the agreement alone says. */
 export type PromptDraft = Omit<PracticePrompt, 'stage' | 'isChanged' | 'isToDiscuss' | 'due' | 'elsewhere'>;

@@ -6,7 +6,14 @@
  */
 import { ContractAnswerSchema } from '@bpa/domain/api';
 import type { Contract } from '@bpa/domain/contract';
-import { BEFORE_THE_GAME_PROMPTS, PracticeOverviewAnswerSchema, type PracticeSession, PracticeSessionAnswerSchema, isRightAnswer } from '@bpa/domain/practice';
+import {
+  BEFORE_THE_GAME_PROMPTS,
+  PracticeOverviewAnswerSchema,
+  PracticeReviewsAnswerSchema,
+  type PracticeSession,
+  PracticeSessionAnswerSchema,
+  isRightAnswer,
+} from '@bpa/domain/practice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { type TestAccount, createTestAccount, signInAs } from '../../test/test-accounts';
@@ -17,6 +24,10 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
 import { insertTestAgreement } from '../agreements/test-agreements';
+import { readOtherAgreementsPlayed } from '../agreements/other-agreements';
+import { contracts } from '../../db/schema/contracts';
+import { eq } from 'drizzle-orm';
+import { playedSubjectsOf } from '@bpa/domain/elsewhere';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -45,6 +56,11 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, pay
 function sessionOf(answer: { statusCode: number; json(): unknown; body: string }): PracticeSession {
   expect(answer.statusCode, answer.body).toBe(200);
   return PracticeSessionAnswerSchema.parse(answer.json()).data;
+}
+
+function recordedOf(answer: { statusCode: number; json(): unknown; body: string }): number {
+  expect(answer.statusCode, answer.body).toBe(200);
+  return PracticeReviewsAnswerSchema.parse(answer.json()).data.recorded;
 }
 
 async function partnership() {
@@ -83,7 +99,8 @@ describe('practice', () => {
       rating: index === 0 ? ('again' as const) : ('easy' as const),
       reviewedAt: clock.toISOString(),
     }));
-    const next = sessionOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: reviewed }));
+    expect(recordedOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: reviewed }))).toBe(BEFORE_THE_GAME_PROMPTS);
+    const next = sessionOf(await call('GET', `${url}?session=before`, partnerCookie));
     const full = sessionOf(await call('GET', `${url}?session=full`, partnerCookie));
     const progress = full.progress.reduce((sum, category) => sum + category.learning + category.learned, 0);
     expect(progress).toBe(BEFORE_THE_GAME_PROMPTS);
@@ -120,7 +137,7 @@ describe('practice', () => {
     const { agreement, ownerCookie, partnerCookie, url } = await partnership();
     const [prompt] = sessionOf(await call('GET', `${url}?session=before`, partnerCookie)).prompts.filter((p) => p.kind === 'meaning');
     const review = { promptId: prompt!.id, signature: prompt!.signature, rating: 'good', reviewedAt: clock.toISOString() };
-    sessionOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [review] }));
+    expect(recordedOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [review] }))).toBe(1);
     // The owner ticks another option of that subject.
     const contract: Contract = ContractAnswerSchema.parse((await call('GET', `/api/v1/contracts/my/${agreement.id}`, ownerCookie)).json()).data;
     const subject = contract.categories.flatMap((c) => c.subjects).find((s) => s._id === prompt!.subjectId)!;
@@ -138,19 +155,31 @@ describe('practice', () => {
     expect(changed.answer).toContain(other._id);
     expect(after.prompts[0]!.id).toBe(prompt!.id);
     // The old answer's review (sent late, from an offline session) is dropped; the new one counts.
-    sessionOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [review] }));
+    expect(recordedOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [review] }))).toBe(0);
     expect(sessionOf(await call('GET', `${url}?session=before`, partnerCookie)).prompts.find((p) => p.id === prompt!.id)!.isChanged).toBe(true);
-    sessionOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [{ ...review, signature: changed.signature }] }));
+    expect(recordedOf(await call('POST', `${url}/reviews`, partnerCookie, { reviews: [{ ...review, signature: changed.signature }] }))).toBe(1);
     expect(sessionOf(await call('GET', `${url}?session=full`, partnerCookie)).prompts.find((p) => p.id === prompt!.id)).toBeUndefined();
   });
 
   it("tells where the player's other agreements answer otherwise, in practice and as a questionnaire's set", async () => {
     const { owner, ownerCookie, url, agreement } = await partnership();
     // The owner's other partnership plays Basic Precision: 1NT 13-15 where LC Standard opens 15-17.
-    await insertTestAgreement(database.db, { ownerUserId: owner.id, contractName: 'With Bob', templateName: 'Basic Precision' });
+    const bob = await insertTestAgreement(database.db, { ownerUserId: owner.id, contractName: 'With Bob', templateName: 'Basic Precision' });
+    // The database extracts what the other agreement plays as the domain would from the document,
+    // an option renamed by the player (its shown name) included.
+    const [stored] = await database.db.select({ document: contracts.document }).from(contracts).where(eq(contracts.id, bob.id));
+    const renamed = structuredClone(stored!.document);
+    const ticked = renamed.categories
+      .flatMap((c) => c.subjects)
+      .find((s) => s.key === 'nt.range')!
+      .options.find((o) => o.isSelected)!;
+    Object.assign(ticked, { isEdited: true, editedName: '13-15 (our way)' });
+    await database.db.update(contracts).set({ document: renamed }).where(eq(contracts.id, bob.id));
+    const played = await readOtherAgreementsPlayed(database.db, { userId: owner.id, exceptContractId: agreement.id });
+    expect(played).toEqual([{ label: '“With Bob”', subjects: playedSubjectsOf(renamed) }]);
     const full = sessionOf(await call('GET', `${url}?session=full`, ownerCookie));
     const range = full.prompts.find((p) => p.kind === 'meaning' && /1NT opening range/.test(p.question))!;
-    expect(range.elsewhere).toEqual([{ label: '“With Bob”', answer: expect.stringMatching(/13/) }]);
+    expect(range.elsewhere).toEqual([{ label: '“With Bob”', answer: '13-15 (our way)' }]);
     const before = sessionOf(await call('GET', `${url}?session=before`, ownerCookie));
     expect(before.prompts.some((p) => p.elsewhere.length > 0)).toBe(true);
     const started = await call('POST', `/api/v1/contracts/${agreement.id}/questionnaires`, ownerCookie, { set: { kind: 'elsewhere' } });

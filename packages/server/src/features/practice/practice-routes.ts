@@ -5,7 +5,13 @@
  */
 import { ErrorEnvelopeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema } from '@bpa/domain/api-contracts';
-import { PracticeOverviewAnswerSchema, PracticeReviewsRequestSchema, PracticeSessionAnswerSchema, PracticeSessionQuerySchema } from '@bpa/domain/practice';
+import {
+  PracticeOverviewAnswerSchema,
+  PracticeReviewsAnswerSchema,
+  PracticeReviewsRequestSchema,
+  PracticeSessionAnswerSchema,
+  PracticeSessionQuerySchema,
+} from '@bpa/domain/practice';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { requireUser } from '../sessions/session-plugin';
@@ -62,17 +68,18 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Da
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         tags: ['practice'],
-        summary: 'Records how well you recalled prompts (again, hard, good, easy), in order; answers the next "10 before the game"',
+        summary: 'Records how well you recalled prompts (again, hard, good, easy), in order; answers how many were recorded',
         params: ContractIdParamsSchema,
         body: PracticeReviewsRequestSchema,
-        response: { 200: PracticeSessionAnswerSchema, 400: errors, 401: errors, 404: errors, 429: errors },
+        response: { 200: PracticeReviewsAnswerSchema, 400: errors, 401: errors, 404: errors, 429: errors },
       },
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      const userId = owner(request).id;
-      await recordReviews(db, { contractId, userId, reviews: request.body.reviews, now: now() });
-      return { status: 'success' as const, data: await getPracticeSession(db, { contractId, userId, session: 'before', now: now() }) };
+      // Only the count: the browser sends grades one by one as a session goes and reads the next
+      // session itself, so each grade costs one schedule update, not a session's reads.
+      const recorded = await recordReviews(db, { contractId, userId: owner(request).id, reviews: request.body.reviews, now: now() });
+      return { status: 'success' as const, data: { recorded } };
     },
   );
 };

@@ -10,6 +10,7 @@ import { MarksAnswerSchema, RevisionListAnswerSchema } from '@bpa/domain/history
 import {
   ANSWERS_CLOSED_MESSAGE,
   IMPERSONATOR_ANSWERS_MESSAGE,
+  MAX_QUESTIONNAIRES_PER_AGREEMENT,
   type AnswerInput,
   NO_QUESTIONS_MESSAGE,
   type QuestionnaireDetail,
@@ -25,6 +26,8 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
 import { insertTestAgreement } from '../agreements/test-agreements';
+import { questionnaires } from '../../db/schema/questionnaires';
+import { eq } from 'drizzle-orm';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -214,6 +217,29 @@ describe('a blind questionnaire', () => {
     expect(none.statusCode).toBe(400);
     expect(ErrorEnvelopeSchema.parse(none.json()).message).toBe(NO_QUESTIONS_MESSAGE);
     expect((await call('GET', `${url}/not-a-uuid`, cookies.owner)).statusCode).toBe(404);
+  });
+
+  it('keeps the newest questionnaires of an agreement, the oldest going first', async () => {
+    const { owner, agreement, cookies, url } = await partnership();
+    const started = detailOf(await call('POST', url, cookies.owner, { set: { kind: 'all' } }));
+    const [row] = await database.db.select().from(questionnaires).where(eq(questionnaires.id, started.id));
+    const older = Array.from({ length: MAX_QUESTIONNAIRES_PER_AGREEMENT }, (_, index) => ({
+      ...row!,
+      id: undefined,
+      startedBy: owner.id,
+      startedAt: new Date(clock.getTime() - (index + 1) * 60_000),
+    }));
+    await database.db.insert(questionnaires).values(older.map(({ id: _id, ...values }) => values));
+    const newest = detailOf(await call('POST', url, cookies.owner, { set: { kind: 'all' } }));
+    const kept = await database.db
+      .select({ id: questionnaires.id, startedAt: questionnaires.startedAt })
+      .from(questionnaires)
+      .where(eq(questionnaires.contractId, agreement.id));
+    expect(kept).toHaveLength(MAX_QUESTIONNAIRES_PER_AGREEMENT);
+    expect(kept.map((q) => q.id)).toEqual(expect.arrayContaining([newest.id, started.id]));
+    // The two oldest went.
+    const oldestKept = Math.min(...kept.map((q) => q.startedAt.getTime()));
+    expect(oldestKept).toBe(clock.getTime() - (MAX_QUESTIONNAIRES_PER_AGREEMENT - 2) * 60_000);
   });
 
   it("keeps a removed partner's answers but ends their access; the deadline reveals what was handed in", async () => {

@@ -7,6 +7,8 @@
 import {
   type PracticeOverview,
   PracticeOverviewAnswerSchema,
+  type PracticeReviewsAnswer,
+  PracticeReviewsAnswerSchema,
   type PracticeReviewsRequest,
   type PracticeSession,
   PracticeSessionAnswerSchema,
@@ -36,10 +38,10 @@ export const practiceApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** POST …/practice/reviews: how well each prompt was recalled, in order. */
-    recordReviews: build.mutation<PracticeSession, { contractId: string; request: PracticeReviewsRequest }, SessionAnswer>({
+    recordReviews: build.mutation<number, { contractId: string; request: PracticeReviewsRequest }, PracticeReviewsAnswer>({
       query: ({ contractId, request }) => ({ url: `/contracts/${id(contractId)}/practice/reviews`, method: 'POST', body: request }),
-      rawResponseSchema: PracticeSessionAnswerSchema,
-      transformResponse: (answer) => answer.data,
+      rawResponseSchema: PracticeReviewsAnswerSchema,
+      transformResponse: (answer) => answer.data.recorded,
     }),
   }),
 });
