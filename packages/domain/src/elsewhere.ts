@@ -7,10 +7,22 @@
 import { type ContractDocument, type Subject, displayName, isPlaceholderName } from './contract';
 import { stripMarkup } from './markup';
 
+/**
+ * What an agreement plays of one catalogue subject, all that the comparison needs: whether the
+ * subject is ticked, and its ticked options (catalogue key, shown name). The server reads it
+ * straight from the stored documents (features/agreements/other-agreements.ts) rather than whole
+ * agreements.
+ */
+export interface PlayedSubject {
+  key: string;
+  isSelected: boolean;
+  options: { key?: string | undefined; name: string }[];
+}
+
 /** Another agreement of the same player, and what to call it ("Bob's agreement", its name). */
 export interface OtherAgreement {
   label: string;
-  document: Pick<ContractDocument, 'categories'>;
+  subjects: readonly PlayedSubject[];
 }
 
 /** What another agreement says of a subject: its label and the answer in words ("12-14", "Not played"). */
@@ -22,27 +34,31 @@ export interface Elsewhere {
 /** The most other agreements compared: a player's five and those shared with them, newest first. */
 export const MAX_OTHER_AGREEMENTS = 20;
 
-function ticksOf(subject: Subject): string {
-  const options = subject.options
-    .filter((option) => option.isSelected && !isPlaceholderName(option.optionName))
-    .map((option) => option.key ?? `name:${stripMarkup(displayName(option)).toLowerCase()}`)
-    .sort();
+function playedOf(subject: Subject, key: string): PlayedSubject {
+  return {
+    key,
+    isSelected: subject.isSelected,
+    options: subject.options
+      .filter((option) => option.isSelected && !isPlaceholderName(option.optionName))
+      .map((option) => ({ key: option.key, name: displayName(option) })),
+  };
+}
+
+/** A document's keyed subjects as PlayedSubject, in card order (placeholder rows left out). */
+export function playedSubjectsOf(document: Pick<ContractDocument, 'categories'>): PlayedSubject[] {
+  return document.categories.flatMap((category) =>
+    category.subjects.flatMap((subject) => (subject.key === undefined || isPlaceholderName(subject.subjectName) ? [] : [playedOf(subject, subject.key)])),
+  );
+}
+
+function ticksOf(subject: PlayedSubject): string {
+  const options = subject.options.map((option) => option.key ?? `name:${stripMarkup(option.name).toLowerCase()}`).sort();
   return `${subject.isSelected || options.length > 0 ? 1 : 0}:${options.join(',')}`;
 }
 
-function answerOf(subject: Subject): string {
-  const names = subject.options
-    .filter((option) => option.isSelected && !isPlaceholderName(option.optionName))
-    .map((option) => stripMarkup(displayName(option)));
-  if (names.length > 0) return names.join(', ');
+function answerOf(subject: PlayedSubject): string {
+  if (subject.options.length > 0) return subject.options.map((option) => stripMarkup(option.name)).join(', ');
   return subject.isSelected ? 'Played' : 'Not played';
-}
-
-function subjectsByKey(document: Pick<ContractDocument, 'categories'>): Map<string, Subject> {
-  const byKey = new Map<string, Subject>();
-  for (const category of document.categories)
-    for (const subject of category.subjects) if (subject.key && !byKey.has(subject.key)) byKey.set(subject.key, subject);
-  return byKey;
 }
 
 /**
@@ -53,11 +69,15 @@ function subjectsByKey(document: Pick<ContractDocument, 'categories'>): Map<stri
  */
 export function differencesElsewhere(document: Pick<ContractDocument, 'categories'>, others: readonly OtherAgreement[]): Map<string, Elsewhere[]> {
   const differences = new Map<string, Elsewhere[]>();
-  const otherSubjects = others.slice(0, MAX_OTHER_AGREEMENTS).map((other) => ({ label: other.label, byKey: subjectsByKey(other.document) }));
+  const otherSubjects = others.slice(0, MAX_OTHER_AGREEMENTS).map((other) => {
+    const byKey = new Map<string, PlayedSubject>();
+    for (const subject of other.subjects) if (!byKey.has(subject.key)) byKey.set(subject.key, subject);
+    return { label: other.label, byKey };
+  });
   for (const category of document.categories) {
     for (const subject of category.subjects) {
       if (!subject.key || isPlaceholderName(subject.subjectName)) continue;
-      const mine = ticksOf(subject);
+      const mine = ticksOf(playedOf(subject, subject.key));
       for (const other of otherSubjects) {
         const theirs = other.byKey.get(subject.key);
         if (!theirs) continue;

@@ -28,7 +28,7 @@ import type { Database } from '../../db/database';
 import { contractMarks, contracts } from '../../db/schema/contracts';
 import { type StoredFsrsCard, practiceCards } from '../../db/schema/practice';
 import { listMembers } from '../agreements/agreement-members';
-import { readOtherAgreements } from '../agreements/other-agreements';
+import { readOpenableAgreements, readOtherAgreementsPlayed } from '../agreements/other-agreements';
 import { agreementNotFound } from '../agreements/owned-agreements';
 
 const scheduler = fsrs();
@@ -93,7 +93,7 @@ export async function getPracticeSession(
         .where(and(eq(contractMarks.contractId, request.contractId), eq(contractMarks.status, 'discuss')))
     ).map((row) => row.itemId),
   );
-  const elsewhere = differencesElsewhere(document, await readOtherAgreements(db, { userId: request.userId, exceptContractId: request.contractId }));
+  const elsewhere = differencesElsewhere(document, await readOtherAgreementsPlayed(db, { userId: request.userId, exceptContractId: request.contractId }));
   const prompts: PracticePrompt[] = drafts.map((draft: PromptDraft) => {
     const row = byPrompt.get(draft.id);
     const isChanged = row !== undefined && row.signature !== draft.signature;
@@ -190,7 +190,7 @@ export async function recordReviews(
  * MAX_OTHER_AGREEMENTS.
  */
 export async function listPracticeProgress(db: Database, request: { userId: string; now: Date }): Promise<PracticeOverview> {
-  const agreements = await readOtherAgreements(db, { userId: request.userId });
+  const agreements = await readOpenableAgreements(db, { userId: request.userId });
   if (agreements.length === 0) return [];
   const stored = await db
     .select({ contractId: practiceCards.contractId, promptId: practiceCards.promptId, signature: practiceCards.signature, card: practiceCards.card })

@@ -47,7 +47,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { questionnaireEmail } from '../../mail/messages';
 import { listMembers, memberName } from '../agreements/agreement-members';
-import { readOtherAgreements } from '../agreements/other-agreements';
+import { readOtherAgreementsPlayed } from '../agreements/other-agreements';
 import { agreementNotFound } from '../agreements/owned-agreements';
 import { type RevisionAuthor, replaceAgreementDocument } from '../agreements/replace-agreement-document';
 import { documentAtRevision } from '../agreements/revision-store';
@@ -115,7 +115,7 @@ export async function startQuestionnaire(
               differingSubjectIds: new Set(
                 differencesElsewhere(
                   current.document,
-                  await readOtherAgreements(db, { userId: request.caller.userId, exceptContractId: request.contractId }),
+                  await readOtherAgreementsPlayed(db, { userId: request.caller.userId, exceptContractId: request.contractId }),
                 ).keys(),
               ),
             }
