@@ -216,8 +216,16 @@ export const RevisionListAnswerSchema = successEnvelope(
 );
 export type RevisionListAnswer = z.infer<typeof RevisionListAnswerSchema>;
 
-/** Query of the revision list. */
-export const RevisionListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/**
+ * Query of the revision list: `page` (1-based) numbers the page shown; `before`, when given, is the
+ * revision the page starts below (the last line of the page before it): the server then reads the
+ * page from the index instead of skipping (page - 1) × REVISION_PAGE_SIZE lines (keyset paging,
+ * docs/sharing.md §4), so the last page of a long history costs what the first does.
+ */
+export const RevisionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
 
 /** Path of one revision. */
 export const RevisionParamsSchema = z.object({ id: storableText(z.string().max(100)), revision: z.coerce.number().int().min(0).max(2_147_483_647) });

@@ -5,7 +5,7 @@
  * agreements, "Partner 1" to "Partner 5", when the account is created (features/users).
  */
 import type { ContractDocument } from '@bpa/domain/contract';
-import type { ChangeSummary } from '@bpa/domain/history';
+import type { ChangeSummary, ItemChange } from '@bpa/domain/history';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
@@ -71,6 +71,13 @@ export const contractRevisions = pgTable(
      * written when shown (describeChange). Migration 0011 turned the stored sentences into these.
      */
     change: jsonb('change').$type<ChangeSummary>().notNull().default({ counts: {}, categories: [], moreCategories: 0 }),
+    /**
+     * The items this revision changed from the one before it (domain history.ts `listItemChanges`),
+     * written by the save's single statement, so that "changes since your last visit" and the
+     * dashboard's badge read them instead of replaying documents (docs/sharing.md §6). Null on
+     * revision 0 and on revisions stored before migration 0019 (those are replayed).
+     */
+    items: jsonb('items').$type<ItemChange[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

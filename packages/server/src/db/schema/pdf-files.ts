@@ -24,7 +24,12 @@ export const pdfFiles = pgTable(
     /** After this moment the file is never served and the cleanup deletes it; null keeps it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('pdf_files_path_name_key').on(table.pathName), index('pdf_files_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    uniqueIndex('pdf_files_path_name_key').on(table.pathName),
+    index('pdf_files_expires_at_idx').on(table.expiresAt),
+    // The viewer's "newest file of this name" of one account (get-latest-pdf-file.ts).
+    index('pdf_files_owner_file_name_idx').on(table.ownerUserId, table.fileName, table.createdAt),
+  ],
 );
 
 export type PdfFileRow = typeof pdfFiles.$inferSelect;

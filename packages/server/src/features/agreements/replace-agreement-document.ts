@@ -2,7 +2,7 @@ import { announceAgreementStored } from './agreement-events';
 import { type MergeReport, type SaveConflict, staleRevisionMessage } from '@bpa/domain/api-contracts';
 import { alignIdsByKey } from '@bpa/domain/catalogue-keys';
 import { type ContractDocument, noteOf } from '@bpa/domain/contract';
-import { type ChangeSummary, type RevisionKind, listItemChanges, summariseChangeData } from '@bpa/domain/history';
+import { type ChangeSummary, type ItemChange, type RevisionKind, listItemChanges, summariseChangeData } from '@bpa/domain/history';
 import { type MergeConflict, type MergeResolutions, mergeAgreements } from '@bpa/domain/merge';
 import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Operation } from 'fast-json-patch';
@@ -169,7 +169,8 @@ interface PlannedChange {
   /** The replaced document is kept whole (a snapshot) instead of as a patch. */
   isSnapshot: boolean;
   patch: unknown[] | null;
-  changedItemIds: string[];
+  /** The items changed from the stored document (listItemChanges), kept in the history row (docs/sharing.md §6). */
+  itemChanges: ItemChange[];
   /**
    * The new document as a few operations on the stored one, for the database to apply
    * (`documentUpdate`), when the change is small and was worked out from parts of the stored
@@ -258,9 +259,9 @@ async function planChange(db: Database, id: string, row: StoredAgreement, change
   const summary: ChangeSummary =
     kind === 'template' ? { ...source, counts: {}, categories: [], moreCategories: 0 } : summariseChangeData(row.document, next, source);
   const storage = storageOf(row.revision, row.document, next);
-  const changedItemIds = listItemChanges(row.document, next).map((itemChange) => itemChange.itemId);
+  const itemChanges = listItemChanges(row.document, next);
   const databaseChanges = databaseChangesOf(row.document, next, kind);
-  return { next, kind, templateName, merge, change: summary, isSnapshot: storage.document !== null, patch: storage.patch, changedItemIds, databaseChanges };
+  return { next, kind, templateName, merge, change: summary, isSnapshot: storage.document !== null, patch: storage.patch, itemChanges, databaseChanges };
 }
 
 /**
@@ -339,13 +340,14 @@ async function writeChange(
       from updated
       on conflict (contract_id, revision) do update set document = excluded.document, patch = excluded.patch
     ), recorded as (
-      insert into ${contractRevisions} (contract_id, revision, kind, author_user_id, author_label, change, created_at)
-      select updated.id, updated.revision, ${plan.kind}, ${author.userId}::uuid, ${author.label}, ${JSON.stringify(plan.change)}::jsonb, ${at}::timestamptz
+      insert into ${contractRevisions} (contract_id, revision, kind, author_user_id, author_label, change, items, created_at)
+      select updated.id, updated.revision, ${plan.kind}, ${author.userId}::uuid, ${author.label}, ${JSON.stringify(plan.change)}::jsonb,
+        ${JSON.stringify(plan.itemChanges)}::jsonb, ${at}::timestamptz
       from updated
     ), reopened as (
       update ${contractMarks} set status = 'discuss', updated_at = ${at}::timestamptz
       where contract_id = ${id}::uuid and status = 'agreed' and exists (select 1 from updated)
-        and item_id in (select jsonb_array_elements_text(${JSON.stringify(plan.changedItemIds)}::jsonb))
+        and item_id in (select jsonb_array_elements_text(${JSON.stringify(plan.itemChanges.map((itemChange) => itemChange.itemId))}::jsonb))
         and (${author.userId}::uuid is null or user_id <> ${author.userId}::uuid)
     )
     select id, contract_name as "contractName", revision from updated
@@ -365,7 +367,7 @@ async function writeChange(
  *    or whole every REVISION_SNAPSHOT_INTERVAL revisions: revision-store.ts);
  * 4. `writeChange` stores it all in one statement if the agreement is still at the revision read:
  *    the new document at revision + 1, the history row saying who, when, what kind and what
- *    changed (summariseChangeData), and other partners' "agreed" marks on the changed items back to
+ *    changed (summariseChangeData, and the changed items for docs/sharing.md §6), and other partners' "agreed" marks on the changed items back to
  *    "to discuss" (docs/sharing.md §7). When another change (another tab, partner or server) was stored
  *    in between, nothing is written and the change is worked out again from the newer revision:
  *    two changes at once are applied one after the other, as with a row lock, but the work of

@@ -6,7 +6,7 @@
  * patches of the kept rows so each one leads from the next kept revision (revision-store.ts).
  */
 import type { Contract } from '@bpa/domain/contract';
-import { REVISION_PAGE_SIZE, type RevisionKind, type RevisionSummary } from '@bpa/domain/history';
+import { REVISION_PAGE_SIZE, type RevisionKind, type RevisionSummary, listItemChanges } from '@bpa/domain/history';
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
@@ -50,23 +50,37 @@ async function currentOf(db: Database, contractId: string) {
 }
 
 /**
- * One page of an agreement's history, newest first (the History panel).
+ * One page of an agreement's history, newest first (the History panel; docs/sharing.md §4).
  *
- * @param request the agreement (access already checked) and the 1-based page
+ * @param request the agreement (access already checked); `before`: the page starts below this
+ *   revision (keyset paging: read from the primary key's index, however deep the page); without
+ *   it, the 1-based `page` is counted from the newest (an offset, for the first page and old links)
  * @returns REVISION_PAGE_SIZE lines at most, the total number of kept revisions
+ * @throws AppError not_found when the agreement does not exist
  */
-export async function listRevisions(db: Database, request: { contractId: string; page: number }): Promise<{ revisions: RevisionSummary[]; total: number }> {
+export async function listRevisions(
+  db: Database,
+  request: { contractId: string; page: number; before?: number | undefined },
+): Promise<{ revisions: RevisionSummary[]; total: number }> {
   const [current] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, request.contractId));
   if (!current) throw agreementNotFound();
-  const where = eq(contractRevisions.contractId, request.contractId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contractRevisions).where(where);
-  const rows = await db
-    .select(summaryColumns)
-    .from(contractRevisions)
-    .where(where)
-    .orderBy(desc(contractRevisions.revision))
-    .limit(REVISION_PAGE_SIZE)
-    .offset((request.page - 1) * REVISION_PAGE_SIZE);
+  const ofAgreement = eq(contractRevisions.contractId, request.contractId);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contractRevisions).where(ofAgreement);
+  const rows =
+    request.before === undefined
+      ? await db
+          .select(summaryColumns)
+          .from(contractRevisions)
+          .where(ofAgreement)
+          .orderBy(desc(contractRevisions.revision))
+          .limit(REVISION_PAGE_SIZE)
+          .offset((request.page - 1) * REVISION_PAGE_SIZE)
+      : await db
+          .select(summaryColumns)
+          .from(contractRevisions)
+          .where(and(ofAgreement, lt(contractRevisions.revision, request.before)))
+          .orderBy(desc(contractRevisions.revision))
+          .limit(REVISION_PAGE_SIZE);
   return { revisions: rows.map((row) => toSummary(row, current.revision)), total };
 }
 
@@ -116,7 +130,8 @@ export function revisionsToPrune(rows: readonly { revision: number; createdAt: D
 /**
  * Applies the retention rule to one agreement: deletes the revisions revisionsToPrune names and
  * rewrites the storage of the kept ones below them, so every kept revision still reads back as it
- * was. Runs in one transaction with the agreement locked (a save waits).
+ * was; a kept revision that now follows a pruned one records the items changed since the kept one
+ * before it (what "changes since your last visit" reads). Runs in one transaction with the agreement locked (a save waits).
  *
  * @returns how many revisions were deleted
  */
@@ -144,11 +159,20 @@ export async function pruneAgreementHistory(db: Database, contractId: string, no
     // Rewrite each kept row below the current one against the next kept revision above it.
     for (let index = 1; index < kept.length; index++) {
       const revision = kept[index]!;
-      const storage = storageOf(revision, documents.get(revision)!, documents.get(kept[index - 1]!)!);
+      const above = kept[index - 1]!;
+      const storage = storageOf(revision, documents.get(revision)!, documents.get(above)!);
       await tx
         .update(contractRevisions)
         .set({ document: storage.document, patch: storage.patch })
         .where(and(eq(contractRevisions.contractId, contractId), eq(contractRevisions.revision, revision)));
+      // The revision above now follows this one directly: its recorded items take in those of the
+      // pruned revisions between (docs/sharing.md §6 reads them).
+      if (above - revision > 1) {
+        await tx
+          .update(contractRevisions)
+          .set({ items: listItemChanges(documents.get(revision)!, documents.get(above)!) })
+          .where(and(eq(contractRevisions.contractId, contractId), eq(contractRevisions.revision, above)));
+      }
     }
     await tx.delete(contractRevisions).where(and(eq(contractRevisions.contractId, contractId), inArray(contractRevisions.revision, pruned)));
     return pruned.length;

@@ -35,7 +35,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     },
     async (request) => {
       const { contractId } = await checkAccess(db, request, request.params.id, 'view', now);
-      const page = await listRevisions(db, { contractId, page: request.query.page });
+      const page = await listRevisions(db, { contractId, page: request.query.page, before: request.query.before });
       return { status: 'success' as const, data: { ...page, page: request.query.page, pageSize: REVISION_PAGE_SIZE } };
     },
   );

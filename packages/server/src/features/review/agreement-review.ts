@@ -6,7 +6,7 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contractShares, contractViews, contracts } from '../../db/schema/contracts';
-import { getChangesSince } from '../agreements/changes-since';
+import { countRecordedChangesWaiting, getChangesSince } from '../agreements/changes-since';
 
 /**
  * Records that the caller has seen the agreement up to `revision` (never beyond the current one).
@@ -31,21 +31,24 @@ export async function listChangesWaiting(db: Database, userId: string): Promise<
     .select({ id: contractShares.contractId })
     .from(contractShares)
     .where(and(eq(contractShares.userId, userId), isNotNull(contractShares.acceptedAt)));
+  // Visited agreements with a revision by someone else since; `isReplayed`: one of the revisions
+  // since was stored before revisions recorded their items (migration 0019).
   const candidates = await db
-    .selectDistinct({ contractId: contractViews.contractId })
+    .select({ contractId: contractViews.contractId, isReplayed: sql<boolean>`bool_or(${contractRevisions.items} is null)` })
     .from(contractViews)
     .innerJoin(contractRevisions, and(eq(contractRevisions.contractId, contractViews.contractId), gt(contractRevisions.revision, contractViews.revision)))
-    .where(
-      and(
-        eq(contractViews.userId, userId),
-        sql`${contractRevisions.authorUserId} is distinct from ${userId}`,
-        sql`(${contractViews.contractId} in (${owned}) or ${contractViews.contractId} in (${shared}))`,
-      ),
-    );
+    .where(and(eq(contractViews.userId, userId), sql`(${contractViews.contractId} in (${owned}) or ${contractViews.contractId} in (${shared}))`))
+    .groupBy(contractViews.contractId)
+    .having(sql`bool_or(${contractRevisions.authorUserId} is distinct from ${userId})`);
+  const recorded = await countRecordedChangesWaiting(
+    db,
+    userId,
+    candidates.filter((candidate) => !candidate.isReplayed).map((candidate) => candidate.contractId),
+  );
   const waiting: { _id: string; count: number }[] = [];
-  for (const { contractId } of candidates) {
-    const { changes } = await getChangesSince(db, { contractId, userId });
-    if (changes.length > 0) waiting.push({ _id: contractId, count: changes.length });
+  for (const { contractId, isReplayed } of candidates) {
+    const count = isReplayed ? (await getChangesSince(db, { contractId, userId })).changes.length : (recorded.get(contractId) ?? 0);
+    if (count > 0) waiting.push({ _id: contractId, count });
   }
   return waiting;
 }

@@ -20,6 +20,9 @@ import { type TestDatabase, openTestDatabase } from '../../test/test-db';
 import { type TestSmtpServer, startTestSmtpServer } from '../../test/test-smtp-server';
 import { loadTemplates } from '../templates/load-templates';
 import { insertTestAgreement } from '../agreements/test-agreements';
+import { and, eq } from 'drizzle-orm';
+import { contractRevisions } from '../../db/schema/contracts';
+import { pruneAgreementHistory } from '../history/agreement-history';
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -268,20 +271,99 @@ describe('replies under an item to discuss (docs/sharing.md §7)', () => {
 });
 
 describe('changes since a visit long ago (docs/sharing.md §6)', () => {
-  it(`reads only the newest ${MAX_CHANGES_VERSIONS} versions and says how many older ones History holds`, async () => {
+  /** A partner who saw revision 0, then one early change and `saves` changes of another item by the owner. */
+  async function longAgo(saves: number) {
     const { agreement, ownerCookie, partnerCookie } = await partnership();
     const url = `/api/v1/contracts/${agreement.id}`;
     await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
     let doc = await load(agreement.id, ownerCookie);
     const [early, late] = editableSubjects(doc, 2);
-    // One early change, then enough saves of another item to push it past the window.
     doc = await save(toggleSubject(doc, early!.category._id, early!.subject._id), ownerCookie);
-    const saves = MAX_CHANGES_VERSIONS + 20;
     for (let index = 0; index < saves; index++) doc = await save(toggleSubject(doc, late!.category._id, late!.subject._id), ownerCookie);
-    const changes = ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
-    expect(changes.sinceRevision).toBe(0);
-    expect(changes.currentRevision).toBe(saves + 1);
-    expect(changes.olderVersions).toBe(saves + 1 - MAX_CHANGES_VERSIONS);
-    expect(changes.changes.map((change) => change.itemId)).toEqual([late!.subject._id]);
+    const changes = async () => ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
+    return { agreement, early: early!.subject, late: late!.subject, changes, partnerCookie };
+  }
+
+  it('reads every version however far behind, from the items each version recorded', async () => {
+    const saves = MAX_CHANGES_VERSIONS + 20;
+    const { agreement, early, late, changes, partnerCookie } = await longAgo(saves);
+    const recorded = await database.db
+      .select({ revision: contractRevisions.revision, items: contractRevisions.items })
+      .from(contractRevisions)
+      .where(eq(contractRevisions.contractId, agreement.id));
+    // Each save's single statement recorded the one item it changed.
+    for (const row of recorded.filter((r) => r.revision > 0)) expect(row.items?.map((item) => item.itemId)).toHaveLength(1);
+    const answer = await changes();
+    expect(answer.sinceRevision).toBe(0);
+    expect(answer.currentRevision).toBe(saves + 1);
+    expect(answer.olderVersions).toBeUndefined();
+    expect(answer.changes.map((change) => change.itemId)).toEqual([early._id, late._id]);
+    expect(ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', partnerCookie)).json()).data).toEqual([
+      { _id: agreement.id, count: 2 },
+    ]);
+  });
+
+  it(`replays versions stored before versions recorded their items, only the newest ${MAX_CHANGES_VERSIONS} of them, and says how many older ones History holds`, async () => {
+    const saves = MAX_CHANGES_VERSIONS + 20;
+    const { agreement, late, changes, partnerCookie } = await longAgo(saves);
+    // As stored before migration 0019: no recorded items.
+    await database.db.update(contractRevisions).set({ items: null }).where(eq(contractRevisions.contractId, agreement.id));
+    const answer = await changes();
+    expect(answer.sinceRevision).toBe(0);
+    expect(answer.currentRevision).toBe(saves + 1);
+    expect(answer.olderVersions).toBe(saves + 1 - MAX_CHANGES_VERSIONS);
+    expect(answer.changes.map((change) => change.itemId)).toEqual([late._id]);
+    expect(ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', partnerCookie)).json()).data).toEqual([
+      { _id: agreement.id, count: 1 },
+    ]);
+  });
+
+  it("joins replayed older versions with recorded newer ones: the newest change of an item wins, and one's own newest change hides it", async () => {
+    const { agreement, ownerCookie, partnerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
+    let doc = await load(agreement.id, ownerCookie);
+    const [a, b, c] = editableSubjects(doc, 3);
+    doc = toggleSubject(doc, a!.category._id, a!.subject._id);
+    doc = await save(toggleSubject(doc, b!.category._id, b!.subject._id), ownerCookie);
+    // Revision 1 as stored before migration 0019.
+    await database.db
+      .update(contractRevisions)
+      .set({ items: null })
+      .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, 1)));
+    // Then the partner changes a back, and the owner renames b and ticks c.
+    const mine = await load(agreement.id, partnerCookie);
+    await save(toggleSubject(mine, a!.category._id, a!.subject._id), partnerCookie);
+    doc = await load(agreement.id, ownerCookie);
+    doc = renameSubject(doc, b!.category._id, b!.subject._id, 'Weak jump overcalls');
+    await save(toggleSubject(doc, c!.category._id, c!.subject._id), ownerCookie);
+    const answer = ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
+    expect(answer.changes.map((change) => [change.itemId, change.kind])).toEqual([
+      [b!.subject._id, 'renamed'],
+      [c!.subject._id, c!.subject.isSelected ? 'unticked' : 'ticked'],
+    ]);
+    expect(ChangesWaitingAnswerSchema.parse((await call('GET', '/api/v1/contracts/changes-waiting', partnerCookie)).json()).data).toEqual([
+      { _id: agreement.id, count: 2 },
+    ]);
+  });
+
+  it('still shows what a pruned version changed, under the next kept version', async () => {
+    const { agreement, ownerCookie, partnerCookie } = await partnership();
+    const url = `/api/v1/contracts/${agreement.id}`;
+    await call('POST', `${url}/seen`, partnerCookie, { revision: 0 });
+    let doc = await load(agreement.id, ownerCookie);
+    const subjects = editableSubjects(doc, 3);
+    for (const { category, subject } of subjects) doc = await save(toggleSubject(doc, category._id, subject._id), ownerCookie);
+    // Revision 0 alone on an old day; 1-3 on another: 1 and 2 are pruned, 3 is kept.
+    const old = (days: number, minutes: number) => new Date(Date.now() - days * 86_400_000 + minutes * 60_000);
+    for (const [revision, createdAt] of [old(200, 0), old(150, 0), old(150, 1), old(150, 2)].entries()) {
+      await database.db
+        .update(contractRevisions)
+        .set({ createdAt })
+        .where(and(eq(contractRevisions.contractId, agreement.id), eq(contractRevisions.revision, revision)));
+    }
+    expect(await pruneAgreementHistory(database.db, agreement.id, new Date())).toBe(2);
+    const answer = ChangesAnswerSchema.parse((await call('GET', `${url}/changes`, partnerCookie)).json()).data;
+    expect(answer.changes.map((change) => change.itemId).sort()).toEqual(subjects.map(({ subject }) => subject._id).sort());
   });
 });

@@ -15,7 +15,7 @@ import {
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
 import { RevisionAnswerSchema, RevisionListAnswerSchema, describeChange } from '@bpa/domain/history';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { bookings } from '../../db/schema/bookings';
@@ -525,6 +525,26 @@ describe('history and restore', () => {
     expect(
       RevisionAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions/1`, { cookie })).json()).data.document.categories,
     ).toEqual(doc.categories);
+  });
+
+  it('pages the history by the last revision shown (keyset), as the page number would, to the last page', async () => {
+    const { agreement, cookie } = await owner();
+    // 45 more versions, written as the history stores them (their documents are not read here).
+    await database.db.execute(sql`
+      insert into contract_revisions (contract_id, revision, kind, author_label)
+      select ${agreement.id}::uuid, g, 'save', 'anna@example.org' from generate_series(1, 45) g`);
+    await database.db.update(contracts).set({ revision: 45 }).where(eq(contracts.id, agreement.id));
+    const list = async (query: string) =>
+      RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions?${query}`, { cookie })).json()).data;
+    const first = await list('page=1');
+    expect(first.total).toBe(46);
+    expect(first.revisions.map((r) => r.revision)).toEqual(Array.from({ length: 20 }, (_, index) => 45 - index));
+    const second = await list(`page=2&before=${first.revisions.at(-1)!.revision}`);
+    expect(second.revisions.map((r) => r.revision)).toEqual((await list('page=2')).revisions.map((r) => r.revision));
+    const last = await list(`page=3&before=${second.revisions.at(-1)!.revision}`);
+    expect(last).toMatchObject({ page: 3, total: 46 });
+    expect(last.revisions.map((r) => r.revision)).toEqual([5, 4, 3, 2, 1, 0]);
+    expect((await call('GET', `/api/v1/contracts/${agreement.id}/revisions?before=0`, { cookie })).statusCode).toBe(400);
   });
 
   it('keeps a small edit as a small patch, not a copy of the document', async () => {

@@ -10,9 +10,12 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/contracts/{id}/revisions?page=N: the history, newest first. */
-    getRevisions: build.query<RevisionListAnswer['data'], { contractId: string; page: number }, RevisionListAnswer>({
-      query: ({ contractId, page }) => ({ url: `/contracts/${id(contractId)}/revisions`, params: { page } }),
+    /**
+     * GET /api/v1/contracts/{id}/revisions?page=N&before=R: the history, newest first; `before` is
+     * the last revision of the page before (keyset paging, docs/sharing.md §4), absent on page 1.
+     */
+    getRevisions: build.query<RevisionListAnswer['data'], { contractId: string; page: number; before?: number | undefined }, RevisionListAnswer>({
+      query: ({ contractId, page, before }) => ({ url: `/contracts/${id(contractId)}/revisions`, params: before === undefined ? { page } : { page, before } }),
       rawResponseSchema: RevisionListAnswerSchema,
       transformResponse: (answer) => answer.data,
       providesTags: (_result, _error, { contractId }) => [{ type: 'Revisions', id: contractId }],

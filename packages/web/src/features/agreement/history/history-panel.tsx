@@ -40,18 +40,25 @@ function formatTime(iso: string): string {
 }
 
 export function HistoryPanel(props: HistoryPanelProps) {
-  const [page, setPage] = useState(1);
+  // The last revision of each page before the one shown: page N starts below starts[N - 2] (keyset paging).
+  const [starts, setStarts] = useState<number[]>([]);
   const [openRevision, setOpenRevision] = useState<number | null>(null);
   const { contract, isOpen } = props;
-  const revisions = useGetRevisionsQuery({ contractId: contract?._id ?? '', page }, { skip: !isOpen || !contract, refetchOnMountOrArgChange: true });
+  const page = starts.length + 1;
+  const revisions = useGetRevisionsQuery(
+    { contractId: contract?._id ?? '', page, before: starts.at(-1) },
+    { skip: !isOpen || !contract, refetchOnMountOrArgChange: true },
+  );
   const data = revisions.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const lastShown = data?.revisions.at(-1)?.revision;
 
   return (
     <DialogFrame
       isOpen={isOpen}
       onClose={() => {
         setOpenRevision(null);
+        setStarts([]);
         props.onClose();
       }}
       title={openRevision === null ? HISTORY_TITLE : `Version ${openRevision}`}
@@ -92,7 +99,15 @@ export function HistoryPanel(props: HistoryPanelProps) {
           </ol>
           {pageCount > 1 && (
             <nav className="button-row" aria-label="History pages">
-              <Button type="button" label="Newer" icon="pi pi-angle-left" size="small" text disabled={page <= 1} onClick={() => setPage((p) => p - 1)} />
+              <Button
+                type="button"
+                label="Newer"
+                icon="pi pi-angle-left"
+                size="small"
+                text
+                disabled={page <= 1}
+                onClick={() => setStarts((s) => s.slice(0, -1))}
+              />
               <span>
                 Page {page} of {pageCount}
               </span>
@@ -103,8 +118,8 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 iconPos="right"
                 size="small"
                 text
-                disabled={page >= pageCount}
-                onClick={() => setPage((p) => p + 1)}
+                disabled={page >= pageCount || lastShown === undefined}
+                onClick={() => lastShown !== undefined && setStarts((s) => [...s, lastShown])}
               />
             </nav>
           )}
