@@ -12,12 +12,22 @@
  * Settings: LIGHTHOUSE_RUNS, LIGHTHOUSE_PORT (default 3292), CHROMIUM_PATH (default /usr/bin/chromium),
  * LIGHTHOUSE_SAVE_DIR (write each run's full Lighthouse report there as JSON, to see what an audit
  * found: the largest paint's element, the requests, the main thread's work), LIGHTHOUSE_PAGES
- * (comma-separated paths instead of the three pages).
+ * (comma-separated paths instead of the three pages), LIGHTHOUSE_SIGNED_IN (1 by default; 0 skips
+ * the signed-in pages).
+ *
+ * Then the pages a signed-in subscriber opens cold on a phone (docs/product.md §D12): the
+ * dashboard `/my/home`, the Compare screen of two agreements made from the largest template, and
+ * the read-only link page `/shared/{token}` of one (a partner opening the link; sent without the
+ * session cookie). The subscriber's session cookie goes with every request of the signed-in pages
+ * (Lighthouse's `extraHeaders`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { ContractNamesAnswerSchema } from '@bpa/domain/api-contracts';
+import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -32,6 +42,15 @@ interface PageRun {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
+  /** Script transferred, compressed as sent (KB). */
+  scriptKb: number;
+}
+
+/** The script a page transferred, in KB as sent (Lighthouse's network requests of type Script). */
+function scriptKbOf(lhr: Result): number {
+  const details = lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined;
+  const bytes = (details?.items ?? []).filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return bytes / 1024;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -41,8 +60,36 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const database = await seedBenchDatabase({ subscriberCount: 0 });
+const SIGNED_IN = process.env.LIGHTHOUSE_SIGNED_IN !== '0';
+const database = await seedBenchDatabase({ subscriberCount: SIGNED_IN ? 1 : 0 });
 const server = await startProductServer(database, PORT);
+
+/**
+ * The signed-in pages and the cookie each is opened with: two of the subscriber's agreements made
+ * from the largest template, compared; a read-only link of the first.
+ */
+async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
+  const subscriber = database.subscribers[0];
+  if (!subscriber) return [];
+  const headers = { cookie: subscriber.cookie, 'content-type': 'application/json' };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const agreements = ContractNamesAnswerSchema.parse(await api('GET', '/api/v1/contracts/my')).data;
+  const [left, right] = agreements;
+  if (!left || !right) throw new Error('The bench subscriber has fewer than two agreements');
+  for (const agreement of [left, right]) {
+    await api('PATCH', `/api/v1/contracts/my/${agreement._id}/template`, { templateId: database.largestTemplate.id });
+  }
+  const link = NewLinkAnswerSchema.parse(await api('POST', `/api/v1/contracts/my/${left._id}/link`)).data;
+  return [
+    { path: '/my/home', cookie: subscriber.cookie },
+    { path: `/my/compare?left=${left._id}&right=${right._id}`, cookie: subscriber.cookie },
+    { path: `/shared/${link.linkToken}` },
+  ];
+}
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [
@@ -59,23 +106,36 @@ const chrome = await chromeLauncher.launch({
  * One Lighthouse run of a page; a run whose trace recording failed (NO_NAVSTART and the like,
  * which Lighthouse itself says to run again) is run again, up to twice.
  */
-async function audit(page: string, attempt = 1): Promise<Result> {
-  const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+async function audit(page: string, cookie?: string, attempt = 1): Promise<Result> {
+  const result = await lighthouse(`${server.url}${page}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   const { lhr } = result;
   if (!lhr.runtimeError) return lhr;
-  if (attempt < 3) return audit(page, attempt + 1);
+  if (attempt < 3) return audit(page, cookie, attempt + 1);
   throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
 }
 
 try {
+  const pages: { path: string; cookie?: string; label: string }[] = [
+    ...PAGES.map((path) => ({ path, label: path })),
+    ...(SIGNED_IN && !process.env.LIGHTHOUSE_PAGES ? await signedInPages() : []).map((page) => ({
+      ...page,
+      label: page.path.startsWith('/shared/') ? '/shared/{token}' : page.path.startsWith('/my/compare') ? '/my/compare' : page.path,
+    })),
+  ];
   const results = new Map<string, PageRun[]>();
   for (let run = 0; run < RUNS; run++) {
-    for (const page of PAGES) {
-      const lhr = await audit(page);
+    for (const { path, cookie, label: page } of pages) {
+      const lhr = await audit(path, cookie);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
-        writeFileSync(join(SAVE_DIR, `${page === '/' ? 'landing' : page.slice(1).replaceAll('/', '-')}-${run + 1}.json`), JSON.stringify(lhr));
+        writeFileSync(join(SAVE_DIR, `${page === '/' ? 'landing' : page.slice(1).replaceAll(/[/{}]/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
       }
       const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const runs = results.get(page) ?? [];
@@ -83,13 +143,16 @@ try {
         scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        scriptKb: scriptKbOf(lhr),
       });
       results.set(page, runs);
     }
   }
-  console.log(`Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS} runs)`}, mobile profile, the real server on the embedded database`);
-  console.log('page              performance  accessibility  best practices   LCP s   TBT ms  goal (each score >= 95)');
-  for (const page of PAGES) {
+  console.log(
+    `Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS} runs)`}, mobile profile, the real server on the embedded database; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log('page              performance  accessibility  best practices   LCP s   TBT ms  script KB  goal (each score >= 95)');
+  for (const { label: page } of pages) {
     const runs = results.get(page)!;
     const scores = CATEGORIES.map((category) => median(runs.map((r) => r.scores[category])));
     const isMet = scores.every((s) => s >= GOAL_SCORE);
@@ -98,7 +161,9 @@ try {
         runs.map((r) => r.tbtMs),
       )
         .toFixed(0)
-        .padStart(7)}  ${isMet ? 'met' : 'NOT met'}`,
+        .padStart(7)}  ${median(runs.map((r) => r.scriptKb))
+        .toFixed(0)
+        .padStart(9)}  ${isMet ? 'met' : 'NOT met'}`,
     );
   }
 } finally {

@@ -326,6 +326,43 @@ describe('web app', () => {
     }
   });
 
+  it("names a route's chunks in index.html's head for a first visit to that route (route-preloads.json)", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
+    await writeFile(join(folder, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+    const preloads = [
+      { path: '/my/home', scripts: ['/assets/my-home-route-a1.js', '/assets/dashboard-b2.js'], styles: ['/assets/dashboard-c3.css'] },
+      { path: '/shared', scripts: ['/assets/shared-link-page-d4.js'], styles: [] },
+    ];
+    await writeFile(join(folder, 'route-preloads.json'), JSON.stringify(preloads));
+    const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
+    try {
+      const page = async (url: string) => (await withPreloads.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+      const dashboard = await page('/my/home?from=email');
+      expect(dashboard).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/my-home-route-a1.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-b2.js"><link rel="stylesheet" crossorigin href="/assets/dashboard-c3.css"></head>',
+      );
+      expect(await page('/shared/some-token')).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-link-page-d4.js"></head>');
+      // Only that route's: a longer name that merely starts alike, or another page, gets none.
+      for (const url of ['/my/homework', '/guest/home', '/sharedx']) expect(await page(url)).not.toContain('modulepreload');
+    } finally {
+      await withPreloads.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("ignores a route-preloads.json that names anything but the build's assets", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
+    await writeFile(join(folder, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    await writeFile(join(folder, 'route-preloads.json'), JSON.stringify([{ path: '/my/home', scripts: ['https://evil.example/x.js'], styles: [] }]));
+    const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
+    try {
+      expect((await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html' } })).body).not.toContain('evil');
+    } finally {
+      await withPreloads.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('never answers an unknown API route with index.html', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);

@@ -146,3 +146,24 @@ for (const { path, file, title, routeKey } of APP_PAGES) {
   const headEnd = [...styles, `/${injectedCssFile}`].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   writePage(path, file, fillAppPage(indexHtml, { title, body, headStart, headEnd }));
 }
+
+/**
+ * The pages loaded cold most often, signed in or from a link (docs/product.md §D12): the route
+ * module of each, whose chunks the server names in index.html's head for a first visit to that
+ * path (plugins/web-app.ts, `route-preloads.json`), so that the browser fetches them beside the
+ * app's entry instead of after it has run. A path matches when it equals `path` or continues it
+ * with `/` or `?`.
+ */
+const ROUTE_PRELOADS: Array<{ path: string; routeKey: string }> = [
+  { path: PATHS.myHome, routeKey: 'src/app/routes/my-home-route.tsx' },
+  { path: PATHS.myContract, routeKey: 'src/app/routes/my-contract-route.tsx' },
+  { path: PATHS.myCompare, routeKey: 'src/features/agreement/compare/compare-page.tsx' },
+  { path: PATHS.myQuestionnaires, routeKey: 'src/features/agreement/questionnaire/questionnaire-page.tsx' },
+  { path: PATHS.myPractice, routeKey: 'src/features/agreement/practice/practice-page.tsx' },
+  { path: PATHS.myPdfView, routeKey: 'src/app/routes/my-pdf-view-route.tsx' },
+  { path: '/shared', routeKey: 'src/features/agreement/sharing/shared-link-page.tsx' },
+  { path: PATHS.login, routeKey: 'src/features/account/login-page.tsx' },
+];
+const routePreloads = ROUTE_PRELOADS.map(({ path, routeKey }) => ({ path, ...getRouteAssets(manifest, routeKey, 'index.html') }));
+writeFileSync(join(dist, 'route-preloads.json'), `${JSON.stringify(routePreloads, null, 2)}\n`);
+console.log(`route preloads for ${routePreloads.map(({ path }) => path).join(', ')} -> route-preloads.json`);

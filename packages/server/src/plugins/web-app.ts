@@ -18,12 +18,18 @@
  * nonce put in like index.html's, except `/trial` and `/guest/contract` to a browser with a session
  * cookie, which gets the app so a signed-in user sees their own navigation. `/` signs out on load
  * anyway, so everyone gets its prerendered page.
+ *
+ * For the pages loaded cold most often signed in or from a link (the dashboard, the editor,
+ * Compare, the read-only link page, …), index.html names the route's chunks in its head
+ * (`route-preloads.json` of the build, `routePreloadLinks`), so the browser fetches them with the
+ * app's entry rather than after it ran.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { sendApiNotFound } from './error-handler';
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -48,11 +54,58 @@ const TOKEN_PAGE = /^\/(?:shared|reset-password|accept-invite|login|unsubscribe)
 /** HTML files that are only sent with a nonce (sendHtml), never as plain files. */
 const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);
 
-/** Sends a page of the build (index.html or a prerendered page) with this response's style nonce in place of the placeholder. */
-async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html'): Promise<FastifyReply> {
+/**
+ * `route-preloads.json` of the build (web scripts/prerender.tsx): for the pages loaded cold most
+ * often, the route's script chunks and style sheets, by path.
+ */
+const RoutePreloadsSchema = z.array(
+  z.object({
+    path: z.string().regex(/^\/[\w/-]*$/),
+    scripts: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+    styles: z.array(z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
+  }),
+);
+export type RoutePreloads = z.infer<typeof RoutePreloadsSchema>;
+
+/**
+ * The links index.html gets in its head for a page load of `url`: the route's chunks as
+ * `modulepreload` and its style sheets, so that the browser fetches them beside the app's entry
+ * (docs/product.md §D12). A path matches an entry equal to it or continued by `/`.
+ *
+ * @param url the request's URL (path and query)
+ * @returns HTML text to put before `</head>`, '' when no entry matches
+ */
+export function routePreloadLinks(preloads: RoutePreloads, url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const entry = preloads.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
+  if (!entry) return '';
+  return [
+    ...entry.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ].join('');
+}
+
+/** Reads the build's `route-preloads.json`; none (an older build, or unreadable) preloads nothing. */
+async function readRoutePreloads(webDistDir: string): Promise<RoutePreloads> {
+  try {
+    return RoutePreloadsSchema.parse(JSON.parse(await readFile(join(webDistDir, 'route-preloads.json'), 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Sends a page of the build (index.html or a prerendered page) with this response's style nonce in
+ * place of the placeholder, and `headLinks` (routePreloadLinks) before `</head>`.
+ */
+async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html', headLinks = ''): Promise<FastifyReply> {
   const html = await readFile(join(webDistDir, file), 'utf8');
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
-  return reply.header('Cache-Control', REVALIDATE_CACHE).type('text/html; charset=utf-8').send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  return reply
+    .header('Cache-Control', REVALIDATE_CACHE)
+    .type('text/html; charset=utf-8')
+    .send(headLinks === '' ? page : page.replace('</head>', `${headLinks}</head>`));
 }
 
 /** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */
@@ -106,11 +159,12 @@ export async function registerWebApp(
     );
   }
 
+  const routePreloads = await readRoutePreloads(webDistDir);
   return (request, reply) => {
     if (!isPageRequest(request)) return sendApiNotFound(request, reply);
     // A page whose address holds a secret (a read-only link, a one-time token) is not indexed and
     // its address not sent on as a Referer (ADR 172: as the link's API answer and PDF).
     if (TOKEN_PAGE.test(request.url)) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-    return sendHtml(webDistDir, reply);
+    return sendHtml(webDistDir, reply, 'index.html', routePreloadLinks(routePreloads, request.url));
   };
 }
