@@ -16,7 +16,8 @@
  * the signed-in pages).
  *
  * Then the pages a signed-in subscriber opens cold on a phone (docs/product.md §D12): the
- * dashboard `/my/home`, the Compare screen of two agreements made from the largest template, and
+ * dashboard `/my/home` (with two agreements made from the largest template), the Compare screen
+ * of those two, and
  * the read-only link page `/shared/{token}` of one (a partner opening the link; sent without the
  * session cookie). The subscriber's session cookie goes with every request of the signed-in pages
  * (Lighthouse's `extraHeaders`).
@@ -26,7 +27,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { ContractNamesAnswerSchema } from '@bpa/domain/api-contracts';
+import { ContractAnswerSchema } from '@bpa/domain/api';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
@@ -71,18 +72,21 @@ const server = await startProductServer(database, PORT);
 async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
   const subscriber = database.subscribers[0];
   if (!subscriber) return [];
-  const headers = { cookie: subscriber.cookie, 'content-type': 'application/json' };
   const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { cookie: subscriber.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
-  const agreements = ContractNamesAnswerSchema.parse(await api('GET', '/api/v1/contracts/my')).data;
-  const [left, right] = agreements;
-  if (!left || !right) throw new Error('The bench subscriber has fewer than two agreements');
-  for (const agreement of [left, right]) {
-    await api('PATCH', `/api/v1/contracts/my/${agreement._id}/template`, { templateId: database.largestTemplate.id });
-  }
+  // Two agreements made from the largest template, as the dashboard's "new agreement" makes them.
+  const made = [];
+  for (let n = 0; n < 2; n++)
+    made.push(ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId: database.largestTemplate.id })).data);
+  const [left, right] = made;
+  if (!left || !right) throw new Error('The bench subscriber has no agreements');
   const link = NewLinkAnswerSchema.parse(await api('POST', `/api/v1/contracts/my/${left._id}/link`)).data;
   return [
     { path: '/my/home', cookie: subscriber.cookie },

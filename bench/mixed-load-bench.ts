@@ -8,7 +8,9 @@
  * 2. a fixed arrival rate (open loop: requests are sent on schedule whatever the answers do, so a
  *    slow server cannot slow the load down and hide its latency) of 100 requests a second for
  *    30 s: 70 % agreement loads, 25 % saves of a small change (sent as the change), 5 % PDFs; latency p50/p99 per kind
- *    against the goal p99 < 100 ms;
+ *    against the goal p99 < 100 ms. Loads, saves and PDFs each go to another agreement in turn
+ *    (spread over the 200), a PDF names the saved agreement and its revision as the editor asks
+ *    for it, and the server logs at its shipped level (`info`; BENCH_LOG_LEVEL changes it);
  * 3. saturation: 50 connections saving as fast as the server answers for 10 s (saves a second),
  *    once sending only the change (PATCH {id}/changes, as the editor saves, ADR 181) and once the
  *    whole agreement;
@@ -101,8 +103,10 @@ async function send(server: ProductServer, kind: Kind, agreements: Agreement[], 
       return { kind, ms: performance.now() - scheduledAt, status: response.status };
     }
     if (kind === 'save' || kind === 'saveWhole') {
-      // A save of an agreement no other request is saving (as one person edits one agreement).
-      agreement = agreements.find((a) => !a.isSaving) ?? agreement;
+      // A save of an agreement no other request is saving (as one person edits one agreement): the
+      // first free one from this request's own, so saves spread over all the agreements.
+      for (let step = 0; step < agreements.length && agreement.isSaving; step++) agreement = agreements[(index + step) % agreements.length]!;
+      if (agreement.isSaving) return { kind, ms: performance.now() - scheduledAt, status: 0 };
       agreement.isSaving = true;
       const contractName = `Partner ${(saveCounter += 1)}`;
       // 'save' sends only the change, as the editor does (ADR 181); 'saveWhole' the whole document.
@@ -132,10 +136,12 @@ async function send(server: ProductServer, kind: Kind, agreements: Agreement[], 
       agreement.isSaving = false;
       return { kind, ms: performance.now() - scheduledAt, status: response.status };
     }
+    // A saved agreement's PDF names it, as the editor asks for it (docs/pdf.md §8): each of another
+    // agreement (the requests' indexes spread over all of them), at the revision its saves reached.
     const response = await fetch(`${server.url}/api/v1/contracts/pdfCreator`, {
       method: 'POST',
       headers: { cookie: agreement.cookie, 'content-type': 'application/json' },
-      body: `{"isSubscriber":true,"contract":{"_id":${JSON.stringify(agreement.id)},"contractName":${JSON.stringify(agreement.contractName)},"categories":${agreement.categoriesJson}}}`,
+      body: JSON.stringify({ isSubscriber: true, stored: { id: agreement.id, revision: agreement.revision } }),
     });
     await response.arrayBuffer();
     return { kind, ms: performance.now() - scheduledAt, status: response.status };
