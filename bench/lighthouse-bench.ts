@@ -20,14 +20,17 @@
  * of those two, and
  * the read-only link page `/shared/{token}` of one (a partner opening the link; sent without the
  * session cookie). The subscriber's session cookie goes with every request of the signed-in pages
- * (Lighthouse's `extraHeaders`).
+ * (Lighthouse's `extraHeaders`). And `/guest/contract` again for a visitor whose browser holds a
+ * trial agreement (put into the page's localStorage before each run, which Lighthouse then keeps:
+ * `disableStorageReset`), who gets the app rather than the page rendered at build time.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { ContractAnswerSchema } from '@bpa/domain/api';
+import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
+import { chromium } from 'playwright-core';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
@@ -37,6 +40,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR || undefined;
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/trial', '/guest/contract'];
 const GOAL_SCORE = 95;
+/** The trial agreement's localStorage key (web core/guest-persistence.ts GUEST_AGREEMENT_STORAGE_KEY). */
+const GUEST_AGREEMENT_STORAGE_KEY = 'bpa.guestAgreement.v1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface PageRun {
@@ -110,24 +115,59 @@ const chrome = await chromeLauncher.launch({
  * One Lighthouse run of a page; a run whose trace recording failed (NO_NAVSTART and the like,
  * which Lighthouse itself says to run again) is run again, up to twice.
  */
-async function audit(page: string, cookie?: string, attempt = 1): Promise<Result> {
+async function audit(page: string, cookie?: string, localStorage?: Record<string, string>, attempt = 1): Promise<Result> {
+  if (localStorage) await putInLocalStorage(localStorage);
   const result = await lighthouse(`${server.url}${page}`, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    ...(localStorage ? { disableStorageReset: true } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   const { lhr } = result;
   if (!lhr.runtimeError) return lhr;
-  if (attempt < 3) return audit(page, cookie, attempt + 1);
+  if (attempt < 3) return audit(page, cookie, localStorage, attempt + 1);
   throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
 }
 
+/** The trial agreement a visitor's browser holds after "Try the free trial" (web core/guest-persistence.ts). */
+async function trialAgreementStorage(): Promise<Record<string, string>> {
+  const read = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`);
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+  const [name] = GuestContractNamesAnswerSchema.parse(await read('/api/v1/contracts/guest')).data;
+  if (!name) throw new Error('The server offers no trial agreement');
+  const contract = ContractAnswerSchema.parse(await read(`/api/v1/contracts/guest/${name._id}`)).data;
+  const stored = { contract, contractNames: [name], isContractEdited: false, selectedCategory: 0, pdfFileInfo: null };
+  return { [GUEST_AGREEMENT_STORAGE_KEY]: JSON.stringify(stored) };
+}
+
+/** Puts entries into the server's origin's localStorage in the Chromium Lighthouse drives. */
+async function putInLocalStorage(entries: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${server.url}/instructions`);
+    await page.evaluate((values) => {
+      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    }, entries);
+    await page.close();
+  } finally {
+    // Only the connection: the browser is Lighthouse's.
+    await browser.close();
+  }
+}
+
 try {
-  const pages: { path: string; cookie?: string; label: string }[] = [
+  const pages: { path: string; cookie?: string; localStorage?: Record<string, string>; label: string }[] = [
     ...PAGES.map((path) => ({ path, label: path })),
+    ...(SIGNED_IN && !process.env.LIGHTHOUSE_PAGES
+      ? [{ path: '/guest/contract', localStorage: await trialAgreementStorage(), label: '/guest/contract (trial)' }]
+      : []),
     ...(SIGNED_IN && !process.env.LIGHTHOUSE_PAGES ? await signedInPages() : []).map((page) => ({
       ...page,
       label: page.path.startsWith('/shared/') ? '/shared/{token}' : page.path.startsWith('/my/compare') ? '/my/compare' : page.path,
@@ -135,11 +175,11 @@ try {
   ];
   const results = new Map<string, PageRun[]>();
   for (let run = 0; run < RUNS; run++) {
-    for (const { path, cookie, label: page } of pages) {
-      const lhr = await audit(path, cookie);
+    for (const { path, cookie, localStorage, label: page } of pages) {
+      const lhr = await audit(path, cookie, localStorage);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
-        writeFileSync(join(SAVE_DIR, `${page === '/' ? 'landing' : page.slice(1).replaceAll(/[/{}]/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+        writeFileSync(join(SAVE_DIR, `${page === '/' ? 'landing' : page.slice(1).replaceAll(/[/{}() ]/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
       }
       const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const runs = results.get(page) ?? [];
