@@ -21,7 +21,7 @@
  * Settings: EDITOR_BENCH_TICKS (ticks per agreement, default 10), EDITOR_BENCH_PORT (default
  * 3293), CHROMIUM_PATH (default /usr/bin/chromium), EDITOR_BENCH_CPU_RATES (default `1,4`),
  * EDITOR_BENCH_PROFILE=1 (also print where the last Select All spent its script time: self time
- * per function, from Chromium's CPU profiler).
+ * per function, from Chromium's CPU profiler; `tick`: where the last agreement's ticks did).
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -87,7 +87,8 @@ async function mouseClick(page: Page, element: ElementHandle): Promise<() => Pro
   return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-const PROFILE = process.env.EDITOR_BENCH_PROFILE === '1';
+/** EDITOR_BENCH_PROFILE: `1` profiles the last Select All, `tick` the last agreement's ticks (at the last CPU rate). */
+const PROFILE = process.env.EDITOR_BENCH_PROFILE === '1' ? 'select-all' : process.env.EDITOR_BENCH_PROFILE === 'tick' ? 'tick' : undefined;
 
 /** Prints the 20 functions with the most self time in a CPU profile (name, file:line, ms). */
 function printProfile(profile: {
@@ -102,7 +103,7 @@ function printProfile(profile: {
     const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
     selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
   });
-  console.log('Select All, self time by function (ms):');
+  console.log(`${PROFILE === 'tick' ? 'Ticks' : 'Select All'}, self time by function (ms):`);
   for (const [key, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms.toFixed(1).padStart(7)}  ${key}`);
 }
 
@@ -166,12 +167,20 @@ try {
         );
       const selectAllButton = await panel.getByRole('button', { name: 'Select All' }).elementHandle();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const isLast = agreement === list.data.at(-1) && rate === CPU_RATES.at(-1);
+      const startProfile = () =>
+        cdp
+          .send('Profiler.enable')
+          .then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 }))
+          .then(() => cdp.send('Profiler.start'));
+      if (isLast && PROFILE === 'tick') await startProfile();
       for (const box of boxes) {
         const { scriptMs, paintMs } = await measure(page, cdp, await mouseClick(page, box));
         ticks.script.push(scriptMs);
         ticks.paint.push(paintMs);
       }
-      const isProfiled = PROFILE && agreement === list.data.at(-1) && rate === CPU_RATES.at(-1);
+      if (isLast && PROFILE === 'tick') printProfile((await cdp.send('Profiler.stop')).profile);
+      const isProfiled = isLast && PROFILE === 'select-all';
       if (isProfiled)
         await cdp
           .send('Profiler.enable')
