@@ -328,22 +328,24 @@ export const SeenChangeSchema = z.object({
 export type SeenChange = z.infer<typeof SeenChangeSchema>;
 
 /**
- * GET /api/v1/contracts/{id}/changes: the items others changed since the caller last saw the
- * agreement (`sinceRevision`; null on a first visit, with no changes), newest change per item.
- */
-/**
- * The most versions "Changes since your last visit" reads (docs/sharing.md §6): a partner further
- * behind sees the changes of the newest ones, and how many older versions History holds beyond them,
- * so that neither the time of the answer nor its memory grows with the distance.
+ * The most versions stored before versions recorded their items (migration 0019, ADR 201) that
+ * "Changes since your last visit" rebuilds from the documents (docs/sharing.md §6): a partner
+ * further behind those sees the changes of the newer ones, and how many older versions History
+ * holds beyond them, so that neither the time of the answer nor its memory grows with the distance.
+ * Versions that recorded their items are all read.
  */
 export const MAX_CHANGES_VERSIONS = 100;
 
+/**
+ * GET /api/v1/contracts/{id}/changes: the items others changed since the caller last saw the
+ * agreement (`sinceRevision`; null on a first visit, with no changes), newest change per item.
+ */
 export const ChangesAnswerSchema = successEnvelope(
   z.object({
     sinceRevision: z.number().int().min(0).nullable(),
     currentRevision: z.number().int().min(0),
     changes: z.array(SeenChangeSchema),
-    /** Versions since the last visit that were not read (more than MAX_CHANGES_VERSIONS behind); History lists them. */
+    /** Versions since the last visit that were not read (stored before migration 0019, more than MAX_CHANGES_VERSIONS of them); History lists them. */
     olderVersions: z.number().int().min(1).optional(),
   }),
 );

@@ -14,6 +14,7 @@ import { and, asc, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contractViews, contracts } from '../../db/schema/contracts';
 import { agreementNotFound } from './owned-agreements';
+import { readStoredAgreement } from './replace-agreement-document';
 import { documentsSince } from './revision-store';
 
 /** The newest recorded change of one item after a revision, with the revision's author. */
@@ -80,12 +81,6 @@ async function replayedChanges(
   return byItem;
 }
 
-/** The agreement's current revision and document, or undefined when it does not exist. */
-async function readCurrent(db: Database, contractId: string) {
-  const [current] = await db.select({ revision: contracts.revision, document: contracts.document }).from(contracts).where(eq(contracts.id, contractId));
-  return current;
-}
-
 /**
  * The items others changed since the caller last saw the agreement, newest change per item; an
  * item the caller changed again afterwards is left out (never highlight one's own changes).
@@ -119,7 +114,7 @@ export async function getChangesSince(db: Database, request: { contractId: strin
     // At most MAX_CHANGES_VERSIONS are replayed, however far behind the visit is (docs/sharing.md §6).
     const floor = legacyTop - MAX_CHANGES_VERSIONS;
     olderVersions = asked.revision < floor ? floor - asked.revision : 0;
-    const stored = await readCurrent(db, request.contractId);
+    const stored = await readStoredAgreement(db, request.contractId);
     if (!stored) throw agreementNotFound();
     byItem = await replayedChanges(db, { ...request, from: Math.max(asked.revision, floor), to: legacyTop }, stored);
   }

@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
-import { MAX_CHANGES_VERSIONS, MAX_MARK_NOTE_LENGTH, MAX_REPLY_LENGTH, type Mark, type MarkStatus, type Reply, type SeenChange } from '@bpa/domain/history';
+import { MAX_MARK_NOTE_LENGTH, MAX_REPLY_LENGTH, type Mark, type MarkStatus, type Reply, type SeenChange } from '@bpa/domain/history';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
 import { MarkupText, toPlainName } from '../core/markup-text';
@@ -46,7 +46,7 @@ export interface ReviewState {
   /** Changes by others since the last visit, by item id (empty once marked as seen). */
   changed: ReadonlyMap<string, SeenChange>;
   changes: SeenChange[];
-  /** Versions since the last visit older than the ones read (MAX_CHANGES_VERSIONS); History lists them. */
+  /** Versions since the last visit older than the ones read (domain MAX_CHANGES_VERSIONS); History lists them. */
   olderVersions: number;
   /** Every partner's marks, by item id. */
   marks: ReadonlyMap<string, Mark[]>;
@@ -131,9 +131,7 @@ export function ChangesPanel({ review, onOpen }: { review: ReviewState; onOpen: 
         </div>
       ))}
       {review.olderVersions > 0 && (
-        <p className="review-older">
-          These are the changes of the newest {MAX_CHANGES_VERSIONS} versions; History lists the {review.olderVersions} older ones since your last visit.
-        </p>
+        <p className="review-older">These are the changes of the newer versions; History lists the {review.olderVersions} older ones since your last visit.</p>
       )}
       <Button type="button" label="Mark all as seen" icon="pi pi-check" size="small" outlined onClick={review.dismissChanges} />
     </section>
