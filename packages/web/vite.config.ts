@@ -2,8 +2,8 @@
  * Build of the web app (docs/product.md §D2: React + Vite). `npm run dev` proxies /api to the Fastify server
  * on :3000; `vite build` writes dist/, which the server serves in production.
  *
- * Chunks: React, the router, Redux and the PrimeReact pieces the shell uses share one long-cached
- * `vendor` chunk; every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
+ * Chunks: React, the router and Redux share one long-cached `vendor` chunk (PrimeReact is loaded
+ * by the pages and overlays that use it, docs/decisions/203-native-controls.md); every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
  * PDF viewer (PDF.js and its worker) load only on their routes and the landing chunk stays small.
  *
  * Every text file of the build is also written compressed beside itself (`.br` at brotli's best
@@ -38,7 +38,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
 const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|primereact|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
  * zod, which the store's slices use for the domain schemas: its own long-cached chunk, with
  * src/lib/zod-jitless.ts, so that zod is set jitless before any other chunk builds a schema

@@ -27,12 +27,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { PrimeReactProvider } from 'primereact/api';
 import { StaticRouter, StaticRouterProvider, createMemoryRouter, createStaticHandler, createStaticRouter } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';
 import { getLogoLink, getNavLinks } from '../src/app/nav-links';
 import { PageFrame } from '../src/app/page-frame';
-import { App, PRIME_REACT_SETTINGS } from '../src/app/app';
+import { App } from '../src/app/app';
 import { routes } from '../src/app/router';
 import { makeStore } from '../src/app/store';
 import { TopNav } from '../src/app/top-nav';
@@ -125,25 +124,23 @@ for (const { path, file, title, routeKey } of APP_PAGES) {
   // A visitor's store with nothing in it: no session, no agreement (storage null: nothing is read).
   const body = renderToStaticMarkup(
     <Provider store={makeStore({ storage: null })}>
-      <PrimeReactProvider value={PRIME_REACT_SETTINGS}>
-        <ToastProvider>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </ToastProvider>
-      </PrimeReactProvider>
+      <ToastProvider>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      </ToastProvider>
     </Provider>,
   );
-  // PrimeReact's run-time style sheets, as a file linked last (where PrimeReact adds them), from the app itself.
+  // PrimeReact's run-time style sheets, if the page mounts any of its components, as a file linked last (where PrimeReact adds them), from the app itself.
   const injectedCss = await collectInjectedStyles(`http://localhost${path}`, async () => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
     await whenRouterReady(router);
     return <App store={makeStore({ storage: null })} router={router} />;
   });
-  const injectedCssFile = writeAsset('primereact-styles', 'css', injectedCss);
+  const injectedCssFiles = injectedCss === '' ? [] : [`/${writeAsset('primereact-styles', 'css', injectedCss)}`];
   const { scripts, styles } = getRouteAssets(manifest, routeKey, 'index.html');
   const appScripts = { entrySrc, preloads: [...preloads, ...scripts] };
   const pageScriptFile = writeAsset('prerendered-page', 'js', prerenderedPageScript(GUEST_AGREEMENT_STORAGE_KEY, appScripts, staticScripts));
   const headStart = [`<script src="/${pageScriptFile}"></script>`];
-  const headEnd = [...styles, `/${injectedCssFile}`].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const headEnd = [...styles, ...injectedCssFiles].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   writePage(path, file, fillAppPage(indexHtml, { title, body, headStart, headEnd }));
 }
 

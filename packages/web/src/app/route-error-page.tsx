@@ -6,7 +6,7 @@
  */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PATHS } from '@bpa/domain/paths';
-import { Button } from 'primereact/button';
+import { Button } from '../components/ui/button';
 import { isChunkLoadError } from '../lib/load-chunk';
 import { useDocumentTitle } from '../lib/use-document-title';
 import NotFoundPage from '../features/not-found/not-found-page';

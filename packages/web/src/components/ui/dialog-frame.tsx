@@ -6,7 +6,8 @@
  * pass through.
  */
 import { type ReactNode, useId } from 'react';
-import { Dialog, type DialogProps } from 'primereact/dialog';
+import type { DialogProps } from 'primereact/dialog';
+import { Dialog } from './lazy-primereact';
 
 export interface DialogFrameProps extends Omit<DialogProps, 'visible' | 'onHide' | 'header' | 'modal' | 'draggable' | 'resizable'> {
   isOpen: boolean;

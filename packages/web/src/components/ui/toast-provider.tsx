@@ -2,9 +2,12 @@
  * App-wide toasts: one PrimeReact Toast (life TOAST_LIFE_MS = 3000 ms, docs/product.md §9) and a hook to show
  * messages from any component. Pair with `toErrorMessage` (lib/error-message.ts) for failures:
  * `showError(toErrorMessage(error))`.
+ *
+ * The Toast is loaded with the first message (docs/decisions/203-native-controls.md: the UI library
+ * out of every page's first load); messages shown meanwhile wait for it and appear together.
  */
-import { createContext, use, useMemo, useRef, type ReactNode } from 'react';
-import { Toast } from 'primereact/toast';
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Toast, ToastMessage } from 'primereact/toast';
 import { TOAST_LIFE_MS } from '@bpa/domain/constants';
 
 /** What `useToast()` gives: each call shows one toast with the text as plain text (never markup). */
@@ -16,12 +19,28 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+const LazyToast = lazy(() => import('./primereact-parts').then((parts) => ({ default: parts.ProvidedToast })));
+
 /** Renders the toast outlet and provides `useToast()` to everything inside. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const toastRef = useRef<Toast>(null);
+  const toastRef = useRef<Toast | null>(null);
+  const waiting = useRef<ToastMessage[]>([]);
+  const [isToastWanted, setIsToastWanted] = useState(false);
+  const attachToast = useCallback((toast: Toast | null) => {
+    toastRef.current = toast;
+    if (toast && waiting.current.length > 0) {
+      toast.show(waiting.current);
+      waiting.current = [];
+    }
+  }, []);
   const toastApi = useMemo<ToastApi>(() => {
     const show = (severity: 'error' | 'success' | 'info', summary: string, detail: string) => {
-      toastRef.current?.show({ severity, summary, detail, life: TOAST_LIFE_MS });
+      const message: ToastMessage = { severity, summary, detail, life: TOAST_LIFE_MS };
+      if (toastRef.current) toastRef.current.show(message);
+      else {
+        waiting.current.push(message);
+        setIsToastWanted(true);
+      }
     };
     return {
       showError: (message) => show('error', 'Error', message),
@@ -31,7 +50,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <ToastContext value={toastApi}>
-      <Toast ref={toastRef} position="top-right" />
+      {isToastWanted && (
+        <Suspense fallback={null}>
+          <LazyToast ref={attachToast} position="top-right" />
+        </Suspense>
+      )}
       {children}
     </ToastContext>
   );

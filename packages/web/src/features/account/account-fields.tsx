@@ -5,6 +5,7 @@
  * Accessibility: every input has a visible <label>; a field's message is tied to it with
  * aria-describedby and aria-invalid, and the form moves focus to the first field with a message.
  */
+import { PrimeReactScope } from '../../components/ui/prime-react-scope';
 import { type ReactNode, useId } from 'react';
 import { Password } from 'primereact/password';
 import { type PasswordStrength, passwordStrength } from '@bpa/domain/validation';
@@ -105,20 +106,22 @@ export function PasswordField({ inputId, label, value, onChange, message, hint, 
   const describedIds = [hint ? hintIdOf(inputId) : undefined, aria['aria-describedby'], hasMeter ? strengthId : undefined].filter(Boolean).join(' ');
   return (
     <FormField inputId={inputId} label={label} message={message} hint={hint}>
-      <Password
-        inputId={inputId}
-        name={inputId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        feedback={false}
-        autoComplete={autoComplete}
-        invalid={message !== undefined}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={describedIds === '' ? undefined : describedIds}
-        disabled={disabled}
-        className="account-password"
-        inputClassName="account-input"
-      />
+      <PrimeReactScope>
+        <Password
+          inputId={inputId}
+          name={inputId}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          feedback={false}
+          autoComplete={autoComplete}
+          invalid={message !== undefined}
+          aria-invalid={aria['aria-invalid']}
+          aria-describedby={describedIds === '' ? undefined : describedIds}
+          disabled={disabled}
+          className="account-password"
+          inputClassName="account-input"
+        />
+      </PrimeReactScope>
       {hasMeter && <StrengthMeter id={strengthId} password={value} />}
     </FormField>
   );
@@ -139,24 +142,4 @@ export function SalesClosedBanner({ children }: { children?: ReactNode }) {
   );
 }
 
-export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
-
-const NOTICE_ICONS: Record<NoticeKind, string> = {
-  success: 'pi pi-check-circle',
-  info: 'pi pi-info-circle',
-  warning: 'pi pi-exclamation-triangle',
-  error: 'pi pi-times-circle',
-};
-
-/**
- * A message above a form. Errors are announced at once (role alert), the others politely
- * (role status).
- */
-export function Notice({ kind, children }: { kind: NoticeKind; children: ReactNode }) {
-  return (
-    <div className={`account-notice account-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <span className={NOTICE_ICONS[kind]} aria-hidden="true" />
-      <div>{children}</div>
-    </div>
-  );
-}
+export { Notice, type NoticeKind } from './notice';

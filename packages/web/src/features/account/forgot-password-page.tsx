@@ -5,10 +5,10 @@
  * -2 "Your email has not been confirmed yet. A confirmation email was just sent."
  * Validation: ForgotPasswordSchema ("Please type a valid email address", docs/product.md §5).
  */
+import { InputText } from '../../components/ui/input-text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Button } from '../../components/ui/button';
 import { MESSAGES } from '@bpa/domain/messages';
 import { ForgotPasswordSchema } from '@bpa/domain/validation';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';

@@ -4,7 +4,7 @@
  * and the button Return to my account, which calls POST /api/v1/users/im/logout.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../components/ui/toast-provider';
 import { endImpersonation } from './session-thunks';

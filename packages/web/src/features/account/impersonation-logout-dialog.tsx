@@ -4,10 +4,10 @@
  * altogether (the Logout of docs/product.md §2). Cancel (or Escape) leaves everything as it is.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { useAppDispatch } from '../../lib/hooks';
-import { Notice } from './account-fields';
+import { Notice } from './notice';
 import { endImpersonation } from './session-thunks';
 import './account.css';
 

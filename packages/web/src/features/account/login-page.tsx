@@ -14,11 +14,11 @@
  *
  * Validation: LoginSchema (docs/product.md §5) on submit, then again on every change once a message shows.
  */
+import { InputText } from '../../components/ui/input-text';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/progress';
 import { MESSAGES } from '@bpa/domain/messages';
 import { LoginSchema } from '@bpa/domain/validation';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -68,7 +68,7 @@ function LoginScreen({ token }: { token: string | undefined }) {
       <section className="account-page" aria-labelledby="confirming-title" aria-busy="true">
         <h1 id="confirming-title">{MESSAGES.emailConfirming}</h1>
         <div className="page-spinner" role="status">
-          <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+          <Spinner size="3rem" strokeWidth={4} />
           <span className="visually-hidden">{MESSAGES.emailConfirming}</span>
         </div>
       </section>

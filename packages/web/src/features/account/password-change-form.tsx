@@ -9,7 +9,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { MIN_PASSWORD_LENGTH } from '@bpa/domain/constants';
 import { MESSAGES } from '@bpa/domain/messages';
 import { PasswordChangeSchema } from '@bpa/domain/validation';

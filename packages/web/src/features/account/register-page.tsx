@@ -4,9 +4,9 @@
  * shown, the Register button is disabled and its click (or Enter in a field) does nothing. The
  * button I Need to Login goes to /login.
  */
+import { InputText } from '../../components/ui/input-text';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormField, PasswordField, SalesClosedBanner } from './account-fields';

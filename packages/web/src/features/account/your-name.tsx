@@ -3,9 +3,9 @@
  * conflicts and "shared by" show for this account, which partners would otherwise know only by its
  * email address. Saved with PATCH /api/v1/users/me/name; an empty name shows the email again.
  */
+import { InputText } from '../../components/ui/input-text';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Button } from '../../components/ui/button';
 import { MAX_USER_NAME_LENGTH } from '@bpa/domain/api-users';
 import { useAppSelector } from '../../lib/hooks';
 import { toErrorMessage } from '../../lib/error-message';

@@ -4,6 +4,7 @@
  * the address (`?tab=messages`), so a reload or a shared link opens the same tab. Only the open
  * tab is rendered, so only its list is fetched; each list is fetched afresh when its tab opens.
  */
+import { PrimeReactScope } from '../../components/ui/prime-react-scope';
 import { useSearchParams } from 'react-router';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -37,28 +38,30 @@ export function AdminPanel({ onImpersonate }: AdminPanelProps) {
   return (
     <section className="admin-panel py-3" aria-labelledby="admin-panel-title">
       <h1 id="admin-panel-title">Admin Panel</h1>
-      <TabView
-        activeIndex={activeIndex}
-        onTabChange={(event) => {
-          const tab = ADMIN_TABS[event.index] ?? ADMIN_TABS[0];
-          setSearchParams(tab.key === 'subscriptions' ? {} : { tab: tab.key }, { replace: true });
-        }}
-        scrollable
-        className="admin-tabs"
-      >
-        <TabPanel header="Subscriptions">
-          <SubscriptionsTab />
-        </TabPanel>
-        <TabPanel header="Messages">
-          <MessagesTab />
-        </TabPanel>
-        <TabPanel header="Users">
-          <UsersTab onImpersonate={onImpersonate} />
-        </TabPanel>
-        <TabPanel header="Templates">
-          <TemplatesTab />
-        </TabPanel>
-      </TabView>
+      <PrimeReactScope>
+        <TabView
+          activeIndex={activeIndex}
+          onTabChange={(event) => {
+            const tab = ADMIN_TABS[event.index] ?? ADMIN_TABS[0];
+            setSearchParams(tab.key === 'subscriptions' ? {} : { tab: tab.key }, { replace: true });
+          }}
+          scrollable
+          className="admin-tabs"
+        >
+          <TabPanel header="Subscriptions">
+            <SubscriptionsTab />
+          </TabPanel>
+          <TabPanel header="Messages">
+            <MessagesTab />
+          </TabPanel>
+          <TabPanel header="Users">
+            <UsersTab onImpersonate={onImpersonate} />
+          </TabPanel>
+          <TabPanel header="Templates">
+            <TemplatesTab />
+          </TabPanel>
+        </TabView>
+      </PrimeReactScope>
     </section>
   );
 }

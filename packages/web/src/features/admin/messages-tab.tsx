@@ -5,9 +5,9 @@
  * the table then shows (docs/product.md §7). The texts are shown as plain text, never as markup.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from '../../components/ui/lazy-primereact';
 import { DataTable } from 'primereact/datatable';
 import type { ContactMessageItem } from '@bpa/domain/api-admin';
 import { useToast } from '../../components/ui/toast-provider';

@@ -7,9 +7,9 @@
  * so in the table (ADR 111; the spec ignores admin list load errors).
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from '../../components/ui/lazy-primereact';
 import { DataTable } from 'primereact/datatable';
 import type { BookingListItem, BookingStatus } from '@bpa/domain/api-admin';
 import { useToast } from '../../components/ui/toast-provider';

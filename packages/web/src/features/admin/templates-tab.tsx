@@ -10,7 +10,7 @@
  *   good upload the list reloads (docs/product.md §4).
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { MAX_UPLOAD_SIZE_LABEL, type MasterUploadAnswer } from '@bpa/domain/api-admin';

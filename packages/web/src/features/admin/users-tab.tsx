@@ -10,11 +10,11 @@
  *   belongs to the account feature; administrators cannot be impersonated (the server refuses), so
  *   their rows have no button.
  */
+import { InputText } from '../../components/ui/input-text';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import type { UserListItem } from '@bpa/domain/api-users';
 import { AddUserSchema } from '@bpa/domain/validation';
 import { useToast } from '../../components/ui/toast-provider';

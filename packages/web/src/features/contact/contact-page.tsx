@@ -9,10 +9,9 @@
  * - A failure (docs/product.md §8 leaves it open) shows the reason in the page and keeps everything typed; a
  *   fresh captcha is solved at once, since a used or expired one is refused.
  */
+import { InputText, InputTextarea } from '../../components/ui/input-text';
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { Button } from '../../components/ui/button';
 import { MESSAGES } from '@bpa/domain/messages';
 import { ContactMessageSchema } from '@bpa/domain/validation';
 import { toErrorMessage } from '../../lib/error-message';
@@ -166,7 +165,6 @@ export default function ContactPage() {
               id={messageId}
               name="mailMessage"
               rows={6}
-              autoResize
               required
               maxLength={10_000}
               value={values.mailMessage}

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import type { PdfFileInfo } from '@bpa/domain/api';
 import { LinkButton } from '../../components/ui/link-button';
 import { PageSpinner } from '../../components/ui/page-spinner';

@@ -10,7 +10,7 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 // The worker is served from our own origin: the CSP allows no third-party script (docs/product.md §D8).
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { Button } from 'primereact/button';
+import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/toast-provider';
 import { toErrorMessage } from '../../lib/error-message';

@@ -3,7 +3,6 @@
  * the full program, as the table of docs/product.md §1. Shown on /trial with a Get Started button to
  * /guest/home, and on the guest dashboard without it.
  */
-import { Card } from 'primereact/card';
 import { CATEGORY_COUNT, SUBSCRIBER_AGREEMENT_COUNT, TEMPLATE_COUNT, TRIAL_AGREEMENT_COUNT, TRIAL_CATEGORY_NAMES } from '@bpa/domain/constants';
 import { LinkButton } from '../../components/ui/link-button';
 import { PATHS } from '@bpa/domain/paths';
@@ -30,43 +29,51 @@ const COMPARISON_ROWS: { feature: string; trial: string; full: string }[] = [
 export function TrialInformationCard({ hasGetStartedButton = true, headingLevel = 2 }: TrialInformationCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Card className="trial-card" title={<Heading className="trial-card-title">Free Trial Information</Heading>}>
-      <p>
-        The free trial lets you build {TRIAL_AGREEMENT_COUNT === 1 ? 'one agreement' : `${String(TRIAL_AGREEMENT_COUNT)} agreements`} in the categories{' '}
-        <strong>{TRIAL_CATEGORY_NAMES[0]}</strong> and <strong>{TRIAL_CATEGORY_NAMES[1]}</strong>: tick subjects and options, rename and colour them, and make a
-        PDF. Nothing is saved on the server: your trial agreement stays in this browser only.
-      </p>
-      <div className="table-scroll">
-        <table className="comparison-table">
-          <caption className="visually-hidden">Free trial compared with the full program</caption>
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              <th scope="col">Free trial</th>
-              <th scope="col">Full program</th>
-            </tr>
-          </thead>
-          <tbody>
-            {COMPARISON_ROWS.map((row) => (
-              <tr key={row.feature}>
-                <th scope="row">{row.feature}</th>
-                <td>{row.trial}</td>
-                <td>{row.full}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="mt-3 mb-0">
-        The full program's templates are Blank, Basic Precision, Modern Standard American, Basic 2 over 1 Game Forcing, Bridge World Standard and LC Standard.
-      </p>
-      {hasGetStartedButton && (
-        <div className="mt-3">
-          <LinkButton to={PATHS.guestHome} icon="pi pi-arrow-right" iconPosition="right">
-            Get Started
-          </LinkButton>
+    <div className="p-card p-component trial-card">
+      <div className="p-card-body">
+        <div className="p-card-title">
+          <Heading className="trial-card-title">Free Trial Information</Heading>
         </div>
-      )}
-    </Card>
+        <div className="p-card-content">
+          <p>
+            The free trial lets you build {TRIAL_AGREEMENT_COUNT === 1 ? 'one agreement' : `${String(TRIAL_AGREEMENT_COUNT)} agreements`} in the categories{' '}
+            <strong>{TRIAL_CATEGORY_NAMES[0]}</strong> and <strong>{TRIAL_CATEGORY_NAMES[1]}</strong>: tick subjects and options, rename and colour them, and
+            make a PDF. Nothing is saved on the server: your trial agreement stays in this browser only.
+          </p>
+          <div className="table-scroll">
+            <table className="comparison-table">
+              <caption className="visually-hidden">Free trial compared with the full program</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Feature</th>
+                  <th scope="col">Free trial</th>
+                  <th scope="col">Full program</th>
+                </tr>
+              </thead>
+              <tbody>
+                {COMPARISON_ROWS.map((row) => (
+                  <tr key={row.feature}>
+                    <th scope="row">{row.feature}</th>
+                    <td>{row.trial}</td>
+                    <td>{row.full}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 mb-0">
+            The full program's templates are Blank, Basic Precision, Modern Standard American, Basic 2 over 1 Game Forcing, Bridge World Standard and LC
+            Standard.
+          </p>
+          {hasGetStartedButton && (
+            <div className="mt-3">
+              <LinkButton to={PATHS.guestHome} icon="pi pi-arrow-right" iconPosition="right">
+                Get Started
+              </LinkButton>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -11,7 +11,7 @@
  */
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { Contract } from '@bpa/domain/contract';
 import { type SubjectDifference, type SubjectSideView, compareAgreements } from '@bpa/domain/compare';
 import { useToast } from '../../../components/ui/toast-provider';

@@ -10,11 +10,11 @@
  * - A subscriber's agreement that is open in the editor with unsaved changes is marked so.
  * The table turns into one card per agreement on a phone (below 576 px, docs/product.md §2 breakpoints).
  */
+import { InputText } from '../../../components/ui/input-text';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/progress';
 import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 import type { ContractName } from '@bpa/domain/contract';
 import { stripMarkup } from '@bpa/domain/markup';
@@ -117,7 +117,7 @@ export function Dashboard({
             <tr>
               <td colSpan={3} className="dashboard-message">
                 <span role="status" className="dashboard-loading">
-                  <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+                  <Spinner size="1.5rem" strokeWidth={6} />
                   {isGuest ? 'Loading your agreement…' : 'Loading your agreements…'}
                 </span>
               </td>

@@ -13,8 +13,8 @@
  * (docs/conventions.md), so the route file hands it in as `trialInformation`.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/lazy-primereact';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';

@@ -8,8 +8,8 @@
  */
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/lazy-primereact';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';

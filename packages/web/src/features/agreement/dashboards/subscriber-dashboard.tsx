@@ -15,7 +15,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { ContractName, TemplateSummary } from '@bpa/domain/contract';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useToast } from '../../../components/ui/toast-provider';

@@ -6,10 +6,10 @@
  * choice closes the dialog and nothing changes.
  */
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
-import { ProgressSpinner } from 'primereact/progressspinner';
-import { RadioButton } from 'primereact/radiobutton';
+import { Spinner } from '../../../components/ui/progress';
+import '../../../components/ui/controls.css';
 import type { TemplateSummary } from '@bpa/domain/contract';
 import { MESSAGES } from '@bpa/domain/messages';
 import { MarkupText, toPlainName } from '../core/markup-text';
@@ -120,7 +120,7 @@ function TemplateChoice({
       </p>
       {isLoadingTemplates && templates.length === 0 && (
         <p role="status" className="dashboard-loading">
-          <ProgressSpinner style={{ width: '1.5rem', height: '1.5rem' }} strokeWidth="6" aria-hidden="true" />
+          <Spinner size="1.5rem" strokeWidth={6} />
           Loading the templates…
         </p>
       )}
@@ -138,8 +138,10 @@ function TemplateChoice({
             const inputId = `${groupId}-${template._id}`;
             return (
               <div key={template._id} className="template-option">
-                <RadioButton
-                  inputId={inputId}
+                <input
+                  type="radio"
+                  className="native-check"
+                  id={inputId}
                   name={groupId}
                   value={template._id}
                   checked={chosenId === template._id}

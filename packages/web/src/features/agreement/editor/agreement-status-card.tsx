@@ -5,8 +5,8 @@
  * partners see a note instead of the editing controls (docs/sharing.md §2).
  */
 import type { ReactNode } from 'react';
-import { Button } from 'primereact/button';
-import { ProgressBar } from 'primereact/progressbar';
+import { Button } from '../../../components/ui/button';
+import { IndeterminateBar } from '../../../components/ui/progress';
 import type { Contract } from '@bpa/domain/contract';
 import { PATHS } from '@bpa/domain/paths';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -137,7 +137,7 @@ export function AgreementStatusCard(props: AgreementStatusCardProps) {
             aria-describedby={STATUS_MESSAGE_ID}
             onClick={props.onMakePdf}
           />
-          {isMakingPdf && <ProgressBar mode="indeterminate" className="pdf-progress" aria-hidden="true" />}
+          {isMakingPdf && <IndeterminateBar className="pdf-progress" />}
           {props.pdfOptions}
           {!isSubscriberEditor && (
             <span className="button-row mt-2">

@@ -4,7 +4,7 @@
  * title is the heading just above, and the category list's buttons keep the category names to
  * themselves). Read-only viewers see the note only.
  */
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { Category } from '@bpa/domain/contract';
 import { MarkupText } from '../core/markup-text';
 

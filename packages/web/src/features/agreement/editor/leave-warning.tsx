@@ -12,7 +12,7 @@
  */
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog } from '../../../components/ui/lazy-primereact';
 import { MESSAGES } from '@bpa/domain/messages';
 
 export const LEAVE_WARNING_TEXT = MESSAGES.leaveWithoutSaving;

@@ -2,7 +2,7 @@
  * Phones: the status card with Save and Make PDF is far above a long category's subjects, so a bar
  * at the bottom of the screen keeps them at hand while scrolling (docs/product.md §15); hidden from 768 px on, where the card is beside the subjects (agreement.css).
  */
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { SAVED_TEXT, UNSAVED_TEXT } from './agreement-status-card';
 
 export interface MobileSaveBarProps {

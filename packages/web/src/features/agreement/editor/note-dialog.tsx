@@ -4,10 +4,10 @@
  * MAX_NOTE_LENGTH characters. Save writes it into the agreement (undoable, saved with it); an empty
  * note removes it. Keyboard: the text area has the focus when the dialog opens; Escape cancels.
  */
+import { InputTextarea } from '../../../components/ui/input-text';
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { MAX_NOTE_LENGTH } from '@bpa/domain/constants';
 import { toPlainName } from '../core/markup-text';
 

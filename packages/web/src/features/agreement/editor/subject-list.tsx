@@ -15,9 +15,10 @@
  * Select All in the largest category cost two frames of script (docs/product.md §D12; the figures
  * are in bench/README.md, "editor-bench.ts").
  */
+import { PrimeReactScope } from '../../../components/ui/prime-react-scope';
 import { toItemElementId } from '../core/item-element-id';
 import { type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { Tooltip } from 'primereact/tooltip';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
 import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from '@bpa/domain/contract';
@@ -196,7 +197,9 @@ function RowTooltips({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div ref={container} className="subject-groups">
-      <Tooltip ref={tooltip} position="top" showDelay={400} />
+      <PrimeReactScope>
+        <Tooltip ref={tooltip} position="top" showDelay={400} />
+      </PrimeReactScope>
       {children}
     </div>
   );

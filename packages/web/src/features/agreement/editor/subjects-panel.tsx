@@ -5,7 +5,7 @@
  * soon as the pointer or the focus comes near a name, not with the page.
  */
 import { type RefObject, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { type Category, displayName } from '@bpa/domain/contract';
 import { toRomanLabel } from '@bpa/domain/roman';
 import { useAppDispatch } from '../../../lib/hooks';

@@ -5,7 +5,7 @@
  * is covered: ticks, Select All, Clear all, names (agreement-slice.ts keeps the history).
  */
 import { useEffect } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { editRedone, editUndone, selectCanRedo, selectCanUndo } from '../core/agreement-slice';
 

@@ -12,7 +12,7 @@
  *   stays in History.
  */
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { MAX_IMPORT_BYTES } from '@bpa/domain/constants';
 import { MESSAGES } from '@bpa/domain/messages';

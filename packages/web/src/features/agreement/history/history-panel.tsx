@@ -7,7 +7,7 @@
  * editor has unsaved changes (they would be overwritten).
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { compareAgreements } from '@bpa/domain/compare';

@@ -5,7 +5,7 @@
  * in name-editor-schema.ts.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { MAX_NAME_LENGTH } from '@bpa/domain/constants';
 import { COLOUR_INDICES, COLOUR_NAMES, PALETTE } from '@bpa/domain/markup';

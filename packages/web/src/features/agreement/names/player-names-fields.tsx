@@ -3,8 +3,8 @@
  * the PDF's title and on the convention card. Two labelled text fields; a change is kept when the
  * field is left or Enter is pressed, as one edit Undo can take back, and saved with the agreement.
  */
+import { InputText } from '../../../components/ui/input-text';
 import { useId, useState } from 'react';
-import { InputText } from 'primereact/inputtext';
 import { MAX_PLAYER_NAME_LENGTH } from '@bpa/domain/contract';
 
 export interface PlayerNamesFieldsProps {

@@ -4,7 +4,7 @@
  * discuss. Each checkbox saves at once, and says so.
  */
 import { useId, useState } from 'react';
-import { Checkbox } from 'primereact/checkbox';
+import '../../../components/ui/controls.css';
 import type { NoticeSettings } from '@bpa/domain/api-notices';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { toErrorMessage } from '../../../lib/error-message';
@@ -50,11 +50,13 @@ function EmailNoticesBody({ contractId }: { contractId: string }) {
       <legend>Emails about this agreement</legend>
       {CHOICES.map(({ key, label, hint }) => (
         <div key={key} className="email-notice-choice">
-          <Checkbox
-            inputId={`${baseId}-${key}`}
+          <input
+            type="checkbox"
+            className="native-check"
+            id={`${baseId}-${key}`}
             checked={current[key]}
             aria-describedby={`${baseId}-${key}-hint`}
-            onChange={(event) => void change(key, event.checked === true)}
+            onChange={(event) => void change(key, event.target.checked)}
           />
           <label htmlFor={`${baseId}-${key}`}>{label}</label>
           <small id={`${baseId}-${key}-hint`} className="email-notice-hint">

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { UNSUBSCRIBE_LINK_NOT_VALID_MESSAGE, type UnsubscribeKind } from '@bpa/domain/api-notices';
 import { PATHS } from '@bpa/domain/paths';
 import { LinkButton } from '../../../components/ui/link-button';

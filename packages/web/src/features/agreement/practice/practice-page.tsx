@@ -6,7 +6,7 @@
  * and sent again when the connection comes back. Keys 1-4 grade; Enter checks.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import {
   type PracticePrompt,
   type PracticeRating,

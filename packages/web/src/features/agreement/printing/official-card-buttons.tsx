@@ -6,7 +6,7 @@
  * with Download and Cancel. A trial visitor gets the card of the two trial categories.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { Contract } from '@bpa/domain/contract';
 import type { AcblCardAnswer } from '@bpa/domain/api-contracts';
 import type { OfficialCardId } from '@bpa/domain/official-card';

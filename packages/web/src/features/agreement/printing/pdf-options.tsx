@@ -5,7 +5,7 @@
  * discussion sheet. `usePdfOptions` holds the state; `PdfOptions` shows it.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { Contract } from '@bpa/domain/contract';
 import { getBrowserStorage } from '../core/guest-persistence';
 import { OfficialCardButtons } from './official-card-buttons';

@@ -4,7 +4,7 @@
  * boxes in labelled groups, so every choice is reachable by keyboard and read by screen readers.
  */
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { PrintLayout } from '@bpa/domain/api';
 import type { StoredPrintOptions } from './print-options';

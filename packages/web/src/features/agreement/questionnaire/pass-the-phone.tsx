@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { z } from 'zod';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { ContractDocument } from '@bpa/domain/contract';
 import {
   type Answers,

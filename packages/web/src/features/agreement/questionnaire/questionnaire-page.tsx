@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { PATHS } from '@bpa/domain/paths';
 import {
   type Answers,

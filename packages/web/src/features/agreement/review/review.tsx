@@ -8,7 +8,7 @@
  * The read-only link never shows any of this.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { MAX_MARK_NOTE_LENGTH, MAX_REPLY_LENGTH, type Mark, type MarkStatus, type Reply, type SeenChange } from '@bpa/domain/history';
@@ -138,18 +138,30 @@ export function ChangesPanel({ review, onOpen }: { review: ReviewState; onOpen: 
   );
 }
 
-/** Where each item of the agreement is and what it is called, by id. */
-function itemPlaces(contract: Contract) {
-  const places = new Map<string, { categoryId: string; subjectId: string; optionId?: string; name: string; categoryName: string }>();
+/** Where an item of the agreement is and what it is called. */
+type ItemPlace = { categoryId: string; subjectId: string; optionId?: string; name: string; categoryName: string };
+
+const NO_PLACES: ReadonlyMap<string, ItemPlace> = new Map();
+
+/**
+ * Where each of the items `wanted` is and what it is called, by id (items no longer in the
+ * agreement left out). Walks the agreement without building anything for the other items, and
+ * stops once every wanted item is found: it runs again on every tick while items are marked.
+ */
+function itemPlaces(contract: Contract, wanted: ReadonlySet<string>): ReadonlyMap<string, ItemPlace> {
+  const places = new Map<string, ItemPlace>();
   for (const category of contract.categories) {
     for (const subject of category.subjects) {
-      places.set(subject._id, {
-        categoryId: category._id,
-        subjectId: subject._id,
-        name: subject.isEdited ? subject.editedName : subject.subjectName,
-        categoryName: category.categoryName,
-      });
+      if (wanted.has(subject._id)) {
+        places.set(subject._id, {
+          categoryId: category._id,
+          subjectId: subject._id,
+          name: subject.isEdited ? subject.editedName : subject.subjectName,
+          categoryName: category.categoryName,
+        });
+      }
       for (const option of subject.options) {
+        if (!wanted.has(option._id)) continue;
         places.set(option._id, {
           categoryId: category._id,
           subjectId: subject._id,
@@ -158,6 +170,7 @@ function itemPlaces(contract: Contract) {
           categoryName: category.categoryName,
         });
       }
+      if (places.size === wanted.size) return places;
     }
   }
   return places;
@@ -166,7 +179,11 @@ function itemPlaces(contract: Contract) {
 /** The items some partner marked "to discuss", with every mark and note on them. */
 export function ToDiscussPanel({ contract, review, onOpen }: { contract: Contract; review: ReviewState; onOpen: OpenItem }) {
   const headingId = useId();
-  const places = useMemo(() => itemPlaces(contract), [contract]);
+  const discussed = useMemo(
+    () => new Set([...review.marks].filter(([, marks]) => marks.some((mark) => mark.status === 'discuss')).map(([itemId]) => itemId)),
+    [review.marks],
+  );
+  const places = useMemo(() => (discussed.size === 0 ? NO_PLACES : itemPlaces(contract, discussed)), [contract, discussed]);
   const open = [...review.marks].filter(([itemId, marks]) => places.has(itemId) && marks.some((mark) => mark.status === 'discuss'));
   const repliesQuery = useGetRepliesQuery(contract._id, { skip: open.length === 0 });
   const replies = repliesQuery.data ?? NO_REPLIES;

@@ -5,7 +5,7 @@
  * subscriber's editor while `saving.lostAccess` is set.
  */
 import { useId, useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import type { Contract } from '@bpa/domain/contract';
 import { toErrorMessage } from '../../../lib/error-message';
 import { useGetSubscriberContractNamesQuery, useImportAgreementMutation } from '../core/agreement-api';

@@ -19,9 +19,10 @@ const conflict: SaveConflict = {
 };
 
 describe('MergeConflictDialog', () => {
-  it('shows the value both sides started from beside the two changes', () => {
+  it('shows the value both sides started from beside the two changes', async () => {
     render(<MergeConflictDialog conflicts={[conflict]} isSaving={false} onSave={() => undefined} onCancel={() => undefined} />);
-    const item = screen.getByRole('group', { name: 'Overcalls › Michaels cuebid' });
+    // The dialog's library loads when it is first shown (components/ui/lazy-primereact.tsx).
+    const item = await screen.findByRole('group', { name: 'Overcalls › Michaels cuebid' });
     expect(within(item).getByText(/^Before:/).textContent).toBe('Before: Michaels cuebid');
     expect(item.textContent).toContain('Mine: Ghestem');
     expect(item.textContent).toContain('Anna');

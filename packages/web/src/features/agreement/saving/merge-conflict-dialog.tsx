@@ -6,7 +6,7 @@
  * dialog saves nothing and keeps every edit on screen: nothing typed is lost.
  */
 import { useState } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { SaveConflict } from '@bpa/domain/api-contracts';
 import { type ConflictChoice, type MergeResolutions, NO_NOTE_LABEL } from '@bpa/domain/merge';

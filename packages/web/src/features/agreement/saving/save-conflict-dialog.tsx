@@ -7,7 +7,7 @@
  *   next Save replaces the version saved elsewhere (the server keeps that one as a revision).
  */
 import { useId } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 
 export const CONFLICT_TITLE = 'This agreement changed elsewhere';

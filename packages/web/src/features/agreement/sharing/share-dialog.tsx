@@ -8,10 +8,10 @@
  * ADR 172); afterwards the dialog says a link is active. Everything is saved on the server at
  * once; failures are said beside the form, and what was typed stays.
  */
+import { InputText } from '../../../components/ui/input-text';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from 'primereact/button';
+import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
-import { InputText } from 'primereact/inputtext';
 import { MAX_PARTNERS_PER_AGREEMENT, type PartnerAccess, SharePartnerRequestSchema } from '@bpa/domain/api-sharing';
 import { useToast } from '../../../components/ui/toast-provider';
 import { toErrorMessage } from '../../../lib/error-message';
