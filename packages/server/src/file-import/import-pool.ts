@@ -21,8 +21,8 @@ export const IMPORT_TIME_LIMIT_MS = 1_500;
 export const IMPORT_MEMORY_LIMIT_MB = 192;
 /**
  * Added to the heap cap of a TypeScript worker (tests, `npm run dev`): since Node 22 tsx's module
- * hooks run in the worker's own thread and keep about 220 MB of its heap for PDF.js alone
- * (`node dist/…` loads it in under 100 MB). The compiled worker (`npm start`) has no allowance.
+ * hooks run in the worker's own thread and keep a large part of its heap for the modules they
+ * compile (`node dist/…` loads them in under 100 MB). The compiled worker (`npm start`) has no allowance.
  */
 export const TYPESCRIPT_WORKER_HEAP_ALLOWANCE_MB = 256;
 /**

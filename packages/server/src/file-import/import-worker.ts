@@ -12,25 +12,11 @@ import { withoutNativeDecompression } from './pdf-stream-limits';
 import { type UploadedFile, readUploadedFile } from './read-uploaded-agreement';
 
 /**
- * PDF.js and the code it runs as its "worker" (in this thread: Node has no web workers), loaded as
- * the worker starts, so that their loading is not counted against the first file's time limit.
- * Given as `globalThis.pdfjsWorker`, the worker code is not imported again by the first
- * `getDocument` (under tsx on Node 24 that import alone takes about a second). Not a top-level
- * await (see pdf/pdf-worker.ts).
- */
-/**
- * No native zlib object may be made in this thread (ADR 190, "Ending the worker safely"): PDF.js
- * inflates with the web's `DecompressionStream` where there is one, which Node builds on its native
- * zlib, and falls back to its own JavaScript inflater when there is none.
+ * No native zlib object may be made in this thread (ADR 190, "Ending the worker safely"): pdf-lib
+ * inflates with its own JavaScript (pako), and the web's `DecompressionStream`, which Node builds
+ * on its native zlib, is taken away so that no library reaches for it.
  */
 withoutNativeDecompression(globalThis);
-
-const PDFJS_WORKER_MODULE: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // ships no types: imported by name, as unknown
-const pdfJsLoaded = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER_MODULE) as Promise<unknown>])
-  .then(([, worker]) => {
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-  })
-  .catch(() => undefined);
 
 /** One file to read; `started` is told when the worker begins, so the time limit counts work, not queueing. */
 export interface ImportTask {
@@ -58,7 +44,6 @@ export type ImportTaskResult = TaskResult<UploadedFile>;
  * @throws whatever is not an AppError (a bug): piscina hands it to the caller of `run`
  */
 async function runTask<T>(started: MessagePort, read: () => Promise<T> | T): Promise<TaskResult<T>> {
-  await pdfJsLoaded;
   const startedAt = performance.now();
   started.postMessage('started');
   started.close();

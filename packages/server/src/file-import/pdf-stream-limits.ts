@@ -1,10 +1,10 @@
 /**
  * Bounds on what a PDF's streams decode to, checked before any PDF library reads the file
  * (docs/decisions/190-untrusted-files-off-the-request-thread.md). A PDF of a few kilobytes can hold
- * a stream that inflates to gigabytes ("zip bomb"), or one deflated twice over; PDF.js would
+ * a stream that inflates to gigabytes ("zip bomb"), or one deflated twice over; the PDF reader would
  * inflate it into memory without a limit. Here every stream that starts with a zlib header is
  * inflated with a hard output cap, and its output again while that is zlib data too (nested
- * filters), before the file reaches PDF.js.
+ * filters), before the file reaches the PDF reader (pdf-lib).
  *
  * The check does not trust the stream dictionaries (`/Filter` may be an indirect object, `/Length`
  * may lie): it looks at the bytes after every `stream` keyword and inflates from there up to the
@@ -92,7 +92,7 @@ interface Inflated {
  * @throws PdfLimitError stream_too_large past `maxBytes`; overlapping_streams past `maxRead`
  */
 function inflateCapped(data: Uint8Array, maxBytes: number, maxRead: number): Inflated | null {
-  if (data[1]! & 0x20) return null; // FDICT: a preset dictionary, which PDF.js refuses
+  if (data[1]! & 0x20) return null; // FDICT: a preset dictionary, which PDF readers refuse
   const chunks: Uint8Array[] = [];
   let decoded = 0;
   let ended = false;
@@ -167,8 +167,8 @@ export function checkPdfStreams(bytes: Uint8Array): PdfStreamCheck {
 
 /**
  * Removes the web's `DecompressionStream` and `CompressionStream` from a thread's globals, so
- * that PDF.js, which prefers them, inflates with its own JavaScript (ADR 190, "Ending the worker
- * safely"): Node builds them on native zlib objects. For the import worker only.
+ * that no library of the import worker inflates with them (ADR 190, "Ending the worker safely"):
+ * Node builds them on native zlib objects. For the import worker only.
  *
  * @param scope the thread's `globalThis`
  */

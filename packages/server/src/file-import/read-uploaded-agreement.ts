@@ -1,7 +1,7 @@
 /**
  * Reads the agreement in an uploaded file (docs/agreement-format.md; docs/product.md §12): a PDF
- * made by the product (its `agreement.json` attachment, read with PDF.js), a filled ACBL convention
- * card (its form's values, read with PDF.js), an agreement JSON file or a master-template CSV, told
+ * made by the product (its `agreement.json` attachment, read with pdf-lib), a filled ACBL convention
+ * card (its form's values, read with pdf-lib), an agreement JSON file or a master-template CSV, told
  * apart by their first bytes. Runs in the import worker
  * (import-worker.ts), never on the request thread, behind the bounds of
  * docs/decisions/190-untrusted-files-off-the-request-thread.md.
@@ -21,6 +21,22 @@ import type { BboElement } from '@bpa/domain/bbo-card';
 import type { CardFieldValue } from '@bpa/domain/card-import';
 import { type ContractDocument, ContractDocumentSchema } from '@bpa/domain/contract';
 import type { OfficialCardId } from '@bpa/domain/official-card';
+import {
+  PDFArray,
+  PDFCheckBox,
+  PDFDict,
+  PDFDocument,
+  PDFDropdown,
+  type PDFField,
+  PDFHexString,
+  PDFName,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFRawStream,
+  PDFString,
+  PDFTextField,
+  decodePDFRawStream,
+} from '@cantoo/pdf-lib';
 import { AppError } from '../errors';
 import { PdfLimitError, checkPdfStreams } from './pdf-stream-limits';
 import { looksLikeXml, readBboCard } from './read-bbo-card';
@@ -28,7 +44,7 @@ import type { BridgodexValues } from '@bpa/domain/bridgodex-card';
 import { readBridgodexCard } from './read-bridgodex-card';
 import { type UploadedSwanCard, readSwanCard } from './read-swan-card';
 
-/** 400 text for a PDF that PDF.js cannot open. */
+/** 400 text for a PDF that cannot be opened. */
 export const UNREADABLE_PDF_MESSAGE = 'This PDF cannot be read. Choose a PDF made by Bridge Partnership Agreements, or a .json or .csv export.';
 /** 413 text for a PDF whose streams decode past the bounds (pdf-stream-limits.ts). */
 export const PDF_CONTENT_TOO_LARGE_MESSAGE =
@@ -62,7 +78,60 @@ export function officialCardOfFields(names: ReadonlySet<string>): OfficialCardId
   return undefined;
 }
 
-/** The `agreement.json` attachment of a PDF (null when it has none) and, for a filled ACBL card, its fields. */
+/**
+ * A form field's value as the card mapping reads it (domain card-import.ts): a check box or a radio
+ * button is ticked or not (a radio group: one of its buttons is chosen), a text field or a choice
+ * gives its text (cut at MAX_FORM_VALUE_LENGTH); other fields (push buttons, signatures) none.
+ */
+function formFieldValue(field: PDFField): CardFieldValue | undefined {
+  if (field instanceof PDFCheckBox) return field.isChecked();
+  if (field instanceof PDFRadioGroup) return field.getSelected() !== undefined;
+  if (field instanceof PDFTextField) return (field.getText() ?? '').slice(0, MAX_FORM_VALUE_LENGTH);
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList) return field.getSelected().join(', ').slice(0, MAX_FORM_VALUE_LENGTH);
+  return undefined;
+}
+
+/** Most name-tree nodes visited looking for an attachment (a tree is a few nodes deep). */
+const MAX_NAME_TREE_NODES = 1_000;
+
+/** A PDF string's text, or undefined for anything else. */
+function textOf(value: unknown): string | undefined {
+  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+}
+
+/**
+ * The decoded bytes of the PDF's embedded file named `fileName` (by its name-tree key or its file
+ * specification's `/UF` or `/F`, ISO 32000-1 §7.11.4), or undefined. Walks the `EmbeddedFiles`
+ * name tree (its `/Kids` too) with pdf-lib's object model; an embedded file's `/Params` is optional.
+ */
+function embeddedFile(document: PDFDocument, fileName: string): Uint8Array | undefined {
+  const names = document.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
+  const root = names?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict);
+  const pending = root ? [root] : [];
+  for (let visited = 0; pending.length > 0 && visited < MAX_NAME_TREE_NODES; visited++) {
+    const node = pending.pop()!;
+    const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    for (let index = 0; kids && index < kids.size(); index++) {
+      const kid = kids.lookup(index);
+      if (kid instanceof PDFDict) pending.push(kid);
+    }
+    const pairs = node.lookupMaybe(PDFName.of('Names'), PDFArray);
+    for (let index = 0; pairs && index + 1 < pairs.size(); index += 2) {
+      const spec = pairs.lookup(index + 1);
+      if (!(spec instanceof PDFDict)) continue;
+      const named = [textOf(pairs.lookup(index)), textOf(spec.lookup(PDFName.of('UF'))), textOf(spec.lookup(PDFName.of('F')))];
+      if (!named.includes(fileName)) continue;
+      const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
+      if (stream instanceof PDFRawStream) return decodePDFRawStream(stream).decode();
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The `agreement.json` attachment of a PDF (null when it has none) and, for a filled ACBL card, its
+ * fields; read with pdf-lib (the library the server writes forms with), after the stream bounds.
+ */
 async function readPdf(bytes: Uint8Array): Promise<{ json: string | null; card?: { card: OfficialCardId; values: Record<string, CardFieldValue> } }> {
   try {
     checkPdfStreams(bytes);
@@ -71,45 +140,40 @@ async function readPdf(bytes: Uint8Array): Promise<{ json: string | null; card?:
     if (error.problem === 'nested_filters') throw new AppError('bad_request', PDF_NESTED_FILTERS_MESSAGE, { logDetail: error.message });
     throw new AppError('too_large', PDF_CONTENT_TOO_LARGE_MESSAGE, { logDetail: error.message });
   }
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let document;
+  const unreadable = (error: unknown) =>
+    new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown } | null)?.message ?? error) });
+  let document: PDFDocument;
   try {
-    document = await getDocument({ data: bytes, verbosity: 0, isEvalSupported: false, stopAtErrors: false }).promise;
+    // A form protected by an owner password (its user password empty) opens as readers open it.
+    document = await PDFDocument.load(bytes, { password: '', throwOnInvalidObject: false, updateMetadata: false });
   } catch (error) {
-    throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
+    throw unreadable(error);
   }
-  let attachments: Record<string, { filename?: string; content?: Uint8Array }>;
-  type FormFields = Record<string, { type?: string; value?: unknown }[]>;
-  let fields = null as FormFields | null;
+  let fields: PDFField[];
   try {
-    attachments = ((await document.getAttachments()) ?? {}) as typeof attachments;
-    const found = Object.values(attachments).find((attachment) => attachment.filename === AGREEMENT_ATTACHMENT_NAME);
-    if (found?.content) {
-      if (found.content.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
-      return { json: new TextDecoder().decode(found.content) };
+    const found = embeddedFile(document, AGREEMENT_ATTACHMENT_NAME);
+    if (found) {
+      if (found.byteLength > MAX_IMPORT_BYTES) throw new AppError('too_large', ATTACHMENT_TOO_LARGE_MESSAGE);
+      return { json: new TextDecoder().decode(found) };
     }
-    fields = ((await document.getFieldObjects()) ?? null) as FormFields | null;
+    fields = document.getForm().getFields();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // PDF.js reads the objects lazily: a damaged file may open and then fail here (its exceptions are not Errors).
-    throw new AppError('bad_request', UNREADABLE_PDF_MESSAGE, { logDetail: String((error as { message?: unknown }).message ?? error) });
-  } finally {
-    await document.destroy().catch(() => undefined);
+    // pdf-lib reads some objects only when asked: a damaged file may open and then fail here.
+    throw unreadable(error);
   }
-  if (!fields) return { json: null };
-  const names = Object.keys(fields);
-  if (names.length > MAX_FORM_FIELDS) throw new AppError('bad_request', NOT_A_CARD_MESSAGE, { logDetail: `${names.length} form fields` });
-  const card = officialCardOfFields(new Set(names));
+  if (fields.length > MAX_FORM_FIELDS) throw new AppError('bad_request', NOT_A_CARD_MESSAGE, { logDetail: `${fields.length} form fields` });
+  const names = new Set(fields.map((field) => field.getName()));
+  const card = officialCardOfFields(names);
   if (!card) return { json: null };
   const values: Record<string, CardFieldValue> = {};
-  for (const name of names) {
-    // A field with several widgets lists its parent first (no type), then each widget.
-    const widget = fields[name]?.find((candidate) => candidate.type) ?? fields[name]?.[0];
-    if (!widget) continue;
-    if (widget.type === 'checkbox' || widget.type === 'radiobutton') {
-      const value = typeof widget.value === 'string' ? widget.value : '';
-      values[name] = value !== '' && value !== 'Off';
-    } else if (typeof widget.value === 'string') values[name] = widget.value.slice(0, MAX_FORM_VALUE_LENGTH);
+  for (const field of fields) {
+    try {
+      const value = formFieldValue(field);
+      if (value !== undefined) values[field.getName()] = value;
+    } catch {
+      // A field whose value cannot be read (a damaged appearance or value) is left out, as a blank.
+    }
   }
   return { json: null, card: { card, values } };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { OfficialCardId } from '@bpa/domain/official-card';
 import { readFileSync } from 'node:fs';
 import { ACBL_CLASSIC_BOXES } from '@bpa/domain/acbl-classic-boxes';
-import { measurePrintedBoxes } from './form-pages';
+import { measurePrintedBoxes } from '../test/measure-printed-boxes';
 import { OFFICIAL_CARD_FILES, OFFICIAL_CARD_MAPS, loadForm } from './render-official-card';
 
 describe.each(['classic', '2022'] as OfficialCardId[])('the %s card’s field map', (card) => {
