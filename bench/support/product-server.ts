@@ -183,14 +183,21 @@ function rssOf(pid: number): number {
 
 /**
  * Starts the server on the seeded database with `npm run serve` (the web app must be built:
- * `npm run bench` builds it) and waits until /api/v1/health answers.
+ * `npm run bench` builds it) and waits until /api/v1/health answers. With BENCH_SERVER_PROFILE_DIR
+ * set, starts the same built server with Node's CPU profiler instead (`node --cpu-prof`, which
+ * Node refuses in NODE_OPTIONS): each thread's profile is written there when the server stops, to
+ * see where a benchmark's requests spend the server's CPU (open it in Chrome's DevTools).
  *
  * @param port the port to listen on (127.0.0.1 only)
  * @throws when the server exits or does not answer within 60 s
  */
 export async function startProductServer(database: BenchDatabase, port: number, extraEnv: Record<string, string> = {}): Promise<ProductServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], {
+  const profileDir = process.env.BENCH_SERVER_PROFILE_DIR;
+  const [command, args] = profileDir
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--enable-source-maps', 'packages/server/dist/server.js']]
+    : ['npm', ['run', '--silent', 'serve']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -205,6 +212,8 @@ export async function startProductServer(database: BenchDatabase, port: number, 
       // The shipped level (info) unless BENCH_LOG_LEVEL says otherwise: logging is part of a request's cost.
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ADMIN_EMAIL: 'bench-admin@example.org',
+      // As `npm run serve` (packages/server/package.json).
+      MALLOC_ARENA_MAX: '2',
       ...extraEnv,
     },
   });
