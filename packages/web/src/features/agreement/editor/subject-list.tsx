@@ -13,13 +13,13 @@
  * Rows use native check boxes and buttons (styled as the UI library's) and the list has one
  * tooltip for all of them: a PrimeReact Checkbox and a Button with its own Tooltip per row made
  * Select All in the largest category cost two frames of script (docs/product.md §D12; the figures
- * are in bench/README.md, "editor-bench.ts").
+ * are in bench/README.md, "editor-bench.ts"). That tooltip is loaded when a row's hint is first
+ * wanted (row-tooltip.tsx), so the editor's first load has none of the UI library (ADR 203).
  */
-import { PrimeReactScope } from '../../../components/ui/prime-react-scope';
 import { toItemElementId } from '../core/item-element-id';
-import { type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type ReactNode, Suspense, lazy, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Tooltip } from 'primereact/tooltip';
+import type { Tooltip } from 'primereact/tooltip';
 import { ADD_OPTION_LABEL, ADD_SUBJECT_LABEL } from '@bpa/domain/constants';
 import { type Category, type Option, type Subject, displayName, isPlaceholderName, subjectHeading } from '@bpa/domain/contract';
 import type { Mark, SeenChange } from '@bpa/domain/history';
@@ -169,24 +169,45 @@ function RowButton({
   );
 }
 
+const LazyRowTooltip = lazy(() => import('./row-tooltip'));
+
 /**
  * One PrimeReact Tooltip for every row button of the list (instead of one per button). Buttons
  * appear and disappear as subjects expand and categories change, so each is bound the first time
  * the pointer or the focus reaches it: the listeners run in the capture phase, before the
  * button's own `mouseenter` or `focus`, so the tooltip shows on that very first hover or focus.
+ * The Tooltip itself is loaded then (row-tooltip.tsx); the buttons reached while it loads are bound
+ * once it is there, and the one the pointer or focus is still on shows its hint at once.
  */
 function RowTooltips({ children }: { children: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
-  const tooltip = useRef<Tooltip>(null);
+  const tooltip = useRef<Tooltip | null>(null);
+  const waiting = useRef<HTMLElement[]>([]);
+  const [isTooltipWanted, setIsTooltipWanted] = useState(false);
+  const attachTooltip = useCallback((loaded: Tooltip | null) => {
+    tooltip.current = loaded;
+    if (!loaded) return;
+    for (const button of waiting.current.splice(0)) {
+      if (!button.isConnected) continue;
+      loaded.updateTargetEvents(button);
+      // The hover or focus that asked for the tooltip came before its listeners: replay it.
+      if (button.matches(':hover')) button.dispatchEvent(new MouseEvent('mouseenter'));
+      else if (document.activeElement === button) button.dispatchEvent(new FocusEvent('focus'));
+    }
+  }, []);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const bound = new WeakSet<Element>();
     const bind = (event: Event) => {
-      const button = event.target instanceof Element ? event.target.closest(ROW_TOOLTIP_TARGET) : null;
+      const button = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>(ROW_TOOLTIP_TARGET) : null;
       if (!button || bound.has(button)) return;
       bound.add(button);
-      tooltip.current?.updateTargetEvents(button as HTMLElement);
+      if (tooltip.current) tooltip.current.updateTargetEvents(button);
+      else {
+        waiting.current.push(button);
+        setIsTooltipWanted(true);
+      }
     };
     element.addEventListener('pointerover', bind, true);
     element.addEventListener('focus', bind, true);
@@ -197,9 +218,11 @@ function RowTooltips({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div ref={container} className="subject-groups">
-      <PrimeReactScope>
-        <Tooltip ref={tooltip} position="top" showDelay={400} />
-      </PrimeReactScope>
+      {isTooltipWanted && (
+        <Suspense fallback={null}>
+          <LazyRowTooltip ref={attachTooltip} />
+        </Suspense>
+      )}
       {children}
     </div>
   );
