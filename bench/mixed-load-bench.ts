@@ -59,6 +59,8 @@ interface Outcome {
   kind: Kind;
   ms: number;
   status: number;
+  /** A load's: where the server took its answer from. */
+  source?: string;
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -93,6 +95,11 @@ async function makeAgreements(server: ProductServer, database: BenchDatabase): P
 
 let saveCounter = 0;
 
+/** Where a load's answer came from, by its Server-Timing metric (server agreement-routes.ts, ANSWER_SOURCES). */
+function answerSource(serverTiming: string | null): string {
+  return /desc="([^"]*)"/u.exec(serverTiming ?? '')?.[1] ?? 'not said';
+}
+
 /** Sends one request of a kind and measures it from `scheduledAt` (open loop: queueing counts). */
 async function send(server: ProductServer, kind: Kind, agreements: Agreement[], index: number, scheduledAt: number): Promise<Outcome> {
   let agreement = agreements[index % agreements.length]!;
@@ -100,7 +107,7 @@ async function send(server: ProductServer, kind: Kind, agreements: Agreement[], 
     if (kind === 'load') {
       const response = await fetch(`${server.url}${BASE}/${agreement.id}`, { headers: { cookie: agreement.cookie } });
       await response.arrayBuffer();
-      return { kind, ms: performance.now() - scheduledAt, status: response.status };
+      return { kind, ms: performance.now() - scheduledAt, status: response.status, source: answerSource(response.headers.get('server-timing')) };
     }
     if (kind === 'save' || kind === 'saveWhole') {
       // A save of an agreement no other request is saving (as one person edits one agreement): the
@@ -257,6 +264,11 @@ async function runOn(postgresServerUrl: string | undefined): Promise<void> {
         `${kind.padEnd(6)} ${String(s.count).padStart(9)} ${String(s.ok).padStart(7)} ${s.p50.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(8)}  ${goal.padEnd(20)} ${s.statuses}`,
       );
     }
+    const sources = new Map<string, number>();
+    for (const outcome of outcomes) if (outcome.kind === 'load' && outcome.source) sources.set(outcome.source, (sources.get(outcome.source) ?? 0) + 1);
+    console.log(
+      `loads answered from: ${[...sources].map(([source, count]) => `${source} ${count}`).join(', ') || 'none'} (the server's Server-Timing; PDFs are made anew each time)`,
+    );
     const all = outcomes.map((o) => o.ms).sort((a, b) => a - b);
     console.log(
       `all    ${String(all.length).padStart(9)}         ${percentile(all, 50).toFixed(1).padStart(8)} ${percentile(all, 99).toFixed(1).padStart(8)}           p99 < ${GOAL_P99_MS} ms: ${percentile(all, 99) < GOAL_P99_MS ? 'met' : 'NOT met'}`,

@@ -38,6 +38,7 @@ import { type TestAccount, createTestAccount, insertBlankTemplate, signInAs } fr
 import { FIXTURE_TEMPLATES_DIR, buildTestApp } from '../../test/test-app';
 import { REPO_ROOT } from '../../config';
 import { type TestDatabase, openTestDatabase } from '../../test/test-db';
+import { ANSWER_SOURCES } from './agreement-routes';
 import { NOT_SIGNED_IN_MESSAGE } from '../sessions/session-plugin';
 import { loadTemplates } from '../templates/load-templates';
 import { LATEST_PDF_NOT_FOUND_MESSAGE } from '../pdf-files/get-latest-pdf-file';
@@ -330,9 +331,10 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
       const encoded = response.headers['content-encoding'];
       const text = (encoded === 'br' ? brotliDecompressSync(bytes) : encoded === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
       expect(Number(response.headers['content-length'])).toBe(bytes.length);
-      return { encoded, etag: response.headers.etag, answer: ContractAnswerSchema.parse(JSON.parse(text)).data };
+      return { encoded, etag: response.headers.etag, source: response.headers['server-timing'], answer: ContractAnswerSchema.parse(JSON.parse(text)).data };
     };
     const plain = await load(undefined);
+    expect([ANSWER_SOURCES.text, ANSWER_SOURCES.database]).toContain(plain.source);
     expect(plain.encoded).toBeUndefined();
     for (const [asked, expected] of [
       ['gzip, deflate, br', 'br'],
@@ -344,6 +346,8 @@ describe('GET /api/v1/contracts/my/{id} and GET /api/v1/contracts/{id}/latest', 
       for (const time of ['made', 'kept']) {
         const answer = await load(asked);
         expect([asked, time, answer.encoded]).toEqual([asked, time, expected]);
+        // The second time, an encoded answer is the kept one, and says so (Server-Timing).
+        if (time === 'kept') expect([asked, answer.source]).toEqual([asked, expected ? ANSWER_SOURCES.answer : ANSWER_SOURCES.text]);
         expect(answer.etag).toBe(plain.etag);
         expect(answer.answer).toEqual(plain.answer);
       }

@@ -57,7 +57,8 @@ async function namesAnswer(db: Database, ownerUserId: string) {
  * getAgreementAnswerJson, compressed once per revision, caller's access, owner name and encoding
  * and kept in the server's AgreementMemory: a load of an agreement this server answered before
  * at that revision reads the same one row and sends the kept bytes (Content-Encoding set here, so
- * @fastify/compress leaves them as they are). The ContractAnswerSchema declared on the route
+ * @fastify/compress leaves them as they are). Its `Server-Timing` header says which of these the
+ * answer came from (ANSWER_SOURCES). The ContractAnswerSchema declared on the route
  * documents the answer (OpenAPI) but does not re-check a document that was checked when it was
  * stored (ADR 151).
  *
@@ -83,15 +84,26 @@ async function sendContractAnswer(
   }
   const encoding = chooseAnswerEncoding(request.headers);
   const kept = encoding && memory.answers.get(AgreementMemory.answerKey(tag(head.revision), head.ownerName, encoding));
-  if (encoding && kept) return sendEncoded(reply.header('etag', tag(head.revision)), kept, encoding);
+  if (encoding && kept) return sendEncoded(reply.header('etag', tag(head.revision)).header('server-timing', ANSWER_SOURCES.answer), kept, encoding);
   const answer = await getAgreementAnswerJson(db, { id, access: found.access, isPausedByOwner: found.isPausedByOwner, head }, memory);
   const etag = tag(answer.head.revision);
-  reply.header('etag', etag);
+  reply.header('etag', etag).header('server-timing', answer.isFromMemory ? ANSWER_SOURCES.text : ANSWER_SOURCES.database);
   if (!encoding) return reply.type('application/json; charset=utf-8').send(answer.json);
   const body = compressAnswer(Buffer.from(answer.json), encoding);
   memory.answers.set(AgreementMemory.answerKey(etag, answer.head.ownerName, encoding), body);
   return sendEncoded(reply, body, encoding);
 }
+
+/**
+ * Where a load's answer came from, as a `Server-Timing` metric (W3C Server Timing; no duration):
+ * its compressed bytes kept in AgreementMemory, the document's text kept there, or the database.
+ * For the caller's own tools and the benchmarks (bench/mixed-load-bench.ts counts them).
+ */
+export const ANSWER_SOURCES = {
+  answer: 'agreement;desc="kept answer"',
+  text: 'agreement;desc="kept text"',
+  database: 'agreement;desc="database"',
+} as const;
 
 /** Sends compressed JSON bytes as they are. */
 function sendEncoded(reply: FastifyReply, body: Buffer, encoding: AnswerEncoding): FastifyReply {

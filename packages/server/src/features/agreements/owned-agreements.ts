@@ -98,7 +98,8 @@ export async function readAgreementAnswerHead(db: Database, id: string): Promise
  *   and is kept there once read
  * @returns `json`: UTF-8 JSON text of ContractAnswerSchema (key order: envelope fields, then the
  *   document's keys); `head`: the fields it answers (its revision for the ETag: a newer one
- *   than `request.head`'s when a change was stored in between)
+ *   than `request.head`'s when a change was stored in between); `isFromMemory`: the document's
+ *   text came from `memory`, not from the database
  * @throws AppError not_found when the id is not an agreement of that account (or not a UUID);
  *   Error when the stored document is not a JSON object (a damaged row: answered as a 500)
  */
@@ -106,11 +107,11 @@ export async function getAgreementAnswerJson(
   db: Database,
   request: { id: string; access: ContractAccessLevel; isPausedByOwner: boolean; head?: AgreementAnswerHead | undefined },
   memory: AgreementMemory,
-): Promise<{ json: string; head: AgreementAnswerHead }> {
+): Promise<{ json: string; head: AgreementAnswerHead; isFromMemory: boolean }> {
   const head = request.head ?? (await readAgreementAnswerHead(db, request.id));
   if (!head) throw agreementNotFound();
   const cached = memory.documentText(head.id, head.revision);
-  if (cached !== undefined) return { json: toAnswerJson(head, cached, request), head };
+  if (cached !== undefined) return { json: toAnswerJson(head, cached, request), head, isFromMemory: true };
   const [row] = await db
     .select({ ...answerHeadFields, documentJson: sql<string>`${contracts.document}::text` })
     .from(contracts)
@@ -125,7 +126,7 @@ export async function getAgreementAnswerJson(
     throw new Error(`Agreement ${request.id}: the stored document is not a JSON object`);
   }
   memory.texts.set(revisionKey(row.id, row.revision), documentJson);
-  return { json: toAnswerJson(readHead, documentJson, request), head: readHead };
+  return { json: toAnswerJson(readHead, documentJson, request), head: readHead, isFromMemory: false };
 }
 
 /** The answer text: the envelope's fields written here, then the stored document's members. */
