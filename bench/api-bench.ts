@@ -1,7 +1,8 @@
 /**
  * API load benchmark (docs/product.md §D10): throughput and latency of loading and of saving an agreement at
- * 50 concurrent connections, beside a bare Fastify route that answers the same JSON from memory in
- * the same run; then a check that every acknowledged save is stored (no lost writes). Prints a
+ * 50 concurrent connections, beside a bare Fastify route that answers the same bytes from memory
+ * in the same run (the stored JSON text a load sends, brotli-compressed as the product sends it to
+ * a browser: every load asks `Accept-Encoding: br`); then a check that every acknowledged save is stored (no lost writes). Prints a
  * table; asserts nothing except the no-lost-writes check, which fails the script.
  *
  * The server (the real app on PGlite in a temporary folder, and the bare Fastify app) runs in a
@@ -38,6 +39,8 @@ const CONTENDED_SECONDS = Number(process.env.API_BENCH_CONTENDED_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.API_BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 2;
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+/** What a browser's load asks for: brotli, which the server prefers (server compression.ts). */
+const ACCEPT_BROTLI = { 'accept-encoding': 'br' };
 const BASE = '/api/v1/contracts/my';
 
 // ---- the server thread ----------------------------------------------------------------------
@@ -100,11 +103,13 @@ async function runServerThread(dataDir: string, slotCount: number, postgresUrl: 
   const slots = await makeSlots(slotCount);
   const [contended] = await makeSlots(1);
 
-  // The bare route answers exactly what a load of the first agreement answers, from memory.
-  const loaded = await app.inject({ method: 'GET', url: `${BASE}/${slots[0]!.id}`, headers: { cookie: slots[0]!.cookie } });
-  const answer: unknown = loaded.json();
+  // The bare route answers exactly the bytes a browser's load of the first agreement gets (the
+  // stored text, compressed as the server compresses it), from memory: no serialising, no compressing.
+  const loaded = await app.inject({ method: 'GET', url: `${BASE}/${slots[0]!.id}`, headers: { cookie: slots[0]!.cookie, ...ACCEPT_BROTLI } });
+  const answerBytes = loaded.rawPayload;
+  const answerEncoding = String(loaded.headers['content-encoding']);
   const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => answer);
+  bare.get('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').header('content-encoding', answerEncoding).send(answerBytes));
 
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -256,7 +261,7 @@ function loads(slots: readonly Slot[]): AutocannonRequest {
     method: 'GET',
     setupRequest(request) {
       const slot = slots[(next += 1) % slots.length]!;
-      return { ...request, path: `${BASE}/${slot.id}`, headers: { cookie: slot.cookie } };
+      return { ...request, path: `${BASE}/${slot.id}`, headers: { cookie: slot.cookie, ...ACCEPT_BROTLI } };
     },
   };
 }
@@ -271,7 +276,7 @@ function loads(slots: readonly Slot[]): AutocannonRequest {
 async function currentEtags(appUrl: string, slots: readonly Slot[]): Promise<string[]> {
   return Promise.all(
     slots.map(async (slot) => {
-      const answer = await fetch(`${appUrl}${BASE}/${slot.id}`, { headers: { cookie: slot.cookie } });
+      const answer = await fetch(`${appUrl}${BASE}/${slot.id}`, { headers: { cookie: slot.cookie, ...ACCEPT_BROTLI } });
       await answer.arrayBuffer();
       const etag = answer.headers.get('etag');
       if (!answer.ok || !etag) throw new Error(`A load of ${slot.id} answered ${answer.status} without an ETag`);
@@ -292,7 +297,7 @@ function revalidatingLoads(slots: readonly Slot[], etags: readonly string[]): Au
     setupRequest(request) {
       next = (next + 1) % slots.length;
       const slot = slots[next]!;
-      return { ...request, path: `${BASE}/${slot.id}`, headers: { cookie: slot.cookie, 'if-none-match': etags[next]! } };
+      return { ...request, path: `${BASE}/${slot.id}`, headers: { cookie: slot.cookie, 'if-none-match': etags[next]!, ...ACCEPT_BROTLI } };
     },
   };
 }
@@ -386,11 +391,14 @@ async function main(postgresServerUrl: string | undefined): Promise<void> {
         `(${documentKb.toFixed(1)} kB JSON), ${postgres ? 'PostgreSQL' : 'PGlite on disk'}, server in a worker thread, loopback; load average ${loadavg()[0]!.toFixed(1)}`,
     );
     // Warm-up (not reported): JIT, PGlite caches, connection set-up.
-    await run(`${ready.bareUrl}/bare`, WARM_UP_SECONDS, [{ method: 'GET' }]);
+    await run(`${ready.bareUrl}/bare`, WARM_UP_SECONDS, [{ method: 'GET', headers: ACCEPT_BROTLI }]);
     await run(ready.appUrl, WARM_UP_SECONDS, [loads(ready.slots)]);
 
     const rows: Row[] = [];
-    rows.push({ name: 'bare Fastify: same JSON from memory', result: await run(`${ready.bareUrl}/bare`, SECONDS, [{ method: 'GET' }]) });
+    rows.push({
+      name: 'bare Fastify: same bytes from memory',
+      result: await run(`${ready.bareUrl}/bare`, SECONDS, [{ method: 'GET', headers: ACCEPT_BROTLI }]),
+    });
     rows.push({ name: 'load  GET /api/v1/contracts/my/{id}', result: await run(ready.appUrl, SECONDS, [loads(ready.slots)]) });
     rows.push({
       name: 'load, unchanged (If-None-Match: 304)',
