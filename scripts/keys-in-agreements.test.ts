@@ -127,6 +127,21 @@ describe('alignIdsByKey', () => {
     expect(counts.ticked + counts.unticked).toBe(1);
     expect(alignIdsByKey(theirs, theirs)).toBe(theirs);
   });
+
+  it('aligns a row made again below rows whose ids are in place, and shares every other part', () => {
+    const base = createAgreementFromTemplate(read('lc-standard.csv'), 'With Bob');
+    const copy = structuredClone(base);
+    const subject = copy.categories[1]!.subjects[2]!;
+    const option = copy.categories[3]!.subjects[0]!.options[1]!;
+    subject._id = 'made-again-subject';
+    option._id = 'made-again-option';
+    const aligned = alignIdsByKey(copy, base);
+    expect(aligned.categories[1]!.subjects[2]!._id).toBe(base.categories[1]!.subjects[2]!._id);
+    expect(aligned.categories[3]!.subjects[0]!.options[1]!._id).toBe(base.categories[3]!.subjects[0]!.options[1]!._id);
+    expect(aligned.categories[0]).toBe(copy.categories[0]);
+    expect(aligned.categories[1]!.subjects[1]).toBe(copy.categories[1]!.subjects[1]);
+    expect(withoutKeys(aligned)).toEqual(withoutKeys(base));
+  });
 });
 
 describe('Compare by key (docs/sharing.md §9)', () => {

