@@ -26,6 +26,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type CDPSession, type ElementHandle, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, type CpuProfile, printSelfTimes } from './support/cpu-profile';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const TICKS = Number(process.env.EDITOR_BENCH_TICKS ?? 10);
@@ -90,21 +91,10 @@ async function mouseClick(page: Page, element: ElementHandle): Promise<() => Pro
 /** EDITOR_BENCH_PROFILE: `1` profiles the last Select All, `tick` the last agreement's ticks (at the last CPU rate). */
 const PROFILE = process.env.EDITOR_BENCH_PROFILE === '1' ? 'select-all' : process.env.EDITOR_BENCH_PROFILE === 'tick' ? 'tick' : undefined;
 
-/** Prints the 20 functions with the most self time in a CPU profile (name, file:line, ms). */
-function printProfile(profile: {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMs = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, index) => {
-    const frame = byNode.get(id)!.callFrame;
-    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
-    selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
-  });
+/** Prints where the profiled action spent its script time: the 20 functions with the most self time. */
+function printProfile(profile: CpuProfile) {
   console.log(`${PROFILE === 'tick' ? 'Ticks' : 'Select All'}, self time by function (ms):`);
-  for (const [key, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms.toFixed(1).padStart(7)}  ${key}`);
+  printSelfTimes(profile, 20);
 }
 
 const summary = (values: number[]) => {
@@ -116,7 +106,7 @@ const database = await seedBenchDatabase({ subscriberCount: 1 });
 const server = await startProductServer(database, PORT);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const { cookie } = database.subscribers[0]!;

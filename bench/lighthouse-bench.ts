@@ -32,6 +32,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
 import { chromium } from 'playwright-core';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
+import { CHROMIUM_ARGS } from './support/cpu-profile';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -101,15 +102,7 @@ async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
 }
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 /**
  * One Lighthouse run of a page; a run whose trace recording failed (NO_NAVSTART and the like,

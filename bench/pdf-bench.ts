@@ -20,6 +20,7 @@ import { escapeHtml, renderMarkupHtml } from '@bpa/domain/markup';
 import { outlineAgreement } from '@bpa/domain/outline';
 import { renderAgreementPdf } from '@bpa/server/pdf/render-agreement-pdf';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { CHROMIUM_ARGS } from './support/cpu-profile';
 
 const TEMPLATES_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
 const WARM_UP_RUNS = 5;
@@ -27,7 +28,6 @@ const OUR_RUNS = Number(process.env.PDF_BENCH_RUNS ?? 30);
 const CHROMIUM_RUNS = Number(process.env.PDF_BENCH_CHROMIUM_RUNS ?? 10);
 const VARIED_RUNS = Number(process.env.PDF_BENCH_VARIED_RUNS ?? 10);
 const VARIED_CHROMIUM_RUNS = 3;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Agreement {
   contractName: string;

@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, type CpuProfile, printSelfTimes } from './support/cpu-profile';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const PORT = Number(process.env.START_PROFILE_PORT ?? 3294);
@@ -23,29 +24,11 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-interface Profile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
-/** The 25 functions with the most self time (name, file:line, ms). */
-function printProfile(profile: Profile) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMs = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, index) => {
-    const frame = byNode.get(id)!.callFrame;
-    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
-    selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
-  });
-  for (const [key, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(1).padStart(8)}  ${key}`);
-}
-
 const database = await seedBenchDatabase({ subscriberCount: 1 });
 const server = await startProductServer(database, PORT);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 });
 try {
   const { cookie } = database.subscribers[0]!;
@@ -90,7 +73,7 @@ try {
     console.log(
       `\n${target.path.split('?')[0]} at 4x CPU: long tasks (start ms, duration ms): ${tasks.map((task) => `${task.start}+${task.duration}`).join(', ') || 'none'}`,
     );
-    printProfile(profile as Profile);
+    printSelfTimes(profile as CpuProfile, 25);
     await context.close();
   }
 } finally {
