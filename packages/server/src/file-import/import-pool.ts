@@ -22,7 +22,8 @@ export const IMPORT_MEMORY_LIMIT_MB = 192;
 /**
  * Added to the heap cap of a TypeScript worker (tests, `npm run dev`): since Node 22 tsx's module
  * hooks run in the worker's own thread and keep a large part of its heap for the modules they
- * compile (`node dist/…` loads them in under 100 MB). The compiled worker (`npm start`) has no allowance.
+ * compile (sized when the worker loaded PDF.js, about 220 MB; not measured again since it reads
+ * PDFs with pdf-lib, ADR 204). The compiled worker (`npm start`) has no allowance.
  */
 export const TYPESCRIPT_WORKER_HEAP_ALLOWANCE_MB = 256;
 /**
