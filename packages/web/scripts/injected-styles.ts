@@ -70,7 +70,11 @@ export async function collectInjectedStyles(url: string, makeTree: () => ReactEl
     await new Promise((resolve) => setTimeout(resolve, 10));
     return styles.join('\n');
   } finally {
+    // React's scheduler may still run a task after the wait above on a busy machine (it reads
+    // `window.event` when it does): `window` and `document` stay those of the closed page, which
+    // answer such reads, rather than going away under it. The other globals are put back.
     for (const [key, descriptor] of saved) {
+      if (key === 'window' || key === 'document') continue;
       if (descriptor) Object.defineProperty(scope, key, descriptor);
       else delete scope[key];
     }
