@@ -20,18 +20,27 @@ if (databaseUrl) {
   await admin.end();
 }
 
-// The production build (npm run build: packages/server/dist), run as `npm start` runs it.
+// The production build (npm run build: packages/server/dist), run as `npm start` runs it: the same
+// Node flags and malloc settings as packages/server/package.json's start script (ADR 205).
 const entry = new URL('../packages/server/dist/server.js', import.meta.url);
 if (!existsSync(entry)) {
   console.error('start-server: packages/server/dist/server.js is missing; run `npm run build` first');
   process.exit(1);
 }
-const server = spawn(process.execPath, ['--enable-source-maps', fileURLToPath(entry)], {
+const server = spawn(process.execPath, ['--max-semi-space-size=16', '--enable-source-maps', fileURLToPath(entry)], {
   stdio: 'inherit',
   // One server: its rate-limit counters stay in memory, never in a Redis that CI's earlier runs
   // (or the cluster test) filled within the same 15 minutes.
   // TRUST_PROXY: each spec file sends its own client address (support/client-address.ts).
-  env: { ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: '', TRUST_PROXY: 'true' },
+  env: {
+    ...process.env,
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: '',
+    TRUST_PROXY: 'true',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -195,7 +195,7 @@ export async function startProductServer(database: BenchDatabase, port: number, 
   const url = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_SERVER_PROFILE_DIR;
   const [command, args] = profileDir
-    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--enable-source-maps', 'packages/server/dist/server.js']]
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--max-semi-space-size=16', '--enable-source-maps', 'packages/server/dist/server.js']]
     : ['npm', ['run', '--silent', 'serve']];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
@@ -212,8 +212,10 @@ export async function startProductServer(database: BenchDatabase, port: number, 
       // The shipped level (info) unless BENCH_LOG_LEVEL says otherwise: logging is part of a request's cost.
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ADMIN_EMAIL: 'bench-admin@example.org',
-      // As `npm run serve` (packages/server/package.json).
+      // As `npm run serve` (packages/server/package.json, ADR 205).
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
       ...extraEnv,
     },
   });

@@ -7,12 +7,20 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
+ * The parent's Node flags a worker thread does not take: V8's heap sizes, which `new Worker`
+ * refuses in `execArgv` ("invalid execArgv flags"). `npm start` gives the server
+ * `--max-semi-space-size` (ADR 205); a worker's heap is sized by its own `resourceLimits`.
+ */
+const PROCESS_ONLY_FLAG = /^--(max-semi-space-size|max-old-space-size|max-young-generation-size)(=|$)/;
+
+/**
  * Where a worker file is and how to start it.
  *
  * @param name the worker module's file name without extension, e.g. `pdf-worker`
  * @param moduleUrl the starting module's URL (`import.meta.url`): a `.ts` URL means TypeScript
  *   source, anything else compiled JavaScript
- * @param execArgv the parent's Node flags (`process.execArgv`), which workers inherit
+ * @param execArgv the parent's Node flags (`process.execArgv`), which workers inherit except
+ *   V8's heap sizes (`PROCESS_ONLY_FLAG`, ADR 205), given as `--flag=value`
  * @param resolveTsx finds tsx's loader file (default: resolved from this package)
  * @returns the worker's file URL and its Node flags; for a `.ts` worker the flags import tsx
  *   unless the parent already does
@@ -25,9 +33,10 @@ export function workerModuleLocation(
 ): { filename: string; execArgv: string[] } {
   const isTypeScript = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
   const filename = new URL(isTypeScript ? `./${name}.ts` : `./${name}.js`, moduleUrl).href;
-  if (!isTypeScript) return { filename, execArgv: [...execArgv] };
-  const importsTsx = execArgv.some((flag) => /(^|[/\\@])tsx([/\\]|$)/.test(flag) || flag === 'tsx');
-  return { filename, execArgv: importsTsx ? [...execArgv] : [...execArgv, '--import', pathToFileURL(resolveTsx()).href] };
+  const inherited = execArgv.filter((flag) => !PROCESS_ONLY_FLAG.test(flag));
+  if (!isTypeScript) return { filename, execArgv: inherited };
+  const importsTsx = inherited.some((flag) => /(^|[/\\@])tsx([/\\]|$)/.test(flag) || flag === 'tsx');
+  return { filename, execArgv: importsTsx ? inherited : [...inherited, '--import', pathToFileURL(resolveTsx()).href] };
 }
 
 /**
