@@ -16,6 +16,7 @@ const BENCHMARKS: readonly string[] = [
   'bundle-bench.ts',
   'lighthouse-bench.ts',
   'editor-bench.ts',
+  'phone-flows-bench.ts',
   'compare-bench.ts',
   'questionnaire-bench.ts',
   'history-bench.ts',

@@ -116,8 +116,13 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
 
   // Make the PDF, see it in the viewer, download it. The agreement goes up compressed (docs/pdf.md §8).
   const pdfRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/contracts/pdf-guest'));
+  // The viewer's code and PDF.js's worker start loading as the request goes, not once it is answered (preload-pdf-viewer.ts).
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
   await page.getByRole('button', { name: 'Make PDF' }).click();
   const sent = await pdfRequest;
+  const sentAt = requested.indexOf(sent.url());
+  expect(requested.slice(0, sentAt).some((url) => /\/assets\/pdf\.worker[^/]*\.mjs$/.test(url))).toBe(true);
   expect(await sent.headerValue('content-encoding')).toBe('gzip');
   expect(await sent.headerValue('content-type')).toBe('application/json');
   expect(Number(await sent.headerValue('content-length'))).toBeLessThan(JSON.stringify(agreement).length / 3);

@@ -8,8 +8,6 @@
 import { useCallback, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
-// The worker is served from our own origin: the CSP allows no third-party script (docs/product.md §D8).
-import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useToast } from '../../components/ui/toast-provider';
@@ -18,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePdfFile } from './fetch-pdf';
 import { PdfFileMessage, PdfViewerChrome } from './pdf-viewer-chrome';
 import type { PdfViewerPageProps } from './pdf-viewer-props';
+import { pdfWorkerUrl } from './preload-pdf-viewer';
 import { useDownloadOnArrival } from './use-download-on-arrival';
 import './pdf-viewer.css';
 

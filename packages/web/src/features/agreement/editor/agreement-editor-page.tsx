@@ -69,9 +69,11 @@ export interface AgreementEditorPageProps {
    * route decides where to go (e.g. the viewer, asking it to download the file, docs/product.md §4).
    */
   onPdfMade?: (pdfFileInfo: PdfFileInfo) => void;
+  /** Called as Make PDF sends its request: the route starts loading the viewer it will show. */
+  onMakePdfStarted?: () => void;
 }
 
-export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: AgreementEditorPageProps) {
+export default function AgreementEditorPage({ variant = 'guest', onPdfMade, onMakePdfStarted }: AgreementEditorPageProps) {
   useDocumentTitle(EDITOR_PAGE_TITLE);
   const dispatch = useAppDispatch();
   const loadedContract = useAppSelector(selectAgreement);
@@ -88,7 +90,7 @@ export default function AgreementEditorPage({ variant = 'guest', onPdfMade }: Ag
   const selectedCategory = selectedIndex >= 0 ? contract?.categories[selectedIndex] : undefined;
   const saving = useSaveAgreement(contract, selectedIndex, setStatusMessage);
   const pdfOptions = usePdfOptions();
-  const pdf = useMakePdf({ variant, isSubscriber, ...pdfOptions, onPdfMade, setStatusMessage });
+  const pdf = useMakePdf({ variant, isSubscriber, ...pdfOptions, onPdfMade, onMakePdfStarted, setStatusMessage });
   const dialogs = useSubscriberDialogs();
   // A partner who may only view sees the agreement read-only; the owner shares it (ADR 172).
   const isReadOnly = isSubscriberEditor && contract?.access === 'view';

@@ -32,6 +32,8 @@ export interface MakePdfSettings {
   withDiscussionSheet: boolean;
   /** Called with the file instead of going to the viewer (the route decides, docs/product.md §4). */
   onPdfMade?: ((pdfFileInfo: PdfFileInfo) => void) | undefined;
+  /** Called as the request of Make PDF (or of a version's PDF) is sent, e.g. to start loading the viewer. */
+  onMakePdfStarted?: (() => void) | undefined;
   /** The editor's status line. */
   setStatusMessage: (message: string) => void;
 }
@@ -42,7 +44,7 @@ export interface MakePdfSettings {
  * @returns `makePdf(contract)` for the agreement as edited, `makeVersionPdf(version)` for an
  *   earlier version (true when it was made), and whether either call is running
  */
-export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussionSheet, onPdfMade, setStatusMessage }: MakePdfSettings) {
+export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussionSheet, onPdfMade, onMakePdfStarted, setStatusMessage }: MakePdfSettings) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { showError } = useToast();
@@ -59,6 +61,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
 
   const makePdf = async (contract: Contract) => {
     setStatusMessage(MAKING_PDF_TEXT);
+    onMakePdfStarted?.();
     const { pageSize, ...print } = printOptions;
     const options = { pageSize, print, ...(isSubscriberEditor && withDiscussionSheet ? { discussionOf: contract._id } : {}) };
     try {
@@ -81,6 +84,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
   };
 
   const makeVersionPdf = async (version: Contract): Promise<boolean> => {
+    onMakePdfStarted?.();
     try {
       // An earlier version's PDF says which version it is (docs/pdf.md).
       // A kept version is named, not uploaded (docs/pdf.md §8).

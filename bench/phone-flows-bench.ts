@@ -1,0 +1,208 @@
+/**
+ * Three things players do on a phone, timed from the tap to the result in real Chromium on a
+ * throttled phone profile (docs/product.md §D12; bench/README.md): 1.6 Mbit/s down, 750 kbit/s up,
+ * 150 ms of latency (Chromium's network emulation) and a CPU 4x slower than this machine.
+ *
+ * 1. **Edit Agreement → first tick possible**: a subscriber on the dashboard taps "Edit Agreement"
+ *    of an agreement made from the largest template; until the editor's first option can be ticked
+ *    (a check box on screen and enabled). Goal <= 1.5 s.
+ * 2. **Card → download**: in that editor, the subscriber taps "ACBL card (classic)" (and "Download
+ *    the card" when the supplementary sheet is announced first, docs/official-cards.md §3); until
+ *    the browser has the file. Goal <= 1.5 s.
+ * 3. **Guest Make PDF → first page drawn**: a visitor holding the trial agreement taps Make PDF on
+ *    `/guest/contract`; until the viewer's first page shows on its canvas. Goal <= 2.5 s.
+ *
+ * Each run is a new browser context (an empty cache), its page loaded throttled before the tap;
+ * only the tap to the result is timed: the tap is the button's `click()` in the page once the button
+ * shows (Playwright's own click first waits for the page to be still, which at 4x takes a while),
+ * and a download counts when its file is complete. Prints the median of the runs, each run and the
+ * machine's load; asserts nothing.
+ *
+ * Settings: PHONE_BENCH_RUNS (default 5), PHONE_BENCH_PORT (default 3296), CHROMIUM_PATH (default
+ * /usr/bin/chromium).
+ */
+import { loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
+import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
+import { CHROMIUM_ARGS } from './support/cpu-profile';
+import { type BenchDatabase, type ProductServer, seedBenchDatabase, startProductServer } from './support/product-server';
+
+const RUNS = Number(process.env.PHONE_BENCH_RUNS ?? 5);
+const PORT = Number(process.env.PHONE_BENCH_PORT ?? 3296);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The phone profile: Lighthouse's mobile network (its "slow 4G") and CPU slowdown. */
+const PHONE = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 };
+/** The trial agreement's localStorage key (web core/guest-persistence.ts GUEST_AGREEMENT_STORAGE_KEY). */
+const GUEST_AGREEMENT_STORAGE_KEY = 'bpa.guestAgreement.v1';
+/** How long one step may take before the run counts as failed (milliseconds). */
+const STEP_TIMEOUT_MS = 60_000;
+
+if (!existsSync(CHROMIUM)) {
+  console.log(`No Chromium at ${CHROMIUM}: the phone flows are skipped (set CHROMIUM_PATH).`);
+  process.exit(0);
+}
+
+/** A new context on a phone's screen, throttled like a phone from its first request. */
+async function phonePage(browser: Browser, server: ProductServer, cookie?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, acceptDownloads: true });
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+  }
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: PHONE.downloadBitsPerSecond / 8,
+    uploadThroughput: PHONE.uploadBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  return { context, page };
+}
+
+/** Taps `button` once it shows: its `click()` in the page. */
+async function tap(button: Locator): Promise<void> {
+  await button.waitFor({ state: 'visible' });
+  await button.evaluate((element) => (element as HTMLElement).click());
+}
+
+/** Milliseconds from calling `act` until `result` resolves (both started together). */
+async function timed(act: () => Promise<unknown>, result: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await Promise.all([result(), act()]);
+  return performance.now() - started;
+}
+
+/** Whether the PDF viewer's first page has something drawn on its canvas (not only white). */
+function firstPageDrawn(): boolean {
+  const canvas = document.querySelector<HTMLCanvasElement>('.react-pdf__Page__canvas');
+  if (!canvas || canvas.width === 0) return false;
+  const sample = document.createElement('canvas');
+  sample.width = sample.height = 64;
+  const context = sample.getContext('2d');
+  if (!context) return false;
+  context.drawImage(canvas, 0, 0, 64, 64);
+  const pixels = context.getImageData(0, 0, 64, 64).data;
+  for (let index = 0; index < pixels.length; index += 4) {
+    if (pixels[index + 3]! > 0 && (pixels[index]! < 240 || pixels[index + 1]! < 240 || pixels[index + 2]! < 240)) return true;
+  }
+  return false;
+}
+
+/** Flows 1 and 2 for one subscriber: the two timings. */
+async function subscriberRun(browser: Browser, server: ProductServer, cookie: string, name: string): Promise<{ edit: number; card: number }> {
+  const { context, page } = await phonePage(browser, server, cookie);
+  try {
+    await page.goto(`${server.url}/my/home`, { waitUntil: 'networkidle' });
+    const editButton = page.getByRole('button', { name: `Edit Agreement: ${name}` });
+    await editButton.waitFor();
+    const firstOption = page.locator('main input[type="checkbox"]:not([disabled])').first();
+    const edit = await timed(
+      () => tap(editButton),
+      () => firstOption.waitFor({ state: 'visible' }),
+    );
+    await page.waitForLoadState('networkidle');
+    const cardButton = page.getByRole('group', { name: 'Official ACBL convention cards' }).getByRole('button', { name: 'ACBL card (classic)' });
+    const confirm = page.getByRole('button', { name: 'Download the card' });
+    const started = performance.now();
+    const download = page.waitForEvent('download');
+    await tap(cardButton);
+    // The supplementary sheet is announced first when the agreement says more than the card's fields hold.
+    const announced = confirm.waitFor({ state: 'visible' }).then(
+      () => true,
+      () => false,
+    );
+    if (await Promise.race([announced, download.then(() => false)])) await tap(confirm);
+    await (await download).path();
+    const card = performance.now() - started;
+    return { edit, card };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Flow 3 for a visitor holding `storedTrial` in localStorage: the timing. */
+async function guestRun(browser: Browser, server: ProductServer, storedTrial: string): Promise<number> {
+  const { context, page } = await phonePage(browser, server);
+  try {
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);
+      },
+      [GUEST_AGREEMENT_STORAGE_KEY, storedTrial],
+    );
+    await page.goto(`${server.url}/guest/contract`, { waitUntil: 'networkidle' });
+    // On a phone, Save and Make PDF stay in a bar at the bottom of the screen (docs/product.md §4).
+    const makePdf = page.getByRole('region', { name: 'Save and Make PDF' }).getByRole('button', { name: 'Make PDF' });
+    await makePdf.waitFor();
+    return await timed(
+      () => tap(makePdf),
+      () => page.waitForFunction(firstPageDrawn, undefined, { polling: 'raf', timeout: STEP_TIMEOUT_MS }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** The trial agreement as the browser holds it after "Try the free trial" (web core/guest-persistence.ts). */
+async function trialAgreementText(server: ProductServer): Promise<string> {
+  const read = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`);
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+  const [name] = GuestContractNamesAnswerSchema.parse(await read('/api/v1/contracts/guest')).data;
+  if (!name) throw new Error('The server offers no trial agreement');
+  const contract = ContractAnswerSchema.parse(await read(`/api/v1/contracts/guest/${name._id}`)).data;
+  return JSON.stringify({ contract, contractNames: [name], isContractEdited: false, selectedCategory: 0, pdfFileInfo: null });
+}
+
+/** An agreement of the largest template for the bench's subscriber: its name. */
+async function largestAgreement(server: ProductServer, database: BenchDatabase): Promise<string> {
+  const { cookie } = database.subscribers[0]!;
+  const made = await fetch(`${server.url}/api/v1/contracts/my`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId: database.largestTemplate.id }),
+  });
+  if (made.status !== 201) throw new Error(`Creating an agreement answered ${made.status}`);
+  return ((await made.json()) as { data: { contractName: string } }).data.contractName;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const row = (what: string, values: number[], goalMs: number) => {
+  const middle = median(values);
+  return `${what.padEnd(48)} ${(middle / 1000).toFixed(2).padStart(6)} s   ${`<= ${(goalMs / 1000).toFixed(1)} s: ${middle <= goalMs ? 'met' : 'NOT met'}`.padEnd(20)} runs ${values.map((value) => (value / 1000).toFixed(2)).join(', ')}`;
+};
+
+const database = await seedBenchDatabase({ subscriberCount: 1 });
+const server = await startProductServer(database, PORT);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+try {
+  const name = await largestAgreement(server, database);
+  const storedTrial = await trialAgreementText(server);
+  const edits: number[] = [];
+  const cards: number[] = [];
+  const guests: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const subscriber = await subscriberRun(browser, server, database.subscribers[0]!.cookie, name);
+    edits.push(subscriber.edit);
+    cards.push(subscriber.card);
+    guests.push(await guestRun(browser, server, storedTrial));
+  }
+  console.log(
+    `\nPhone flows: ${PHONE.downloadBitsPerSecond / 1e6} Mbit/s down, ${PHONE.uploadBitsPerSecond / 1e3} kbit/s up, ${PHONE.latencyMs} ms, CPU ${PHONE.cpuSlowdown}x; ` +
+      `"${database.largestTemplate.name}" for the subscriber; median of ${RUNS} runs, each in a new context; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(row('dashboard Edit Agreement -> first tick possible', edits, 1500));
+  console.log(row('ACBL card (classic) -> download', cards, 1500));
+  console.log(row('guest Make PDF -> first page drawn', guests, 2500));
+} finally {
+  await browser.close();
+  await server.stop();
+  await database.dispose();
+}
