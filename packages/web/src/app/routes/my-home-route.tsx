@@ -2,7 +2,8 @@
  * Route `/my/home` (docs/product.md §2: the subscriber's dashboard): who is signed in and the name partners
  * see (account feature, docs/sharing.md §11) above
  * the subscriber's Dashboard with their agreements and the practice on each (agreement feature,
- * docs/questionnaire.md §8). The features meet here.
+ * docs/questionnaire.md §8). The features meet here. Edit Agreement starts loading the editor's
+ * code while it loads the agreement, rather than after (docs/product.md §D12).
  */
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/account/session-slice';
@@ -11,6 +12,9 @@ import { SharedWithMe } from '../../features/agreement/dashboards/shared-with-me
 import { SubscriberDashboard } from '../../features/agreement/dashboards/subscriber-dashboard';
 import { PracticeSummary } from '../../features/agreement/practice/practice-summary';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Starts loading the editor route's code; a failure is left to the router, which loads it again. */
+const preloadEditor = () => void import('./my-contract-route').catch(() => undefined);
 
 export default function MyHomeRoute() {
   useDocumentTitle('Dashboard');
@@ -25,8 +29,8 @@ export default function MyHomeRoute() {
         Signed in as <strong>{email}</strong>
       </p>
       <YourName />
-      {!isPartner && <SubscriberDashboard />}
-      <SharedWithMe isOnlyList={isPartner} />
+      {!isPartner && <SubscriberDashboard onOpeningEditor={preloadEditor} />}
+      <SharedWithMe isOnlyList={isPartner} onOpeningEditor={preloadEditor} />
       <PracticeSummary />
     </div>
   );

@@ -56,4 +56,17 @@ describe('Shared with me', () => {
     expect(await screen.findByRole('button', { name: 'Edit Agreement: With Di' })).toBeTruthy();
     expect(server.received.some((request) => request.method === 'POST' && request.path === '/api/v1/contracts/shared/s4/accept')).toBe(true);
   });
+
+  it('tells the route that an agreement is being opened before its answer arrives, so the editor loads meanwhile', async () => {
+    server.answer('GET /api/v1/contracts/changes-waiting', 200, { status: 'success', data: [] });
+    server.answer('GET /api/v1/contracts/shared', 200, {
+      status: 'success',
+      data: [{ _id: 's1', contractName: 'With Ann', ownerName: 'Ann', access: 'edit', isPausedByOwner: false, isPending: false }],
+    });
+    let openings = 0;
+    renderWithApp(<SharedWithMe isOnlyList onOpeningEditor={() => (openings += 1)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Agreement: With Ann' }));
+    // Told at the click, whatever the agreement's answer (none here: the test server answers 404).
+    expect(openings).toBe(1);
+  });
 });

@@ -32,7 +32,14 @@ function canImport(row: { access: string; isPausedByOwner?: boolean | undefined 
   return row.access === 'edit' && row.isPausedByOwner !== true;
 }
 
-export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
+/**
+ * The agreements partners shared with this account.
+ *
+ * @param isOnlyList a partner account's page, where this list is all there is
+ * @param onOpeningEditor called as opening an agreement starts loading it: the route starts loading
+ *   the editor's code meanwhile (docs/product.md §D12)
+ */
+export function SharedWithMe({ isOnlyList = false, onOpeningEditor }: { isOnlyList?: boolean; onOpeningEditor?: () => void }) {
   const headingId = useId();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -50,6 +57,7 @@ export function SharedWithMe({ isOnlyList = false }: { isOnlyList?: boolean }) {
 
   const open = async (id: string) => {
     setOpeningId(id);
+    onOpeningEditor?.();
     try {
       await openSubscriberAgreement(dispatch, id);
       void navigate(SUBSCRIBER_EDITOR_PATH);

@@ -44,7 +44,11 @@ export const SUBSCRIBER_EDITOR_PATH = PATHS.myContract;
 const NO_AGREEMENTS: ContractName[] = [];
 const NO_TEMPLATES: TemplateSummary[] = [];
 
-export function SubscriberDashboard() {
+/**
+ * @param onOpeningEditor called as Edit Agreement starts loading an agreement: the route starts
+ *   loading the editor's code meanwhile (docs/product.md §D12, a phone's tap to the first tick)
+ */
+export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () => void } = {}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { showError, showSuccess } = useToast();
@@ -77,6 +81,7 @@ export function SubscriberDashboard() {
       return;
     }
     setOpeningId(id);
+    onOpeningEditor?.();
     try {
       await openSubscriberAgreement(dispatch, id);
       void navigate(SUBSCRIBER_EDITOR_PATH);
