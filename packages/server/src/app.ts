@@ -77,6 +77,11 @@ export interface BuildAppOptions {
    * (pdf/pdf-pool.ts, sized from the CPU count or `pdfPool`), closed with the app.
    */
   renderPdf?: RenderAgreementPdf;
+  /**
+   * Called when a subscriber loads or saves an agreement; unless given, the PDF pool's `prepare`
+   * (pdf/pdf-pool.ts: a worker started and warm for their next PDF), nothing with `renderPdf`. For tests.
+   */
+  preparePdf?: () => void;
   /** Limits of the admission of expensive routes (default ADMISSION_LIMITS, admission/admission.ts), for tests. */
   admissionLimits?: AdmissionLimits;
   /** The admission's clock in milliseconds (default `performance.now`), for tests. */
@@ -212,11 +217,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   let renderPdf = options.renderPdf;
   // The card is drawn in the same workers; an app given its own renderer (tests) draws it here.
   let renderCard: RenderAcblCard = (document, cardOptions) => renderOfficialCard(document, cardOptions.card, { revision: cardOptions.revision });
+  // Someone working on an agreement keeps a PDF worker started and warm for their next PDF (pdf-pool.ts).
+  let preparePdf = options.preparePdf ?? (() => undefined);
   if (!renderPdf) {
     const pool = createPdfPool(options.pdfPool);
     app.addHook('onClose', async () => pool.close());
     renderPdf = pool.render;
     renderCard = pool.renderCard;
+    preparePdf = options.preparePdf ?? (() => pool.prepare());
   }
   // Every expensive route goes through one admission, which charges each client's work (ADR 191).
   const admission = new Admission(options.admissionLimits, options.admissionClock);
@@ -229,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes, { db });
   await app.register(guestAgreementRoutes, { db, renderPdf, renderCard, now, admission, isHttps, shared });
   await app.register(pdfFileRoutes, { db, now });
-  await app.register(agreementRoutes, { db, now, savesPerMinute: config.savesPerMinute });
+  await app.register(agreementRoutes, { db, now, savesPerMinute: config.savesPerMinute, preparePdf });
   await app.register(pdfCreatorRoutes, { db, renderPdf, now, admission });
   await app.register(templateRoutes, { db });
   await app.register(compareRoutes, { renderPdf, admission });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseMasterCsv } from '@bpa/domain/master-csv';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readPdfText } from '../test/read-pdf-text';
 import { PdfQueueFullError, createPdfPool, defaultPdfQueue, defaultPdfThreads, pdfWorkerLocation } from './pdf-pool';
 
@@ -24,9 +24,9 @@ describe('pdfWorkerLocation', () => {
   const tsx = () => '/repo/node_modules/tsx/dist/loader.mjs';
 
   it('runs the TypeScript worker through tsx when the server runs from source', () => {
-    const location = pdfWorkerLocation('file:///repo/packages/server/src/pdf/pdf-pool.ts', ['--max-old-space-size=512'], tsx);
+    const location = pdfWorkerLocation('file:///repo/packages/server/src/pdf/pdf-pool.ts', ['--enable-source-maps'], tsx);
     expect(location.filename).toBe('file:///repo/packages/server/src/pdf/pdf-worker.ts');
-    expect(location.execArgv).toEqual(['--max-old-space-size=512', '--import', 'file:///repo/node_modules/tsx/dist/loader.mjs']);
+    expect(location.execArgv).toEqual(['--enable-source-maps', '--import', 'file:///repo/node_modules/tsx/dist/loader.mjs']);
   });
 
   it('does not load tsx twice when the parent already imports it', () => {
@@ -53,6 +53,20 @@ describe('createPdfPool', () => {
   const pools: { close(): Promise<void> }[] = [];
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.close()));
+  });
+
+  it('starts no worker until asked; prepare starts one, which then draws the next PDF', async () => {
+    const pool = createPdfPool({ threads: 1 });
+    pools.push(pool);
+    expect(pool.startedWorkers()).toBe(0);
+    pool.prepare();
+    pool.prepare();
+    await vi.waitFor(() => expect(pool.startedWorkers()).toBe(1), { timeout: 30_000 });
+    // The worker prepared draws the next PDF; nothing was counted as a render meanwhile.
+    expect(pool.inFlight()).toBe(0);
+    const pages = await readPdfText(await pool.render(agreement));
+    expect(pages.join(' ')).toContain('Pool test');
+    expect(pool.startedWorkers()).toBe(1);
   });
 
   it('draws the agreement PDF in a worker thread (the TypeScript worker under vitest)', async () => {

@@ -37,9 +37,24 @@ export interface PdfPool {
   readonly maxQueue: number;
   /** Renders running or waiting now. */
   inFlight(): number;
+  /**
+   * Keeps a worker started and warm while someone works on an agreement, so their next PDF or card
+   * does not wait for a worker to start and warm up (about a second; bench/results.md,
+   * "phone-flows-bench.ts"): runs an empty task at most once every `PREPARE_INTERVAL_MS`, which
+   * starts a worker when none runs (piscina stops an idle one after a minute) and restarts an
+   * idle worker's clock. Not counted as work and never refused; a failure is ignored.
+   */
+  prepare(): void;
+  /** Worker threads started now (warm or warming up). */
+  startedWorkers(): number;
   /** Stops the workers; renders still queued reject. */
   close(): Promise<void>;
 }
+
+/** At most one `prepare` task in this many milliseconds: well within piscina's idle timeout (`IDLE_TIMEOUT_MS`). */
+export const PREPARE_INTERVAL_MS = 20_000;
+/** An idle worker stops after this many milliseconds without a task. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * Default worker count: every core but one, at least one, so the request thread always has a core
@@ -89,6 +104,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
     : pdfWorkerLocation(import.meta.url);
   let pool: Piscina | undefined;
   let running = 0;
+  let lastPreparedAt = -Infinity;
   const open = () =>
     (pool ??= new Piscina({
       filename: location.filename.startsWith('file:') ? fileURLToPath(location.filename) : location.filename,
@@ -96,7 +112,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       minThreads: 0,
       maxThreads: threads,
       maxQueue,
-      idleTimeout: 60_000,
+      idleTimeout: IDLE_TIMEOUT_MS,
       // One render per worker at a time: a render is synchronous, two would only share the core.
       concurrentTasksPerWorker: 1,
     }));
@@ -119,6 +135,15 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
     threads,
     maxQueue,
     inFlight: () => running,
+    prepare() {
+      const at = performance.now();
+      if (at - lastPreparedAt < PREPARE_INTERVAL_MS) return;
+      lastPreparedAt = at;
+      open()
+        .run(undefined, { name: 'prepareTask' })
+        .catch(() => undefined);
+    },
+    startedWorkers: () => pool?.threads.length ?? 0,
     async render(agreement, renderOptions) {
       const task: PdfTask = {
         agreement: { contractName: agreement.contractName, categories: agreement.categories, playerNames: agreement.playerNames },

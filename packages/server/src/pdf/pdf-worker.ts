@@ -59,3 +59,12 @@ export async function renderCardTask(task: {
   const { pdf, fitReport } = await renderOfficialCard(task.document, task.card, { revision: task.revision });
   return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), fitReport, workMs: performance.now() - startedAt };
 }
+
+/**
+ * Does nothing but wait for the warm-up: the pool's `prepare` runs it so that a worker is started
+ * and warm before the first PDF of someone working on an agreement (pdf-pool.ts); piscina calls it
+ * by name.
+ */
+export async function prepareTask(): Promise<void> {
+  await warmedUp;
+}

@@ -28,7 +28,10 @@ export function makeTestConfig(environment: Record<string, string | undefined> =
   });
 }
 
-/** Builds (not listens) an app on a test database. */
+/**
+ * Builds (not listens) an app on a test database. Its loads and saves do not start a PDF worker
+ * ahead of a PDF (`preparePdf`, pdf/pdf-pool.ts), unless a test gives its own.
+ */
 export function buildTestApp(db: Database, options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<App> {
-  return buildApp({ config: makeTestConfig(), pdfCleanupIntervalMs: 0, noticeIntervalMs: 0, ...options, db });
+  return buildApp({ config: makeTestConfig(), pdfCleanupIntervalMs: 0, noticeIntervalMs: 0, preparePdf: () => undefined, ...options, db });
 }

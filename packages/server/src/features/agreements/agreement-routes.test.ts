@@ -1046,3 +1046,40 @@ describe('POST /api/v1/contracts/pdfCreator and reading the PDF', () => {
     expect((await call('GET', url, { cookie: anna.cookie })).statusCode).toBe(404);
   });
 });
+
+describe('a PDF worker ready for someone working on an agreement (pdf/pdf-pool.ts prepare)', () => {
+  it('is asked for after a load and after each kind of save, never after a refused load', async () => {
+    let prepared = 0;
+    const preparing = await buildTestApp(database.db, { preparePdf: () => (prepared += 1) });
+    try {
+      const { cookie, agreement } = await subscriberWithAgreement();
+      const stranger = await createTestAccount(database.db);
+      const refused = await preparing.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie: await signInAs(database.db, stranger.id) } });
+      expect(refused.statusCode).toBe(404);
+      expect(prepared).toBe(0);
+      const loaded = await preparing.inject({ method: 'GET', url: `${BASE}/${agreement.id}`, headers: { cookie } });
+      expect(loaded.statusCode).toBe(200);
+      expect(prepared).toBe(1);
+      const contract = ContractAnswerSchema.parse(loaded.json()).data;
+      const saved = await preparing.inject({
+        method: 'PATCH',
+        url: `${BASE}/${agreement.id}`,
+        headers: { cookie },
+        payload: saveBody(contract, contract.revision),
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(prepared).toBe(2);
+      const revision = (saved.json() as { data: { revision: number } }).data.revision;
+      const changes = await preparing.inject({
+        method: 'PATCH',
+        url: `${BASE}/${agreement.id}/changes`,
+        headers: { cookie },
+        payload: { revision, changes: [{ op: 'replace', path: '/contractName', value: 'Partner 9' }] },
+      });
+      expect(changes.statusCode).toBe(200);
+      expect(prepared).toBe(3);
+    } finally {
+      await preparing.close();
+    }
+  });
+});

@@ -38,6 +38,11 @@ export interface AgreementRoutesOptions {
   now: () => Date;
   /** Saves per account per minute (config SAVES_PER_MINUTE; default 60). */
   savesPerMinute?: number;
+  /**
+   * Called after a subscriber's load or save of an agreement succeeded: someone is working on it,
+   * so the PDF pool gets a worker ready for their next PDF (app.ts, pdf/pdf-pool.ts `prepare`).
+   */
+  preparePdf?: () => void;
 }
 
 /** The names answer of GET base, rename and reset (docs/product.md §4: names and their count). */
@@ -111,7 +116,7 @@ function sendEncoded(reply: FastifyReply, body: Buffer, encoding: AnswerEncoding
 }
 
 /** Registers the subscriber agreement routes of docs/product.md §7. */
-export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = async (app, { db, now, savesPerMinute = 60 }) => {
+export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = async (app, { db, now, savesPerMinute = 60, preparePdf = () => undefined }) => {
   // What this server keeps of stored agreements for loads and saves, by id and revision (agreement-memory.ts).
   const memory = new AgreementMemory();
   const errors = ErrorEnvelopeSchema;
@@ -157,7 +162,11 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
         response: { 200: ContractAnswerSchema, 401: errors, 404: errors },
       },
     },
-    async (request, reply) => sendContractAnswer(db, request, request.params.id, reply, now, memory),
+    async (request, reply) => {
+      const answer = await sendContractAnswer(db, request, request.params.id, reply, now, memory);
+      preparePdf();
+      return answer;
+    },
   );
 
   app.patch(
@@ -188,10 +197,9 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
       const { access } = await checkAccess(db, request, request.params.id, 'edit', now);
       // Only the owner renames (docs/sharing.md §2): a partner's save keeps the stored name.
       const keepsName = access !== 'owner';
-      return {
-        status: 'success' as const,
-        data: await saveAgreement(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory, keepsName }),
-      };
+      const saved = await saveAgreement(db, { id: request.params.id, body: request.body, author: revisionAuthor(request), now: now(), memory, keepsName });
+      preparePdf();
+      return { status: 'success' as const, data: saved };
     },
   );
 
@@ -222,17 +230,16 @@ export const agreementRoutes: FastifyPluginAsyncZod<AgreementRoutesOptions> = as
     async (request) => {
       const { access } = await checkAccess(db, request, request.params.id, 'edit', now);
       const keepsName = access !== 'owner';
-      return {
-        status: 'success' as const,
-        data: await saveAgreementChanges(db, {
-          id: request.params.id,
-          body: request.body,
-          author: revisionAuthor(request),
-          now: now(),
-          memory,
-          keepsName,
-        }),
-      };
+      const saved = await saveAgreementChanges(db, {
+        id: request.params.id,
+        body: request.body,
+        author: revisionAuthor(request),
+        now: now(),
+        memory,
+        keepsName,
+      });
+      preparePdf();
+      return { status: 'success' as const, data: saved };
     },
   );
 
