@@ -29,11 +29,12 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
+import { ContractAnswerSchema } from '@bpa/domain/api';
 import { chromium } from 'playwright-core';
 import { NewLinkAnswerSchema } from '@bpa/domain/api-sharing';
 import { CHROMIUM_ARGS } from './support/cpu-profile';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
+import { GUEST_AGREEMENT_STORAGE_KEY, trialAgreementText } from './support/trial-agreement';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
@@ -41,8 +42,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR || undefined;
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/trial', '/guest/contract'];
 const GOAL_SCORE = 95;
-/** The trial agreement's localStorage key (web core/guest-persistence.ts GUEST_AGREEMENT_STORAGE_KEY). */
-const GUEST_AGREEMENT_STORAGE_KEY = 'bpa.guestAgreement.v1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 interface PageRun {
@@ -127,18 +126,9 @@ async function audit(page: string, cookie?: string, localStorage?: Record<string
   throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
 }
 
-/** The trial agreement a visitor's browser holds after "Try the free trial" (web core/guest-persistence.ts). */
+/** The trial agreement a visitor's browser holds after "Try the free trial", as localStorage entries. */
 async function trialAgreementStorage(): Promise<Record<string, string>> {
-  const read = async (path: string) => {
-    const response = await fetch(`${server.url}${path}`);
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-    return response.json() as Promise<unknown>;
-  };
-  const [name] = GuestContractNamesAnswerSchema.parse(await read('/api/v1/contracts/guest')).data;
-  if (!name) throw new Error('The server offers no trial agreement');
-  const contract = ContractAnswerSchema.parse(await read(`/api/v1/contracts/guest/${name._id}`)).data;
-  const stored = { contract, contractNames: [name], isContractEdited: false, selectedCategory: 0, pdfFileInfo: null };
-  return { [GUEST_AGREEMENT_STORAGE_KEY]: JSON.stringify(stored) };
+  return { [GUEST_AGREEMENT_STORAGE_KEY]: await trialAgreementText(server.url) };
 }
 
 /**

@@ -24,17 +24,15 @@
 import { loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
-import { ContractAnswerSchema, GuestContractNamesAnswerSchema } from '@bpa/domain/api';
 import { CHROMIUM_ARGS } from './support/cpu-profile';
 import { type BenchDatabase, type ProductServer, seedBenchDatabase, startProductServer } from './support/product-server';
+import { GUEST_AGREEMENT_STORAGE_KEY, trialAgreementText } from './support/trial-agreement';
 
 const RUNS = Number(process.env.PHONE_BENCH_RUNS ?? 5);
 const PORT = Number(process.env.PHONE_BENCH_PORT ?? 3296);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The phone profile: Lighthouse's mobile network (its "slow 4G") and CPU slowdown. */
 const PHONE = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 };
-/** The trial agreement's localStorage key (web core/guest-persistence.ts GUEST_AGREEMENT_STORAGE_KEY). */
-const GUEST_AGREEMENT_STORAGE_KEY = 'bpa.guestAgreement.v1';
 /** How long one step may take before the run counts as failed (milliseconds). */
 const STEP_TIMEOUT_MS = 60_000;
 
@@ -148,19 +146,6 @@ async function guestRun(browser: Browser, server: ProductServer, storedTrial: st
   }
 }
 
-/** The trial agreement as the browser holds it after "Try the free trial" (web core/guest-persistence.ts). */
-async function trialAgreementText(server: ProductServer): Promise<string> {
-  const read = async (path: string) => {
-    const response = await fetch(`${server.url}${path}`);
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-    return response.json() as Promise<unknown>;
-  };
-  const [name] = GuestContractNamesAnswerSchema.parse(await read('/api/v1/contracts/guest')).data;
-  if (!name) throw new Error('The server offers no trial agreement');
-  const contract = ContractAnswerSchema.parse(await read(`/api/v1/contracts/guest/${name._id}`)).data;
-  return JSON.stringify({ contract, contractNames: [name], isContractEdited: false, selectedCategory: 0, pdfFileInfo: null });
-}
-
 /** An agreement of the largest template for the bench's subscriber: its name. */
 async function largestAgreement(server: ProductServer, database: BenchDatabase): Promise<string> {
   const { cookie } = database.subscribers[0]!;
@@ -184,7 +169,7 @@ const server = await startProductServer(database, PORT);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const name = await largestAgreement(server, database);
-  const storedTrial = await trialAgreementText(server);
+  const storedTrial = await trialAgreementText(server.url);
   const edits: number[] = [];
   const cards: number[] = [];
   const guests: number[] = [];
