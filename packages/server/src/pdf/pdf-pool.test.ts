@@ -69,6 +69,15 @@ describe('createPdfPool', () => {
     expect(pool.startedWorkers()).toBe(1);
   });
 
+  it('keeps every place of its queue for renders while a prepare runs', async () => {
+    const pool = createPdfPool({ threads: 1, maxQueue: 1 });
+    pools.push(pool);
+    pool.prepare();
+    // One render drawing and one waiting: both fit the pool's bounds, the prepare's task beside them.
+    const pages = await Promise.all([pool.render(agreement), pool.render(agreement)].map(async (render) => readPdfText(await render)));
+    expect(pages.map((text) => text.join(' ').includes('Pool test'))).toEqual([true, true]);
+  });
+
   it('draws the agreement PDF in a worker thread (the TypeScript worker under vitest)', async () => {
     const pool = createPdfPool({ threads: 1 });
     pools.push(pool);

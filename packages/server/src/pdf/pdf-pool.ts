@@ -42,7 +42,8 @@ export interface PdfPool {
    * does not wait for a worker to start and warm up (about a second; bench/results.md,
    * "phone-flows-bench.ts"): runs an empty task at most once every `PREPARE_INTERVAL_MS`, which
    * starts a worker when none runs (piscina stops an idle one after a minute) and restarts an
-   * idle worker's clock. Not counted as work and never refused; a failure is ignored.
+   * idle worker's clock. One at a time; not counted as work, and piscina's queue has a place of
+   * its own for it, so it never takes a render's (ADR 206). A failure is ignored.
    */
   prepare(): void;
   /** Worker threads started now (warm or warming up). */
@@ -105,13 +106,16 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
   let pool: Piscina | undefined;
   let running = 0;
   let lastPreparedAt = -Infinity;
+  let isPreparing = false;
   const open = () =>
     (pool ??= new Piscina({
       filename: location.filename.startsWith('file:') ? fileURLToPath(location.filename) : location.filename,
       execArgv: location.execArgv,
       minThreads: 0,
       maxThreads: threads,
-      maxQueue,
+      // One place more than renders may take (`admit` bounds them): the one `prepare` task that may
+      // be waiting, so that it never takes a render's place (ADR 206).
+      maxQueue: maxQueue + 1,
       idleTimeout: IDLE_TIMEOUT_MS,
       // One render per worker at a time: a render is synchronous, two would only share the core.
       concurrentTasksPerWorker: 1,
@@ -137,11 +141,15 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
     inFlight: () => running,
     prepare() {
       const at = performance.now();
-      if (at - lastPreparedAt < PREPARE_INTERVAL_MS) return;
+      if (isPreparing || at - lastPreparedAt < PREPARE_INTERVAL_MS) return;
       lastPreparedAt = at;
+      isPreparing = true;
       open()
         .run(undefined, { name: 'prepareTask' })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => {
+          isPreparing = false;
+        });
     },
     startedWorkers: () => pool?.threads.length ?? 0,
     async render(agreement, renderOptions) {
