@@ -69,6 +69,13 @@ describe('createPdfPool', () => {
     expect(pool.startedWorkers()).toBe(1);
   });
 
+  it('opens no pool again when prepare comes after close', async () => {
+    const pool = createPdfPool({ threads: 1 });
+    await pool.close();
+    pool.prepare();
+    expect(pool.startedWorkers()).toBe(0);
+  });
+
   it('keeps every place of its queue for renders while a prepare runs', async () => {
     const pool = createPdfPool({ threads: 1, maxQueue: 1 });
     pools.push(pool);

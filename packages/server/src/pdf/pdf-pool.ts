@@ -107,6 +107,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
   let running = 0;
   let lastPreparedAt = -Infinity;
   let isPreparing = false;
+  let isClosed = false;
   const open = () =>
     (pool ??= new Piscina({
       filename: location.filename.startsWith('file:') ? fileURLToPath(location.filename) : location.filename,
@@ -141,7 +142,8 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
     inFlight: () => running,
     prepare() {
       const at = performance.now();
-      if (isPreparing || at - lastPreparedAt < PREPARE_INTERVAL_MS) return;
+      // After `close` (a load finishing while the server stops) no pool is opened again.
+      if (isClosed || isPreparing || at - lastPreparedAt < PREPARE_INTERVAL_MS) return;
       lastPreparedAt = at;
       isPreparing = true;
       open()
@@ -174,6 +176,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number; wo
       return { pdf: Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength), fitReport: answer.fitReport };
     },
     async close() {
+      isClosed = true;
       await pool?.destroy();
       pool = undefined;
     },
