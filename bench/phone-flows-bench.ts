@@ -134,7 +134,7 @@ async function guestRun(browser: Browser, server: ProductServer, storedTrial: st
       [GUEST_AGREEMENT_STORAGE_KEY, storedTrial],
     );
     await page.goto(`${server.url}/guest/contract`, { waitUntil: 'networkidle' });
-    // On a phone, Save and Make PDF stay in a bar at the bottom of the screen (docs/product.md §4).
+    // On a phone, Save and Make PDF stay in a bar at the bottom of the screen (docs/product.md §15).
     const makePdf = page.getByRole('region', { name: 'Save and Make PDF' }).getByRole('button', { name: 'Make PDF' });
     await makePdf.waitFor();
     return await timed(
