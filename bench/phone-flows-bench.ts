@@ -12,8 +12,9 @@
  * 3. **Guest Make PDF → first page drawn**: a visitor holding the trial agreement taps Make PDF on
  *    `/guest/contract`; until the viewer's first page shows on its canvas. Goal <= 2.5 s.
  *
- * Each run is a new browser context (an empty cache), its page loaded throttled before the tap;
- * only the tap to the result is timed: the tap is the button's `click()` in the page once the button
+ * Each run is a new browser context (an empty cache), its page loaded throttled until the network
+ * is idle before the tap (which includes the next step's code the page prefetches once idle, ADR
+ * 207); only the tap to the result is timed: the tap is the button's `click()` in the page once the button
  * shows (Playwright's own click first waits for the page to be still, which at 4x takes a while),
  * and a download counts when its file is complete. Prints the median of the runs, each run and the
  * machine's load; asserts nothing.

@@ -119,3 +119,36 @@ test('the guest editor arrives rendered: without a trial agreement it needs none
   await expect(page.getByRole('heading', { level: 2, name: /Overcalls/ })).toBeVisible();
   await expect(page.getByText('Agreement is not Loaded')).toHaveCount(0);
 });
+
+test("once idle, the dashboard prefetches the editor's code and the editor the PDF viewer's with PDF.js's worker, running none of it (ADR 207)", async ({
+  subscriberPage: page,
+}) => {
+  /** The files a page load prefetches: its `<link rel="prefetch">` elements, once they are there. */
+  const prefetched = async () => {
+    await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached({ timeout: 30_000 });
+    return page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  };
+  const fetched: string[] = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+
+  await page.goto('/my/home');
+  const fromDashboard = await prefetched();
+  expect(fromDashboard.some((file) => /^\/assets\/my-contract-route-[^/]+\.js$/.test(file))).toBe(true);
+  // Not the viewer's worker: the editor only holds its address.
+  expect(fromDashboard.some((file) => file.includes('pdf.worker.min') && file.endsWith('.mjs'))).toBe(false);
+  await expect.poll(() => fromDashboard.every((file) => fetched.includes(file))).toBe(true);
+  // Fetched, not run: the dashboard is still the page, and the editor's chunk is no module of it.
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  expect(await page.locator('script[src*="my-contract-route"], link[rel="modulepreload"][href*="my-contract-route"]').count()).toBe(0);
+
+  await page
+    .getByRole('button', { name: /^Edit Agreement: / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/my\/contract/);
+  await page.reload();
+  const fromEditor = await prefetched();
+  expect(fromEditor.some((file) => /^\/assets\/my-pdf-view-route-[^/]+\.js$/.test(file))).toBe(true);
+  expect(fromEditor.some((file) => /^\/assets\/pdf\.worker\.min-[^/]+\.mjs$/.test(file))).toBe(true);
+  await expect.poll(() => fromEditor.every((file) => fetched.includes(file))).toBe(true);
+});

@@ -106,6 +106,11 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
   const beforeReload = await storedAgreement(page);
   const redName = beforeReload.categories.find((c) => c.categoryName === 'Overcalls')!.subjects[0]!.editedName;
   expect(parseMarkup(redName)).toEqual([{ text: 'One-level overcall 8-16', colour: 2 }]);
+  // Once the editor is idle, the viewer's code and PDF.js's worker are prefetched (ADR 207); a tap
+  // before that starts loading them as the PDF's request goes (preload-pdf-viewer.ts). Either way
+  // the worker is asked for before the PDF (checked below).
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
   await page.reload();
   await page.getByRole('button', { name: /Overcalls/ }).click();
   await expect(page.getByLabel('Our 1♥ overcall defence', { exact: true })).toBeChecked();
@@ -116,9 +121,6 @@ test('a newcomer tries the product, edits the trial agreement and downloads its 
 
   // Make the PDF, see it in the viewer, download it. The agreement goes up compressed (docs/pdf.md §8).
   const pdfRequest = page.waitForRequest((request) => request.url().endsWith('/api/v1/contracts/pdf-guest'));
-  // The viewer's code and PDF.js's worker start loading as the request goes, not once it is answered (preload-pdf-viewer.ts).
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(request.url()));
   await page.getByRole('button', { name: 'Make PDF' }).click();
   const sent = await pdfRequest;
   const sentAt = requested.indexOf(sent.url());

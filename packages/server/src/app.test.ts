@@ -330,7 +330,12 @@ describe('web app', () => {
     const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
     await writeFile(join(folder, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
     const preloads = [
-      { path: '/my/home', scripts: ['/assets/my-home-route-a1.js', '/assets/dashboard-b2.js'], styles: ['/assets/dashboard-c3.css'] },
+      {
+        path: '/my/home',
+        scripts: ['/assets/my-home-route-a1.js', '/assets/dashboard-b2.js'],
+        styles: ['/assets/dashboard-c3.css'],
+        prefetch: ['/assets/my-contract-route-e5.js', '/assets/editor-f6.css'],
+      },
       { path: '/shared', scripts: ['/assets/shared-link-page-d4.js'], styles: [] },
     ];
     await writeFile(join(folder, 'route-preloads.json'), JSON.stringify(preloads));
@@ -339,8 +344,10 @@ describe('web app', () => {
       const page = async (url: string) => (await withPreloads.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
       const dashboard = await page('/my/home?from=email');
       expect(dashboard).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/my-home-route-a1.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-b2.js"><link rel="stylesheet" crossorigin href="/assets/dashboard-c3.css"></head>',
+        '<link rel="modulepreload" crossorigin href="/assets/my-home-route-a1.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-b2.js"><link rel="stylesheet" crossorigin href="/assets/dashboard-c3.css">' +
+          '<meta name="prefetch-after-load" content="/assets/my-contract-route-e5.js /assets/editor-f6.css"></head>',
       );
+      // An entry without files to prefetch (as a build older than ADR 207 writes them) gets no meta element.
       expect(await page('/shared/some-token')).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-link-page-d4.js"></head>');
       // Only that route's: a longer name that merely starts alike, or another page, gets none.
       for (const url of ['/my/homework', '/guest/home', '/sharedx']) expect(await page(url)).not.toContain('modulepreload');
@@ -351,15 +358,22 @@ describe('web app', () => {
   });
 
   it("ignores a route-preloads.json that names anything but the build's assets", async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
-    await writeFile(join(folder, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-    await writeFile(join(folder, 'route-preloads.json'), JSON.stringify([{ path: '/my/home', scripts: ['https://evil.example/x.js'], styles: [] }]));
-    const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
-    try {
-      expect((await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html' } })).body).not.toContain('evil');
-    } finally {
-      await withPreloads.close();
-      await rm(folder, { recursive: true, force: true });
+    const badFiles = [
+      [{ path: '/my/home', scripts: ['https://evil.example/x.js'], styles: [] }],
+      [{ path: '/my/home', scripts: [], styles: [], prefetch: ['/assets/x.js" onload="alert(1)'] }],
+    ];
+    for (const preloads of badFiles) {
+      const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
+      await writeFile(join(folder, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+      await writeFile(join(folder, 'route-preloads.json'), JSON.stringify(preloads));
+      const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
+      try {
+        const dashboard = (await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html' } })).body;
+        expect(dashboard).not.toMatch(/evil|alert|modulepreload|prefetch-after-load/);
+      } finally {
+        await withPreloads.close();
+        await rm(folder, { recursive: true, force: true });
+      }
     }
   });
 

@@ -13,7 +13,11 @@
  *   A small script of the page loads `src/static-page.ts` for such a visitor (the page is links
  *   and the phone menu), and for a visitor whose browser holds a trial agreement hides the page's
  *   `<main>` and loads the app with the route's chunks, which renders the agreement over it
- *   (main.tsx, src/lib/prerendered-app-page.ts).
+ *   (main.tsx, src/lib/prerendered-app-page.ts). The page names the PDF viewer's files, which the
+ *   app prefetches once idle (ADR 207).
+ *
+ * It also writes `route-preloads.json`: the chunks of the pages loaded cold most often, and the
+ * files of the route each leads to, for the server to name in index.html (ROUTE_PRELOADS).
  *
  * The app's modules import style sheets, which Node cannot load: run with the hooks of
  * scripts/ignore-css.mjs.
@@ -44,11 +48,14 @@ import {
   type ManifestChunk,
   fillAppPage,
   getEntryScripts,
+  escapeHtml,
   getRouteAssets,
+  getRoutePrefetch,
   prerenderedPageScript,
   takeOutAppScripts,
   whenRouterReady,
 } from '../src/lib/prerendered-app-page';
+import { PREFETCH_META_NAME } from '../src/lib/prefetch-after-load';
 import { toDocumentTitle } from '../src/lib/use-document-title';
 import { collectInjectedStyles } from './injected-styles';
 
@@ -64,14 +71,27 @@ const PAGES: Array<{ path: string; file: string; title: string; Page: ComponentT
 ];
 
 /**
- * The app's pages rendered at build time: path, file, title, and the route module whose chunks the
- * page's script preloads with the app (its key in the build manifest). The page's script decides by
- * the guest's trial agreement (GUEST_AGREEMENT_STORAGE_KEY), so this list is for the guest's
- * pages. The server's list must name the same files.
+ * The app's pages rendered at build time: path, file, title, the route module whose chunks the
+ * page's script preloads with the app (its key in the build manifest), and the route the page leads
+ * to most often, whose files the app prefetches once the page is idle (ADR 207: the trial editor's
+ * Make PDF opens the viewer). The page's script decides by the guest's trial agreement
+ * (GUEST_AGREEMENT_STORAGE_KEY), so this list is for the guest's pages. The server's list must name
+ * the same files.
  */
-const APP_PAGES: Array<{ path: string; file: string; title: string; routeKey: string }> = [
-  { path: PATHS.guestContract, file: 'guest-contract.html', title: toDocumentTitle(EDITOR_PAGE_TITLE), routeKey: 'src/app/routes/guest-contract-route.tsx' },
+const APP_PAGES: Array<{ path: string; file: string; title: string; routeKey: string; nextRouteKey: string }> = [
+  {
+    path: PATHS.guestContract,
+    file: 'guest-contract.html',
+    title: toDocumentTitle(EDITOR_PAGE_TITLE),
+    routeKey: 'src/app/routes/guest-contract-route.tsx',
+    nextRouteKey: 'src/app/routes/pdf-view-route.tsx',
+  },
 ];
+
+/** The meta element naming the files a page prefetches once idle (lib/prefetch-after-load.ts), or none. */
+function prefetchMeta(files: string[]): string[] {
+  return files.length === 0 ? [] : [`<meta name="${PREFETCH_META_NAME}" content="${escapeHtml(files.join(' '))}">`];
+}
 
 /** Escapes text for an HTML element's content (the title). */
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -116,7 +136,7 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const { html: indexHtml, entrySrc, preloads } = takeOutAppScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
 const staticScripts = getEntryScripts(manifest, TEMPLATE);
 
-for (const { path, file, title, routeKey } of APP_PAGES) {
+for (const { path, file, title, routeKey, nextRouteKey } of APP_PAGES) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
@@ -140,7 +160,8 @@ for (const { path, file, title, routeKey } of APP_PAGES) {
   const appScripts = { entrySrc, preloads: [...preloads, ...scripts] };
   const pageScriptFile = writeAsset('prerendered-page', 'js', prerenderedPageScript(GUEST_AGREEMENT_STORAGE_KEY, appScripts, staticScripts));
   const headStart = [`<script src="/${pageScriptFile}"></script>`];
-  const headEnd = [...styles, ...injectedCssFiles].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  const prefetch = getRoutePrefetch(manifest, nextRouteKey, 'index.html', [...scripts, ...styles], { workerScripts: true });
+  const headEnd = [...[...styles, ...injectedCssFiles].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...prefetchMeta(prefetch)];
   writePage(path, file, fillAppPage(indexHtml, { title, body, headStart, headEnd }));
 }
 
@@ -149,11 +170,14 @@ for (const { path, file, title, routeKey } of APP_PAGES) {
  * module of each, whose chunks the server names in index.html's head for a first visit to that
  * path (plugins/web-app.ts, `route-preloads.json`), so that the browser fetches them beside the
  * app's entry instead of after it has run. A path matches when it equals `path` or continues it
- * with `/` or `?`.
+ * with `/` or `?`. `next` is the route the page leads to most often: the server names its files for
+ * the app to prefetch once the page is idle (ADR 207): the dashboard's Edit Agreement opens the
+ * editor (its code, not PDF.js's worker, whose address it holds), the editor's Make PDF the viewer
+ * (with the worker).
  */
-const ROUTE_PRELOADS: Array<{ path: string; routeKey: string }> = [
-  { path: PATHS.myHome, routeKey: 'src/app/routes/my-home-route.tsx' },
-  { path: PATHS.myContract, routeKey: 'src/app/routes/my-contract-route.tsx' },
+const ROUTE_PRELOADS: Array<{ path: string; routeKey: string; next?: { routeKey: string; workerScripts: boolean } }> = [
+  { path: PATHS.myHome, routeKey: 'src/app/routes/my-home-route.tsx', next: { routeKey: 'src/app/routes/my-contract-route.tsx', workerScripts: false } },
+  { path: PATHS.myContract, routeKey: 'src/app/routes/my-contract-route.tsx', next: { routeKey: 'src/app/routes/my-pdf-view-route.tsx', workerScripts: true } },
   { path: PATHS.myCompare, routeKey: 'src/features/agreement/compare/compare-page.tsx' },
   { path: PATHS.myQuestionnaires, routeKey: 'src/features/agreement/questionnaire/questionnaire-page.tsx' },
   { path: PATHS.myPractice, routeKey: 'src/features/agreement/practice/practice-page.tsx' },
@@ -161,6 +185,11 @@ const ROUTE_PRELOADS: Array<{ path: string; routeKey: string }> = [
   { path: '/shared', routeKey: 'src/features/agreement/sharing/shared-link-page.tsx' },
   { path: PATHS.login, routeKey: 'src/features/account/login-page.tsx' },
 ];
-const routePreloads = ROUTE_PRELOADS.map(({ path, routeKey }) => ({ path, ...getRouteAssets(manifest, routeKey, 'index.html') }));
+const routePreloads = ROUTE_PRELOADS.map(({ path, routeKey, next }) => {
+  const { scripts, styles } = getRouteAssets(manifest, routeKey, 'index.html');
+  const prefetch =
+    next === undefined ? [] : getRoutePrefetch(manifest, next.routeKey, 'index.html', [...scripts, ...styles], { workerScripts: next.workerScripts });
+  return { path, scripts, styles, prefetch };
+});
 writeFileSync(join(dist, 'route-preloads.json'), `${JSON.stringify(routePreloads, null, 2)}\n`);
 console.log(`route preloads for ${routePreloads.map(({ path }) => path).join(', ')} -> route-preloads.json`);

@@ -5,6 +5,9 @@
  * Over a page rendered at build time (`/guest/contract`, lib/prerendered-app-page.ts) the app
  * renders once the route's chunk is loaded, so it replaces the page with the same page (or the
  * visitor's own agreement) and never with the loading spinner.
+ *
+ * Once the page is idle, the files its `<meta name="prefetch-after-load">` names are fetched into
+ * the browser's cache (lib/prefetch-after-load.ts, ADR 207).
  */
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
@@ -13,6 +16,7 @@ import './styles';
 import { App } from './app/app';
 import { makeStore } from './app/store';
 import { createAppRouter } from './app/router';
+import { prefetchAfterLoad } from './lib/prefetch-after-load';
 import { isPrerenderedPage, whenRouterReady } from './lib/prerendered-app-page';
 
 const rootElement = document.getElementById('root');
@@ -28,3 +32,5 @@ const render = () =>
   );
 if (isPrerenderedPage(rootElement)) void whenRouterReady(router).then(render);
 else render();
+// The code of the step the page leads to (Edit Agreement, Make PDF), fetched once the page is idle (ADR 207).
+prefetchAfterLoad();

@@ -22,7 +22,8 @@
  * For the pages loaded cold most often signed in or from a link (the dashboard, the editor,
  * Compare, the read-only link page, …), index.html names the route's chunks in its head
  * (`route-preloads.json` of the build, `routePreloadLinks`), so the browser fetches them with the
- * app's entry rather than after it ran.
+ * app's entry rather than after it ran, and names the files of the route the page leads to most
+ * often, which the app prefetches once the page is idle (ADR 207).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -55,22 +56,33 @@ const TOKEN_PAGE = /^\/(?:shared|reset-password|accept-invite|login|unsubscribe)
 const HTML_PAGES = new Set(['/index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => `/${file}`)]);
 
 /**
+ * The meta element whose content the web app prefetches once the page is idle (web
+ * src/lib/prefetch-after-load.ts, which reads the same name; ADR 207).
+ */
+export const PREFETCH_META_NAME = 'prefetch-after-load';
+
+/**
  * `route-preloads.json` of the build (web scripts/prerender.tsx): for the pages loaded cold most
- * often, the route's script chunks and style sheets, by path.
+ * often, the route's script chunks and style sheets, by path, and the files of the route the page
+ * leads to most often, to prefetch once the page is idle (none in a build older than ADR 207).
  */
 const RoutePreloadsSchema = z.array(
   z.object({
     path: z.string().regex(/^\/[\w/-]*$/),
     scripts: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
     styles: z.array(z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
+    prefetch: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(?:js|mjs|css)$/)).default([]),
   }),
 );
 export type RoutePreloads = z.infer<typeof RoutePreloadsSchema>;
 
 /**
- * The links index.html gets in its head for a page load of `url`: the route's chunks as
+ * The elements index.html gets in its head for a page load of `url`: the route's chunks as
  * `modulepreload` and its style sheets, so that the browser fetches them beside the app's entry
- * (docs/product.md §D12). A path matches an entry equal to it or continued by `/`.
+ * (docs/product.md §D12), and the meta element naming the next route's files, which the app
+ * prefetches once the page is idle (ADR 207). A path matches an entry equal to it or continued by
+ * `/`. The paths are the build's, checked by RoutePreloadsSchema (`/assets/` and a file name), so
+ * they need no escaping.
  *
  * @param url the request's URL (path and query)
  * @returns HTML text to put before `</head>`, '' when no entry matches
@@ -82,6 +94,7 @@ export function routePreloadLinks(preloads: RoutePreloads, url: string): string 
   return [
     ...entry.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(entry.prefetch.length === 0 ? [] : [`<meta name="${PREFETCH_META_NAME}" content="${entry.prefetch.join(' ')}">`]),
   ].join('');
 }
 

@@ -7,6 +7,7 @@ import {
   fillAppPage,
   getEntryScripts,
   getRouteAssets,
+  getRoutePrefetch,
   isPrerenderedPage,
   prerenderedPageScript,
   takeOutAppScripts,
@@ -70,6 +71,38 @@ describe('getRouteAssets', () => {
   it('throws for a module the manifest does not have', () => {
     expect(() => getRouteAssets(manifest, 'src/missing.tsx', 'index.html')).toThrow(/src\/missing.tsx/);
     expect(() => getRouteAssets({ ...manifest, 'src/route.tsx': { file: 'r.js', imports: ['_gone.js'] } }, 'src/route.tsx', 'index.html')).toThrow(/_gone.js/);
+  });
+});
+
+describe('getRoutePrefetch', () => {
+  const manifest: Record<string, ManifestChunk> = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_vendor.js'], css: ['assets/index.css'] },
+    '_vendor.js': { file: 'assets/vendor-1.js' },
+    'src/editor-route.tsx': { file: 'assets/editor-route-1.js', imports: ['_vendor.js', '_agreement.js'] },
+    '_agreement.js': { file: 'assets/agreement-1.js', css: ['assets/agreement.css'] },
+    'src/viewer-route.tsx': { file: 'assets/viewer-route-1.js', imports: ['_agreement.js', '_viewer.js'] },
+    '_viewer.js': { file: 'assets/viewer-1.js', imports: ['_worker-url.js'], css: ['assets/viewer.css'] },
+    '_worker-url.js': { file: 'assets/worker-url-1.js', assets: ['assets/pdf.worker.min-1.mjs'] },
+    '_viewer.css': { file: 'assets/viewer.css', assets: ['assets/Inter-1.woff2', 'assets/icons-1.svg'] },
+  };
+
+  it("lists the route's scripts, style sheets and the worker scripts its chunks name, without what the page loads already", () => {
+    const editor = getRouteAssets(manifest, 'src/editor-route.tsx', 'index.html');
+    expect(getRoutePrefetch(manifest, 'src/viewer-route.tsx', 'index.html', [...editor.scripts, ...editor.styles], { workerScripts: true })).toEqual([
+      '/assets/viewer-route-1.js',
+      '/assets/viewer-1.js',
+      '/assets/worker-url-1.js',
+      '/assets/viewer.css',
+      '/assets/pdf.worker.min-1.mjs',
+    ]);
+  });
+
+  it('leaves the worker scripts out when asked to', () => {
+    expect(getRoutePrefetch(manifest, 'src/viewer-route.tsx', 'index.html', [], { workerScripts: false })).not.toContain('/assets/pdf.worker.min-1.mjs');
+  });
+
+  it('throws for a module the manifest does not have', () => {
+    expect(() => getRoutePrefetch(manifest, 'src/missing.tsx', 'index.html', [], { workerScripts: false })).toThrow(/src\/missing.tsx/);
   });
 });
 

@@ -64,6 +64,18 @@ export interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  /** Files the chunk imports as addresses (`?url`), such as PDF.js's worker script. */
+  assets?: string[];
+}
+
+/** The manifest's keys of `key`'s chunk and of every chunk it imports statically, itself first. */
+function collectChunks(manifest: Record<string, ManifestChunk>, key: string, chunks = new Set<string>()): Set<string> {
+  if (chunks.has(key)) return chunks;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  chunks.add(key);
+  for (const imported of chunk.imports ?? []) collectChunks(manifest, imported, chunks);
+  return chunks;
 }
 
 /**
@@ -77,20 +89,45 @@ export interface ManifestChunk {
  * @throws Error when either key is not in the manifest
  */
 export function getRouteAssets(manifest: Record<string, ManifestChunk>, routeKey: string, entryKey: string): { scripts: string[]; styles: string[] } {
-  const collect = (key: string, chunks: Set<string>) => {
-    if (chunks.has(key)) return chunks;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    chunks.add(key);
-    for (const imported of chunk.imports ?? []) collect(imported, chunks);
-    return chunks;
-  };
-  const entry = collect(entryKey, new Set());
+  const entry = collectChunks(manifest, entryKey);
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
-  const route = [...collect(routeKey, new Set())].filter((key) => !entry.has(key));
+  const route = [...collectChunks(manifest, routeKey)].filter((key) => !entry.has(key));
   const scripts = route.map((key) => `/${manifest[key]!.file}`);
   const styles = [...new Set(route.flatMap((key) => manifest[key]?.css ?? []))].filter((file) => !entryStyles.has(file)).map((file) => `/${file}`);
   return { scripts, styles };
+}
+
+/** A script file among a chunk's assets (a worker's script), not a font or an image its styles name. */
+const SCRIPT_ASSET = /\.m?js$/;
+
+/**
+ * The files a page prefetches once it is idle for the route it most often leads to
+ * (lib/prefetch-after-load.ts, ADR 207): that route's scripts and style sheets as
+ * `getRouteAssets` gives them, then, with `workerScripts`, the scripts its chunks name as assets
+ * (PDF.js's worker script, imported with `?url`), as absolute paths, leaving out `loaded` (what the
+ * page itself loads). The fonts and images the route's styles name are left to load when shown.
+ *
+ * @param manifest the build manifest
+ * @param routeKey the key of the route module led to (e.g. `src/app/routes/pdf-view-route.tsx`)
+ * @param entryKey the entry's key (`index.html`)
+ * @param loaded absolute paths the page loads already (its own route's scripts and styles)
+ * @param workerScripts whether to add the scripts named as assets (true for the PDF viewer, whose
+ *   worker is its largest file; false for a route that only holds the worker's address)
+ * @throws Error when either key is not in the manifest
+ */
+export function getRoutePrefetch(
+  manifest: Record<string, ManifestChunk>,
+  routeKey: string,
+  entryKey: string,
+  loaded: Iterable<string>,
+  { workerScripts }: { workerScripts: boolean },
+): string[] {
+  const { scripts, styles } = getRouteAssets(manifest, routeKey, entryKey);
+  const assets = workerScripts
+    ? [...collectChunks(manifest, routeKey)].flatMap((key) => (manifest[key]?.assets ?? []).filter((file) => SCRIPT_ASSET.test(file)).map((file) => `/${file}`))
+    : [];
+  const skipped = new Set(loaded);
+  return [...new Set([...scripts, ...styles, ...assets])].filter((file) => !skipped.has(file));
 }
 
 /** The app's entry script in the built index.html, and the chunks it preloads (Vite writes them so). */
