@@ -14,10 +14,10 @@ function prefetched(dom: JSDOM): string[] {
   return [...dom.window.document.querySelectorAll('link[rel="prefetch"]')].map((link) => link.getAttribute('href') ?? '');
 }
 
-/** Waits for the page's load event and the timers after it. */
-async function settled(dom: JSDOM): Promise<void> {
+/** Waits for the page's load event, then `ms` milliseconds. */
+async function settled(dom: JSDOM, ms = 10): Promise<void> {
   if (dom.window.document.readyState !== 'complete') await new Promise((resolve) => dom.window.addEventListener('load', resolve, { once: true }));
-  await new Promise((resolve) => dom.window.setTimeout(resolve, 10));
+  await new Promise((resolve) => dom.window.setTimeout(resolve, ms));
 }
 
 describe('readPrefetchFiles', () => {
@@ -37,9 +37,12 @@ describe('prefetchAfterLoad', () => {
   it('adds a prefetch link for each file once the page has loaded, not before', async () => {
     const dom = page('/assets/editor-1.js /assets/pdf.worker.min-1.mjs');
     expect(dom.window.document.readyState).not.toBe('complete');
-    prefetchAfterLoad(dom.window as unknown as Window);
+    prefetchAfterLoad(dom.window as unknown as Window, { delayMs: 200 });
     expect(prefetched(dom)).toEqual([]);
+    // Not at the load: the page's own first requests go first.
     await settled(dom);
+    expect(prefetched(dom)).toEqual([]);
+    await settled(dom, 400);
     expect(prefetched(dom)).toEqual(['/assets/editor-1.js', '/assets/pdf.worker.min-1.mjs']);
     const link = dom.window.document.querySelector<HTMLLinkElement>('link[rel="prefetch"]');
     expect(link?.crossOrigin).toBe('anonymous');
@@ -48,7 +51,7 @@ describe('prefetchAfterLoad', () => {
   it('adds them when called after the load', async () => {
     const dom = page('/assets/editor-1.js');
     await settled(dom);
-    prefetchAfterLoad(dom.window as unknown as Window);
+    prefetchAfterLoad(dom.window as unknown as Window, { delayMs: 0 });
     await settled(dom);
     expect(prefetched(dom)).toEqual(['/assets/editor-1.js']);
   });
@@ -56,7 +59,7 @@ describe('prefetchAfterLoad', () => {
   it('fetches nothing when the browser asks to save data', async () => {
     const dom = page('/assets/editor-1.js');
     Object.defineProperty(dom.window.navigator, 'connection', { value: { saveData: true } });
-    prefetchAfterLoad(dom.window as unknown as Window);
+    prefetchAfterLoad(dom.window as unknown as Window, { delayMs: 0 });
     await settled(dom);
     expect(prefetched(dom)).toEqual([]);
   });

@@ -16,7 +16,14 @@ export const PREFETCH_META_NAME = 'prefetch-after-load';
 /** A file of the build: `/assets/` and a file name, nothing else (no other site, no path up). */
 const BUILD_ASSET = /^\/assets\/[\w.-]+$/;
 
-/** How long to wait for the browser to be idle after the load before fetching anyway (milliseconds). */
+/**
+ * How long to wait after the load before asking for idle time (milliseconds): the page's own first
+ * requests (the session, the dashboard's lists) go out just after its scripts have run, and on a
+ * phone's network the prefetch would share the line with them.
+ */
+export const PREFETCH_DELAY_MS = 1000;
+
+/** How long to wait for the browser to be idle after that before fetching anyway (milliseconds). */
 const IDLE_TIMEOUT_MS = 3000;
 
 /**
@@ -37,14 +44,15 @@ function savesData(win: Window): boolean {
 
 /**
  * Adds a `<link rel="prefetch">` for each file of `readPrefetchFiles` once the page has loaded
- * (its `load` event, or at once when it is over) and the browser is idle (`requestIdleCallback`,
- * at most IDLE_TIMEOUT_MS; a timer where the browser has none). Does nothing when the browser asks
- * to save data or the page names no file. A file that fails is left to load when it is needed, as
- * before. Throws nothing.
+ * (its `load` event, or at once when it is over), `delayMs` more have passed and the browser is
+ * idle (`requestIdleCallback`, at most IDLE_TIMEOUT_MS; a timer where the browser has none). Does
+ * nothing when the browser asks to save data or the page names no file. A file that fails is left
+ * to load when it is needed, as before. Throws nothing.
  *
  * @param win the page's window (the browser's own; a test passes jsdom's)
+ * @param delayMs milliseconds between the load and asking for idle time (PREFETCH_DELAY_MS)
  */
-export function prefetchAfterLoad(win: Window = window): void {
+export function prefetchAfterLoad(win: Window = window, { delayMs = PREFETCH_DELAY_MS }: { delayMs?: number } = {}): void {
   const files = readPrefetchFiles(win.document);
   if (files.length === 0 || savesData(win)) return;
   const addLinks = () => {
@@ -59,8 +67,9 @@ export function prefetchAfterLoad(win: Window = window): void {
   };
   const whenIdle = () => {
     if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(addLinks, { timeout: IDLE_TIMEOUT_MS });
-    else win.setTimeout(addLinks, 0);
+    else addLinks();
   };
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  const afterDelay = () => win.setTimeout(whenIdle, delayMs);
+  if (win.document.readyState === 'complete') afterDelay();
+  else win.addEventListener('load', afterDelay, { once: true });
 }
