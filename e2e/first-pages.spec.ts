@@ -120,7 +120,7 @@ test('the guest editor arrives rendered: without a trial agreement it needs none
   await expect(page.getByText('Agreement is not Loaded')).toHaveCount(0);
 });
 
-test("once idle, the dashboard prefetches the editor's code and the editor the PDF viewer's with PDF.js's worker, running none of it (ADR 207)", async ({
+test("a signed-in page asks for the session beside its scripts; once idle, the dashboard prefetches the editor's code and the editor the PDF viewer's with PDF.js's worker, running none of it (ADR 207)", async ({
   subscriberPage: page,
 }) => {
   /** The files a page load prefetches: its `<link rel="prefetch">` elements, once they are there. */
@@ -130,8 +130,16 @@ test("once idle, the dashboard prefetches the editor's code and the editor the P
   };
   const fetched: string[] = [];
   page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
 
   await page.goto('/my/home');
+  // The app's first call (who is signed in) was asked for by the page's head, and the app used that answer: one request.
+  await expect(page.getByRole('button', { name: /^Edit Agreement: / }).first()).toBeVisible();
+  await expect(page.locator('link[rel="preload"][href="/api/v1/users/session"]')).toHaveCount(1);
+  expect(fetched.filter((path) => path === '/api/v1/users/session')).toHaveLength(1);
   const fromDashboard = await prefetched();
   expect(fromDashboard.some((file) => /^\/assets\/my-contract-route-[^/]+\.js$/.test(file))).toBe(true);
   // Not the viewer's worker: the editor only holds its address.
@@ -151,4 +159,7 @@ test("once idle, the dashboard prefetches the editor's code and the editor the P
   expect(fromEditor.some((file) => /^\/assets\/my-pdf-view-route-[^/]+\.js$/.test(file))).toBe(true);
   expect(fromEditor.some((file) => /^\/assets\/pdf\.worker\.min-[^/]+\.mjs$/.test(file))).toBe(true);
   await expect.poll(() => fromEditor.every((file) => fetched.includes(file))).toBe(true);
+  expect(fetched.filter((path) => path === '/api/v1/users/session')).toHaveLength(2);
+  // No preload the browser found unused.
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
 });

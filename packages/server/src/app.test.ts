@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import { AppError } from './errors';
 import { INTERNAL_ERROR_MESSAGE } from './plugins/error-handler';
-import { CSP_NONCE_PLACEHOLDER, WEB_APP_NOT_BUILT_MESSAGE } from './plugins/web-app';
+import { CSP_NONCE_PLACEHOLDER, SESSION_PRELOAD_LINK, WEB_APP_NOT_BUILT_MESSAGE } from './plugins/web-app';
 import { buildTestApp, makeTestConfig } from './test/test-app';
 import { type TestDatabase, openTestDatabase } from './test/test-db';
 
@@ -342,6 +342,18 @@ describe('web app', () => {
     const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
     try {
       const page = async (url: string) => (await withPreloads.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+      // A browser with a session cookie also gets the app's first call asked for beside the scripts; one without, not.
+      const cookie = `bpa_session=${'a'.repeat(43)}`;
+      const signedIn = (await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html', cookie } })).body;
+      expect(signedIn).toContain(`${SESSION_PRELOAD_LINK}<link rel="modulepreload" crossorigin href="/assets/my-home-route-a1.js">`);
+      // What the page holds depends on the cookie: a cache must tell the two apart.
+      const vary = (await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html', cookie } })).headers.vary;
+      expect(String(vary).toLowerCase()).toContain('cookie');
+      // The app sent instead of a page rendered at build time (here none is built) gets it too.
+      expect((await withPreloads.inject({ method: 'GET', url: '/trial', headers: { accept: 'text/html', cookie } })).body).toContain(
+        `${SESSION_PRELOAD_LINK}</head>`,
+      );
+      for (const url of ['/my/home', '/guest/home', '/trial']) expect(await page(url)).not.toContain('/api/v1/users/session');
       const dashboard = await page('/my/home?from=email');
       expect(dashboard).toContain(
         '<link rel="modulepreload" crossorigin href="/assets/my-home-route-a1.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-b2.js"><link rel="stylesheet" crossorigin href="/assets/dashboard-c3.css">' +

@@ -19,6 +19,9 @@
  * cookie, which gets the app so a signed-in user sees their own navigation. `/` signs out on load
  * anyway, so everyone gets its prerendered page.
  *
+ * A browser with a session cookie gets the app's first call, who is signed in, asked for in
+ * index.html's head (SESSION_PRELOAD_LINK), so its answer comes with the scripts.
+ *
  * For the pages loaded cold most often signed in or from a link (the dashboard, the editor,
  * Compare, the read-only link page, …), index.html names the route's chunks in its head
  * (`route-preloads.json` of the build, `routePreloadLinks`), so the browser fetches them with the
@@ -115,11 +118,23 @@ async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.h
   const html = await readFile(join(webDistDir, file), 'utf8');
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
   const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
-  return reply
-    .header('Cache-Control', REVALIDATE_CACHE)
-    .type('text/html; charset=utf-8')
-    .send(headLinks === '' ? page : page.replace('</head>', `${headLinks}</head>`));
+  return (
+    reply
+      .header('Cache-Control', REVALIDATE_CACHE)
+      // What a page holds depends on the session cookie (the app or a page rendered at build time, the session's preload).
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(headLinks === '' ? page : page.replace('</head>', `${headLinks}</head>`))
+  );
 }
+
+/**
+ * The app's first call, who is signed in (GET /api/v1/users/session, app-layout.tsx), asked for by
+ * the page's head beside the scripts when the browser holds a session cookie: the app finds the
+ * answer there instead of asking once its scripts have run, one round trip later (docs/product.md
+ * §D12). As the app's own call: with the cookie (`credentials: 'include'`).
+ */
+export const SESSION_PRELOAD_LINK = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/users/session">';
 
 /** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */
 function isPageRequest(request: FastifyRequest): boolean {
@@ -168,7 +183,9 @@ export async function registerWebApp(
   for (const [path, { file, isForVisitorsOnly }] of PRERENDERED_PAGES) {
     const isBuilt = existsSync(join(webDistDir, file));
     app.get(path, { schema: { hide: true } }, async (request, reply) =>
-      isBuilt && !(isForVisitorsOnly && hasSessionCookie(request)) ? sendHtml(webDistDir, reply, file) : sendHtml(webDistDir, reply),
+      isBuilt && !(isForVisitorsOnly && hasSessionCookie(request))
+        ? sendHtml(webDistDir, reply, file)
+        : sendHtml(webDistDir, reply, 'index.html', hasSessionCookie(request) ? SESSION_PRELOAD_LINK : ''),
     );
   }
 
@@ -178,6 +195,7 @@ export async function registerWebApp(
     // A page whose address holds a secret (a read-only link, a one-time token) is not indexed and
     // its address not sent on as a Referer (ADR 172: as the link's API answer and PDF).
     if (TOKEN_PAGE.test(request.url)) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-    return sendHtml(webDistDir, reply, 'index.html', routePreloadLinks(routePreloads, request.url));
+    const sessionLink = hasSessionCookie(request) ? SESSION_PRELOAD_LINK : '';
+    return sendHtml(webDistDir, reply, 'index.html', sessionLink + routePreloadLinks(routePreloads, request.url));
   };
 }
