@@ -167,6 +167,10 @@ test('an administrator impersonating a user sees the banner and returns to the A
   await expect(page.getByRole('region', { name: 'Impersonation notice' })).toHaveCount(0);
   const me = await page.request.get('/api/v1/users/me');
   expect(((await me.json()) as { data: { data: { email: string } } }).data.data.email).toBe(adminEmail);
+  // /im/home with no impersonation: an administrator is sent to the Admin Panel, where impersonations start.
+  await page.goto('/im/home');
+  await expect(page).toHaveURL(/\/my\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
 });
 
 test('guards, token screens and the closed registration', async ({ page }) => {

@@ -54,13 +54,17 @@ export function RequireAdmin() {
 export const IMPERSONATION_STARTING = 'impersonation-starting';
 
 /**
- * Layout route: /im/home shows an impersonation; without one it is the dashboard (ADR 110). The
- * Admin Panel's Impersonate arrives with IMPERSONATION_STARTING, before the store holds the
- * impersonated session (admin-panel-route.tsx).
+ * Layout route: /im/home shows an impersonation (ADR 110). Without one, an administrator goes to
+ * the Admin Panel, where impersonations start, and anybody else to the dashboard with a notice.
+ * The Admin Panel's Impersonate arrives with IMPERSONATION_STARTING, before the store holds the
+ * impersonated session (admin-panel-route.tsx). Return to my account goes to the Admin Panel too,
+ * so this guard and the banner's navigation agree whichever the renderer runs first.
  */
 export function RequireImpersonation() {
   const { impersonatedBy } = useAppSelector(selectSession);
+  const isAdmin = useAppSelector(selectIsAdmin);
   const isStarting = (useLocation().state as { step?: unknown } | null)?.step === IMPERSONATION_STARTING;
-  if (impersonatedBy === null && !isStarting) return <Navigate to={PATHS.myHome} replace state={{ notice: NOT_IMPERSONATING_NOTICE }} />;
-  return <Outlet />;
+  if (impersonatedBy !== null || isStarting) return <Outlet />;
+  if (isAdmin) return <Navigate to={PATHS.myAdmin} replace />;
+  return <Navigate to={PATHS.myHome} replace state={{ notice: NOT_IMPERSONATING_NOTICE }} />;
 }

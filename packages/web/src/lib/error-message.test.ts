@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStore, createAsyncThunk, miniSerializeError } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
-import { NETWORK_FAILURE_MESSAGE, SERVER_FAILURE_MESSAGE, TIMEOUT_MESSAGE, UNKNOWN_FAILURE_MESSAGE, toErrorMessage } from './error-message';
+import { NETWORK_FAILURE_MESSAGE, SERVER_FAILURE_MESSAGE, TIMEOUT_MESSAGE, UNKNOWN_FAILURE_MESSAGE, endedTheSession, toErrorMessage } from './error-message';
 
 // A real HTTP server on the loopback address answers the way our API (docs/product.md §D7) and a broken proxy do.
 const server = createServer((request, response) => {
@@ -11,6 +11,10 @@ const server = createServer((request, response) => {
     case '/api/v1/conflict':
       response.writeHead(409, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ status: 'fail', code: 'unauthorised', message: 'Incorrect Email or Password.' }));
+      return;
+    case '/api/v1/session-ended':
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: 'fail', code: 'unauthorised', message: 'You have an account but your subscription is not active.' }));
       return;
     case '/api/v1/bare-404':
       response.writeHead(404, { 'content-type': 'application/json' });
@@ -107,5 +111,20 @@ describe('toErrorMessage with other failures', () => {
     for (const nothing of [undefined, null, 42, {}, '  ']) {
       expect(toErrorMessage(nothing)).toBe(UNKNOWN_FAILURE_MESSAGE);
     }
+  });
+});
+
+describe('endedTheSession', () => {
+  it('is true for a 401 of the API only: the sign-in page says why (ADR 110)', async () => {
+    expect(endedTheSession(await failureOf('/session-ended'))).toBe(true);
+    for (const other of [
+      await failureOf('/conflict'),
+      await failureOf('/bare-404'),
+      await failureOf('/slow', 50),
+      new Error('401'),
+      'Please sign in',
+      undefined,
+    ])
+      expect(endedTheSession(other)).toBe(false);
   });
 });

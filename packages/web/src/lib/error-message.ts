@@ -88,3 +88,12 @@ export function toErrorMessage(error: unknown): string {
   if (isRecord(error) && typeof error.message === 'string' && error.message.trim() !== '') return error.message;
   return UNKNOWN_FAILURE_MESSAGE;
 }
+
+/**
+ * True for an answer that ended the session: a 401 of our API (lib/api.ts raises
+ * `sessionEndedByServer` for it, ADR 110). The app then goes to the sign-in page, which says why,
+ * so such a failure is not told again in a toast.
+ */
+export function endedTheSession(error: unknown): boolean {
+  return isFetchBaseQueryError(error) && error.status === 401;
+}

@@ -64,4 +64,29 @@ describe('overlays loaded when first shown', () => {
     expect(await screen.findByText('First problem')).toBeTruthy();
     expect(await screen.findByText('Then saved')).toBeTruthy();
   });
+
+  it('tells a failure in words, but not an answer that ended the session: the sign-in page says why', async () => {
+    function Failer() {
+      const { showFailure } = useToast();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            showFailure({ status: 401, data: { status: 'fail', code: 'unauthorised', message: 'Your session has ended.' } });
+            showFailure({ status: 409, data: { status: 'fail', code: 'conflict', message: 'The PDF could not be made.' } });
+          }}
+        >
+          Fail
+        </button>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Failer />
+      </ToastProvider>,
+    );
+    await act(async () => screen.getByRole('button', { name: 'Fail' }).click());
+    expect(await screen.findByText('The PDF could not be made.')).toBeTruthy();
+    expect(screen.queryByText('Your session has ended.')).toBeNull();
+  });
 });

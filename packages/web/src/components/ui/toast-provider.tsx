@@ -1,7 +1,8 @@
 /**
  * App-wide toasts: one PrimeReact Toast (life TOAST_LIFE_MS = 3000 ms, docs/product.md §9) and a hook to show
- * messages from any component. Pair with `toErrorMessage` (lib/error-message.ts) for failures:
- * `showError(toErrorMessage(error))`.
+ * messages from any component. A failure goes to `showFailure(error)`, which words it with
+ * `toErrorMessage` (lib/error-message.ts) and leaves out an answer that ended the session: the
+ * sign-in page says why, once (docs/decisions/110-no-sign-out-by-surprise.md).
  *
  * The Toast is loaded with the first message (docs/decisions/203-native-controls.md: the UI library
  * out of every page's first load); messages shown meanwhile wait for it and appear together.
@@ -9,10 +10,13 @@
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Toast, ToastMessage } from 'primereact/toast';
 import { TOAST_LIFE_MS } from '@bpa/domain/constants';
+import { endedTheSession, toErrorMessage } from '../../lib/error-message';
 
 /** What `useToast()` gives: each call shows one toast with the text as plain text (never markup). */
 export interface ToastApi {
   showError(message: string): void;
+  /** Shows a failure (any thrown value) in words; nothing for an answer that ended the session (ADR 110). */
+  showFailure(error: unknown): void;
   showSuccess(message: string): void;
   showInfo(message: string): void;
 }
@@ -44,6 +48,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
     return {
       showError: (message) => show('error', 'Error', message),
+      showFailure: (error) => {
+        if (!endedTheSession(error)) show('error', 'Error', toErrorMessage(error));
+      },
       showSuccess: (message) => show('success', 'Done', message),
       showInfo: (message) => show('info', 'Note', message),
     };

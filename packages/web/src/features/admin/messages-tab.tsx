@@ -11,7 +11,6 @@ import { ConfirmDialog } from '../../components/ui/lazy-primereact';
 import { DataTable } from 'primereact/datatable';
 import type { ContactMessageItem } from '@bpa/domain/api-admin';
 import { useToast } from '../../components/ui/toast-provider';
-import { toErrorMessage } from '../../lib/error-message';
 import { useDeleteMessageMutation, useGetMessagesQuery } from './admin-api';
 import { countText, formatMessageSentAt, tableEmptyText, tablePagination } from './admin-format';
 
@@ -23,7 +22,7 @@ function senderOf(message: ContactMessageItem): string {
 export function MessagesTab() {
   const { data, isLoading, error } = useGetMessagesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteMessage, { isLoading: isDeleting }] = useDeleteMessageMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [messageToDelete, setMessageToDelete] = useState<ContactMessageItem | null>(null);
   const messages = data ?? [];
 
@@ -32,7 +31,7 @@ export function MessagesTab() {
       await deleteMessage(message._id).unwrap();
       showSuccess(`The message from ${senderOf(message)} was deleted.`);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
 

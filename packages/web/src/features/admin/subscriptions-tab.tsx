@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../../components/ui/lazy-primereact';
 import { DataTable } from 'primereact/datatable';
 import type { BookingListItem, BookingStatus } from '@bpa/domain/api-admin';
 import { useToast } from '../../components/ui/toast-provider';
-import { toErrorMessage } from '../../lib/error-message';
 import { useChangeBookingMutation, useGetBookingsQuery } from './admin-api';
 import { countText, formatAdminDate, formatPrice, tableEmptyText, tablePagination } from './admin-format';
 
@@ -22,7 +21,7 @@ const STATUS_LABELS: Record<BookingStatus, string> = { active: 'Active', expired
 export function SubscriptionsTab() {
   const { data, isLoading, error } = useGetBookingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [changeBooking, { isLoading: isChanging }] = useChangeBookingMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [bookingToCancel, setBookingToCancel] = useState<BookingListItem | null>(null);
   const bookings = data ?? [];
 
@@ -36,7 +35,7 @@ export function SubscriptionsTab() {
           : `The subscription of ${booking.user.email} was cancelled.`,
       );
     } catch (changeError) {
-      showError(toErrorMessage(changeError));
+      showFailure(changeError);
     }
   };
 

@@ -17,7 +17,6 @@ import { MAX_UPLOAD_SIZE_LABEL, type MasterUploadAnswer } from '@bpa/domain/api-
 import type { TemplateSummary } from '@bpa/domain/contract';
 import { useToast } from '../../components/ui/toast-provider';
 import { downloadBlob } from '../../lib/download-blob';
-import { toErrorMessage } from '../../lib/error-message';
 import { fetchMasterCsv, useGetMastersQuery, useUploadMasterMutation } from './admin-api';
 import {
   checkMasterUpload,
@@ -33,7 +32,7 @@ import {
 export function TemplatesTab() {
   const { data, isLoading, error } = useGetMastersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [uploadMaster, { isLoading: isUploading }] = useUploadMasterMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   // What keying by name did to the last upload without keys (docs/catalogue-keys.md), kept on the page to read.
@@ -84,7 +83,7 @@ export function TemplatesTab() {
     try {
       downloadBlob(await fetchMasterCsv(template._id), toCsvFileName(template.templateName));
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     } finally {
       setDownloadingId(null);
     }

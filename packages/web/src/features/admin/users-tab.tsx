@@ -44,7 +44,7 @@ export const INVITATION_PENDING_LABEL = 'Invited, not signed in yet';
 export function UsersTab({ onImpersonate }: UsersTabProps) {
   const { data, isLoading, error } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addUser, { isLoading: isAdding }] = useAddUserMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [hasTriedSubmit, setTriedSubmit] = useState(false);
@@ -81,7 +81,7 @@ export function UsersTab({ onImpersonate }: UsersTabProps) {
     try {
       await onImpersonate(userEmail);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       setImpersonatingEmail(null);
     }
   };

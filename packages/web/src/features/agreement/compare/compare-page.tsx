@@ -135,7 +135,7 @@ export default function ComparePage() {
   useDocumentTitle(COMPARE_TITLE);
   const headingId = useId();
   const [params, setParams] = useSearchParams();
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const own = useGetSubscriberContractNamesQuery();
   const shared = useGetSharedContractsQuery();
   const templates = useGetTemplateNamesQuery();
@@ -176,7 +176,7 @@ export default function ComparePage() {
       }).unwrap();
       downloadBlob(blob, `What's different - ${toPlainName(left.label)} - ${toPlainName(right.label)}.pdf`.replace(/[\\/:*?"<>|]/g, ' '));
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
 

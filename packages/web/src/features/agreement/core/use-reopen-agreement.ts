@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { useAppDispatch } from '../../../lib/hooks';
 import { openSubscriberAgreement } from './subscriber-agreement-actions';
 import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement-memory';
@@ -19,7 +18,7 @@ import { forgetOpenAgreement, recallOpenAgreement } from './subscriber-agreement
  */
 export function useReopenAgreement(shouldReopen: boolean): boolean {
   const dispatch = useAppDispatch();
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const [reopeningId] = useState(() => (shouldReopen ? recallOpenAgreement() : null));
   const [isReopening, setIsReopening] = useState(reopeningId !== null);
 
@@ -30,13 +29,13 @@ export function useReopenAgreement(shouldReopen: boolean): boolean {
       } catch (error) {
         if (isCurrent()) {
           if (typeof error === 'object' && error !== null && 'status' in error && error.status === 404) forgetOpenAgreement();
-          else showError(toErrorMessage(error));
+          else showFailure(error);
         }
       } finally {
         if (isCurrent()) setIsReopening(false);
       }
     },
-    [dispatch, showError],
+    [dispatch, showFailure],
   );
 
   useEffect(() => {

@@ -43,7 +43,7 @@ export function SharedWithMe({ isOnlyList = false, onOpeningEditor }: { isOnlyLi
   const headingId = useId();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [acceptShare] = useAcceptShareMutation();
   const [declineShare] = useDeclineShareMutation();
   const [answeringId, setAnsweringId] = useState<string | null>(null);
@@ -62,7 +62,7 @@ export function SharedWithMe({ isOnlyList = false, onOpeningEditor }: { isOnlyLi
       await openSubscriberAgreement(dispatch, id);
       void navigate(SUBSCRIBER_EDITOR_PATH);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     } finally {
       setOpeningId(null);
     }
@@ -75,7 +75,7 @@ export function SharedWithMe({ isOnlyList = false, onOpeningEditor }: { isOnlyLi
       await (isAccepted ? acceptShare(row._id) : declineShare(row._id)).unwrap();
       showSuccess(isAccepted ? `${toPlainName(row.contractName)} is now in your list.` : `${toPlainName(row.contractName)} is no longer shared with you.`);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     } finally {
       setAnsweringId(null);
     }

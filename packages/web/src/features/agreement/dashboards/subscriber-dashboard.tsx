@@ -51,7 +51,7 @@ const NO_TEMPLATES: TemplateSummary[] = [];
 export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () => void } = {}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { showError, showSuccess } = useToast();
+  const { showError, showSuccess, showFailure } = useToast();
   const { isSubscriber, contract, isContractEdited } = useAppSelector(selectAgreementState);
   // Always asked again on arrival: another tab, device or partner may have changed them.
   const names = useGetSubscriberContractNamesQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -86,7 +86,7 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
       await openSubscriberAgreement(dispatch, id);
       void navigate(SUBSCRIBER_EDITOR_PATH);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     } finally {
       setOpeningId(null);
     }
@@ -99,7 +99,7 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
       await renameAgreement({ id, contractName }).unwrap();
       showSuccess(`The agreement is now called ${toPlainName(contractName)}.`);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       // The row stays in edit mode with what was typed.
       throw error;
     }
@@ -121,7 +121,7 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
       showSuccess(`${toPlainName(template.templateName)} was loaded into ${toPlainName(templateTarget.contractName) || templateTarget.id}.`);
       setTemplateTarget(null);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       throw error;
     }
   };

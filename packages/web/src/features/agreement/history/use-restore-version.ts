@@ -4,7 +4,6 @@
  */
 import type { Contract } from '@bpa/domain/contract';
 import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { useAppDispatch } from '../../../lib/hooks';
 import { categorySelected } from '../core/agreement-slice';
 import { openSubscriberAgreement } from '../core/subscriber-agreement-actions';
@@ -18,7 +17,7 @@ import { useRestoreRevisionMutation } from './history-api';
  */
 export function useRestoreVersion(contract: Contract | null, selectedIndex: number) {
   const dispatch = useAppDispatch();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [restoreRevision, restoreState] = useRestoreRevisionMutation();
   const restore = async (revision: number): Promise<boolean> => {
     if (!contract) return false;
@@ -29,7 +28,7 @@ export function useRestoreVersion(contract: Contract | null, selectedIndex: numb
       showSuccess(`Version ${revision} is restored as version ${answer.revision}.`);
       return true;
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       return false;
     }
   };

@@ -118,14 +118,14 @@ function Practice({ contractId }: { contractId: string }) {
   const [session, setSession] = useState<PracticeSession | null>(null);
   const [done, setDone] = useState(0);
   const queue = useReviewQueue(contractId);
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const start = async (kind: PracticeSessionKind) => {
     try {
       const loaded = await loadSession({ contractId, session: kind }).unwrap();
       setDone(0);
       setSession(loaded);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   const offline =

@@ -12,7 +12,6 @@ import type { AcblCardAnswer } from '@bpa/domain/api-contracts';
 import type { OfficialCardId } from '@bpa/domain/official-card';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { useAppSelector } from '../../../lib/hooks';
 import { toMakePdfRequest } from '../core/agreement-api';
 import { useMakeAcblCardMutation, useMakeGuestAcblCardMutation } from './printing-api';
@@ -46,7 +45,7 @@ type Report = AcblCardAnswer['data'] & { card: OfficialCardId };
  * @param isGuest a trial visitor: the guest route, which prints the trial categories only
  */
 export function OfficialCardButtons({ contract, isGuest }: { contract: Contract; isGuest: boolean }) {
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const [makeCard, subscriberState] = useMakeAcblCardMutation();
   const [makeGuestCard, guestState] = useMakeGuestAcblCardMutation();
   const [making, setMaking] = useState<OfficialCardId | null>(null);
@@ -69,7 +68,7 @@ export function OfficialCardButtons({ contract, isGuest }: { contract: Contract;
       if (answer.fitReport.length === 0) downloadStoredPdf(answer.pathName, answer.fileName);
       else setReport({ ...answer, card });
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     } finally {
       setMaking(null);
     }

@@ -9,7 +9,6 @@ import type { PdfFileInfo } from '@bpa/domain/api';
 import type { Contract } from '@bpa/domain/contract';
 import { PATHS } from '@bpa/domain/paths';
 import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { toMakePdfRequest } from '../core/agreement-api';
 import { pdfFileInfoSet } from '../core/agreement-slice';
@@ -47,7 +46,7 @@ export interface MakePdfSettings {
 export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussionSheet, onPdfMade, onMakePdfStarted, setStatusMessage }: MakePdfSettings) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const [makeGuestPdf, guestPdfState] = useMakeGuestPdfMutation();
   const [makeSubscriberPdf, subscriberPdfState] = useMakeSubscriberPdfMutation();
   const isSubscriberEditor = variant === 'subscriber';
@@ -78,7 +77,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
       setStatusMessage('');
       done(pdfFileInfo, VIEWER_PATHS[variant][0]);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       setStatusMessage(PDF_FAILED_TEXT);
     }
   };
@@ -91,7 +90,7 @@ export function useMakePdf({ variant, isSubscriber, printOptions, withDiscussion
       done(await makeSubscriberPdf({ stored: { id: version._id, revision: version.revision }, isSubscriber: true }).unwrap(), VIEWER_PATHS.subscriber[0]);
       return true;
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
       return false;
     }
   };

@@ -77,7 +77,7 @@ export default function QuestionnairePage() {
 function StartAndList({ agreement }: { agreement: Contract }) {
   const list = useGetQuestionnairesQuery(agreement._id);
   const [start, startState] = useStartQuestionnaireMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [, setSearchParams] = useSearchParams();
   const [set, setSet] = useState<QuestionSet>({ kind: 'core' });
   const [deadlineDays, setDeadlineDays] = useState(DEFAULT_DEADLINE_DAYS);
@@ -87,7 +87,7 @@ function StartAndList({ agreement }: { agreement: Contract }) {
       showSuccess(`Started: ${started.questionCount} questions. Your partners were emailed.`);
       setSearchParams({ id: agreement._id, questionnaire: started.id });
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   return (
@@ -191,7 +191,7 @@ function AnswerForm({ contractId, detail }: { contractId: string; detail: Questi
   const me = detail.participants.find((p) => p.isMe);
   const [answers, setAnswers] = useState<Answers>(detail.myAnswers);
   const [save, saveState] = useSaveAnswersMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const [isConfirming, setIsConfirming] = useState(false);
   if (!me)
     return <p>You were not asked in this questionnaire: it began before the agreement was shared with you. You will see the answers once they are revealed.</p>;
@@ -211,7 +211,7 @@ function AnswerForm({ contractId, detail }: { contractId: string; detail: Questi
       showSuccess(submit ? 'Your answers are handed in.' : 'Your answers are saved: go on whenever you like.');
       setIsConfirming(false);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   return (
@@ -251,14 +251,14 @@ function AnswerForm({ contractId, detail }: { contractId: string; detail: Questi
 function Reveal({ agreement, detail, reveal }: { agreement: Contract; detail: QuestionnaireDetail; reveal: RevealedQuestion[] }) {
   const [adopt, adoptState] = useAdoptAnswerMutation();
   const [mark] = useMarkQuestionMutation();
-  const { showError, showSuccess } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const canEdit = (agreement.access ?? 'owner') !== 'view';
   const onAdopt = async (entry: RevealedQuestion, fromUserId: string, name: string) => {
     try {
       await adopt({ contractId: agreement._id, questionnaireId: detail.id, request: { subjectId: entry.question.subjectId, fromUserId } }).unwrap();
       showSuccess(`Saved: the card now says ${name === 'You' ? 'your' : `${name}’s`} answer to “${toPlainName(entry.question.subjectName)}”.`);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   const onMark = async (entry: RevealedQuestion, status: 'agreed' | 'discuss') => {
@@ -267,7 +267,7 @@ function Reveal({ agreement, detail, reveal }: { agreement: Contract; detail: Qu
       await mark({ contractId: agreement._id, itemId: entry.question.subjectId, status, note: note.slice(0, 1000) }).unwrap();
       showSuccess(status === 'agreed' ? 'Marked agreed in the editor.' : 'Marked to discuss in the editor, with every answer.');
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   const meId = detail.participants.find((p) => p.isMe)?.userId;

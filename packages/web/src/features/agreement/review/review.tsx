@@ -13,7 +13,6 @@ import { DialogFrame } from '../../../components/ui/dialog-frame';
 import type { Contract } from '@bpa/domain/contract';
 import { MAX_MARK_NOTE_LENGTH, MAX_REPLY_LENGTH, type Mark, type MarkStatus, type Reply, type SeenChange } from '@bpa/domain/history';
 import { useToast } from '../../../components/ui/toast-provider';
-import { toErrorMessage } from '../../../lib/error-message';
 import { MarkupText, toPlainName } from '../core/markup-text';
 import {
   useAddReplyMutation,
@@ -222,7 +221,7 @@ const literal = (text: string) => text.replace(/\\/g, '\\\\').replace(/#/g, '\\#
  * agreed, which takes it off the list.
  */
 export function ReplyThread({ contractId, itemId, itemName, replies }: { contractId: string; itemId: string; itemName: string; replies: readonly Reply[] }) {
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const [addReply, addState] = useAddReplyMutation();
   const [changeReply, changeState] = useChangeReplyMutation();
   const [draft, setDraft] = useState('');
@@ -233,7 +232,7 @@ export function ReplyThread({ contractId, itemId, itemName, replies }: { contrac
       await action();
       after();
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
   const plainName = toPlainName(itemName);
@@ -373,7 +372,7 @@ export function MarkDialog({
   onClose: () => void;
 }) {
   const noteId = useId();
-  const { showError } = useToast();
+  const { showFailure } = useToast();
   const [setMark, state] = useSetMarkMutation();
   const mine = marks.find((mark) => mark.isMine);
   const [status, setStatus] = useState<MarkStatus | 'none'>(mine?.status ?? 'none');
@@ -386,7 +385,7 @@ export function MarkDialog({
       await setMark({ contractId, itemId: target.itemId, status: status === 'none' ? null : status, note }).unwrap();
       onClose();
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
 

@@ -77,7 +77,7 @@ export interface AgreementSaving {
  */
 export function useSaveAgreement(contract: Contract | null, selectedIndex: number, setStatusMessage: (message: string) => void): AgreementSaving {
   const dispatch = useAppDispatch();
-  const { showError, showInfo, showSuccess } = useToast();
+  const { showError, showInfo, showSuccess, showFailure } = useToast();
   const [saveContract, saveState] = useSaveSubscriberContractMutation();
   const [saveChanges, saveChangesState] = useSaveSubscriberContractChangesMutation();
   const savedDocument = useAppSelector((state) => state.agreement.savedDocument);
@@ -160,7 +160,7 @@ export function useSaveAgreement(contract: Contract | null, selectedIndex: numbe
         showError(lostAccessMessage(sent));
         return;
       }
-      showError(toErrorMessage(error));
+      showFailure(error);
       setStatusMessage(`The agreement was not saved. ${toErrorMessage(error)}`);
     }
   };

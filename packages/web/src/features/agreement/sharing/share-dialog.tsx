@@ -60,7 +60,7 @@ export function ShareDialog({ target, onClose }: { target: ShareDialogTarget | n
 }
 
 function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
-  const { showSuccess, showError } = useToast();
+  const { showSuccess, showFailure } = useToast();
   const sharing = useGetSharingQuery(target.id, { refetchOnMountOrArgChange: true });
   const [sharePartner, shareState] = useSharePartnerMutation();
   const [changeShare] = useChangeShareMutation();
@@ -120,7 +120,7 @@ function ShareDialogBody({ target }: { target: ShareDialogTarget }) {
       await action();
       showSuccess(done);
     } catch (error) {
-      showError(toErrorMessage(error));
+      showFailure(error);
     }
   };
 
