@@ -2,7 +2,9 @@
  * Build of the web app (docs/product.md §D2: React + Vite). `npm run dev` proxies /api to the Fastify server
  * on :3000; `vite build` writes dist/, which the server serves in production.
  *
- * Chunks: React, the router and Redux share one long-cached `vendor` chunk (PrimeReact is loaded
+ * React's API is run by Preact (`preact/compat`; react-runtime.ts, docs/decisions/208-react-api-on-preact.md).
+ *
+ * Chunks: Preact, the router and Redux share one long-cached `vendor` chunk (PrimeReact is loaded
  * by the pages and overlays that use it, docs/decisions/203-native-controls.md); every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
  * PDF viewer (PDF.js and its worker) load only on their routes and the landing chunk stays small.
  *
@@ -13,6 +15,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { REACT_TO_PREACT } from './react-runtime';
 
 const API_TARGET = 'http://localhost:3000';
 /**
@@ -38,7 +41,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** Libraries of the app shell; only the modules the first page needs go to `vendor`. */
 const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|preact|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
  * zod, which the store's slices use for the domain schemas: its own long-cached chunk, with
  * src/lib/zod-jitless.ts, so that zod is set jitless before any other chunk builds a schema
@@ -48,6 +51,7 @@ const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zo
 
 export default defineConfig({
   plugins: [react(), compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false })],
+  resolve: { alias: REACT_TO_PREACT },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
