@@ -23,6 +23,19 @@ import { IMPORT_TOO_COMPLEX_MESSAGE, IMPORT_TOO_SLOW_MESSAGE, type ImportPool, c
 import { MAX_DECODED_STREAM_BYTES, PdfLimitError, checkPdfStreams, withoutNativeDecompression } from './pdf-stream-limits';
 import { ATTACHMENT_TOO_LARGE_MESSAGE, PDF_CONTENT_TOO_LARGE_MESSAGE, PDF_NESTED_FILTERS_MESSAGE, readUploadedFile } from './read-uploaded-agreement';
 
+/** Runs `use` with the address of a worker module of `source` (an ES module in a folder of its own), removed afterwards. */
+async function withWorkerModule(source: string, use: (workerUrl: string) => Promise<void>): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), 'import-worker-'));
+  try {
+    const worker = join(directory, 'import-worker.js');
+    writeFileSync(worker, source);
+    writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
+    await use(pathToFileURL(worker).href);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 const pools: ImportPool[] = [];
 afterAll(async () => Promise.all(pools.map((pool) => pool.close())));
 const pool = (options?: Parameters<typeof createImportPool>[0]) => {
@@ -160,20 +173,28 @@ describe('reading in the worker', () => {
     await expect(pool().readUpload(new Uint8Array(pdf))).resolves.toMatchObject({ upload: { kind: 'agreement', document: agreement } });
   });
 
+  it("counts the worker's CPU time, not the wall time: a read kept waiting by a busy machine is not refused, one waiting ten times its limit is", async () => {
+    // A worker that waits (no CPU spent, as when other work holds the machine's cores), then answers.
+    await withWorkerModule(
+      "export default async function (task) { task.started.postMessage('started'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400); return { ok: true, value: { kind: 'agreement', document: {} }, workMs: 1 }; }\n",
+      async (workerUrl) => {
+        // 400 ms of waiting against a limit of 200 ms of CPU time (and 2 s of wall time): read.
+        await expect(pool({ timeLimitMs: 200, workerUrl }).readUpload(agreementJson)).resolves.toMatchObject({ upload: { kind: 'agreement' } });
+        // 400 ms of waiting against a limit of 20 ms (200 ms of wall time): refused.
+        const stalled = pool({ timeLimitMs: 20, workerUrl }).readUpload(agreementJson);
+        await expect(stalled).rejects.toMatchObject({ statusCode: 400, message: IMPORT_TOO_SLOW_MESSAGE });
+      },
+    );
+  });
+
   it('ends a read that passes its memory cap with 413', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'import-worker-'));
-    try {
-      // A worker that keeps what it allocates once begun, as a parser of a hostile file would.
-      const worker = join(directory, 'import-worker.js');
-      writeFileSync(
-        worker,
-        "export default async function (task) { task.started.postMessage('started'); const kept = []; for (;;) kept.push(new Array(100000).fill({ kept })); }\n",
-      );
-      writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
-      const greedy = pool({ memoryLimitMb: 32, workerUrl: pathToFileURL(worker).href });
-      await expect(greedy.readUpload(agreementJson)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_TOO_COMPLEX_MESSAGE });
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    // A worker that keeps what it allocates once begun, as a parser of a hostile file would.
+    await withWorkerModule(
+      "export default async function (task) { task.started.postMessage('started'); const kept = []; for (;;) kept.push(new Array(100000).fill({ kept })); }\n",
+      async (workerUrl) => {
+        const greedy = pool({ memoryLimitMb: 32, workerUrl });
+        await expect(greedy.readUpload(agreementJson)).rejects.toMatchObject({ statusCode: 413, message: IMPORT_TOO_COMPLEX_MESSAGE });
+      },
+    );
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Uploaded files (agreement files, and the administrator's master templates) are read in a worker thread, never on the request thread
  * (docs/decisions/190-untrusted-files-off-the-request-thread.md): one piscina thread with a heap
- * cap (IMPORT_MEMORY_LIMIT_MB), ended when a file takes longer than IMPORT_TIME_LIMIT_MS of its
- * own time (queueing does not count), with a bounded queue. Whatever the file does, the request
+ * cap (IMPORT_MEMORY_LIMIT_MB), ended when a file takes longer than IMPORT_TIME_LIMIT_MS of the
+ * worker's CPU time (queueing and other work on the machine do not count), with a bounded queue. Whatever the file does, the request
  * thread only waits for an answer, so other requests keep being answered.
  */
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { MasterTemplate } from '@bpa/domain/contract';
 import { Piscina } from 'piscina';
@@ -31,6 +31,13 @@ export const TYPESCRIPT_WORKER_HEAP_ALLOWANCE_MB = 256;
  * limit takes less; past it (a worker that cannot even start) the answer is 503.
  */
 export const IMPORT_START_DEADLINE_MS = 30_000;
+/** How often the worker's CPU time is read while it reads a file, in milliseconds. */
+export const IMPORT_CPU_CHECK_MS = 50;
+/**
+ * A read also ends after this many times its limit of wall time: a worker that gets almost no CPU
+ * (the machine overloaded) does not hold the file's request for ever.
+ */
+export const IMPORT_WALL_TIME_FACTOR = 10;
 /** Files waiting beyond the one being read; past it the answer is 503 with Retry-After. */
 export const IMPORT_QUEUE = 8;
 
@@ -110,11 +117,13 @@ export function createImportPool(
     const { port1, port2 } = new MessageChannel();
     const controller = new AbortController();
     let isStarted = false;
-    let timer = setTimeout(() => controller.abort(), IMPORT_START_DEADLINE_MS);
+    const timer = setTimeout(() => controller.abort(), IMPORT_START_DEADLINE_MS);
+    let stopCpuWatch: (() => void) | undefined;
     port1.once('message', () => {
       isStarted = true;
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(), timeLimitMs);
+      // One thread (maxThreads 1): the one reading this file.
+      stopCpuWatch = abortAfterCpuTime(pool?.threads[0], timeLimitMs, controller);
     });
     try {
       const result = (await open().run(makeTask(port2), { name, transferList: [port2], signal: controller.signal })) as TaskResult<T>;
@@ -133,6 +142,7 @@ export function createImportPool(
       throw error;
     } finally {
       clearTimeout(timer);
+      stopCpuWatch?.();
       port1.close();
       running -= 1;
     }
@@ -150,5 +160,43 @@ export function createImportPool(
       await pool?.destroy();
       pool = undefined;
     },
+  };
+}
+
+/**
+ * Aborts `controller` once `thread` has spent `limitMs` milliseconds of CPU time (user and system)
+ * from now, read every IMPORT_CPU_CHECK_MS with Node's `Worker.cpuUsage()`, or after
+ * IMPORT_WALL_TIME_FACTOR times `limitMs` of wall time. The time limit is the worker's own time
+ * (ADR 190), so a file is not refused because other work kept the machine busy. Without a thread
+ * (none started) it falls back to `limitMs` of wall time.
+ *
+ * @returns a function that stops watching (call it once the read has ended)
+ */
+function abortAfterCpuTime(thread: Worker | undefined, limitMs: number, controller: AbortController): () => void {
+  if (thread === undefined) {
+    const timer = setTimeout(() => controller.abort(), limitMs);
+    return () => clearTimeout(timer);
+  }
+  const wallTimer = setTimeout(() => controller.abort(), limitMs * IMPORT_WALL_TIME_FACTOR);
+  let startMicros: number | undefined;
+  let isReading = false;
+  const check = async () => {
+    if (isReading || controller.signal.aborted) return;
+    isReading = true;
+    try {
+      const { user, system } = await thread.cpuUsage();
+      startMicros ??= user + system;
+      if ((user + system - startMicros) / 1000 >= limitMs) controller.abort();
+    } catch {
+      // The thread has ended (the read finished or failed): nothing to watch.
+    } finally {
+      isReading = false;
+    }
+  };
+  void check();
+  const interval = setInterval(() => void check(), Math.min(IMPORT_CPU_CHECK_MS, limitMs));
+  return () => {
+    clearTimeout(wallTimer);
+    clearInterval(interval);
   };
 }
