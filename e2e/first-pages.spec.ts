@@ -163,3 +163,23 @@ test("a signed-in page asks for the session beside its scripts; once idle, the d
   // No preload the browser found unused.
   expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
 });
+
+test('on a phone the footer starts below the first screenful, while the dashboard loads and once it has: what arrives pushes nothing in view', async ({
+  subscriberPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const footerTop = async () => (await page.locator('footer.site-footer').boundingBox())?.y ?? 0;
+  // Held before the session's answer, the page shows its frame and the "Checking your sign-in" spinner.
+  const release: Array<() => void> = [];
+  const sessionHeld = new Promise<void>((resolve) => release.push(resolve));
+  await page.route('**/api/v1/users/session', async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  await page.goto('/my/home', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your sign-in' })).toBeVisible();
+  expect(await footerTop()).toBeGreaterThanOrEqual(800);
+  release.forEach((resolve) => resolve());
+  await expect(page.getByRole('button', { name: /^Edit Agreement: / }).first()).toBeVisible();
+  expect(await footerTop()).toBeGreaterThanOrEqual(800);
+});
