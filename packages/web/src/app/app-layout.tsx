@@ -62,7 +62,7 @@ export function AppLayout() {
         header={
           <TopNav
             links={getNavLinks(navState, pathname)}
-            logoTo={getLogoLink(navState)}
+            logoTo={getLogoLink(navState, pathname)}
             onLogout={isLoggedIn && impersonatedBy !== null ? () => setLogoutDialogOpen(true) : undefined}
           />
         }

@@ -215,3 +215,19 @@ describe('getLogoLink (docs/product.md §2)', () => {
     expect(getLogoLink(loggedOut)).toBe('/');
   });
 });
+
+describe('while the session is looked up (ADR 209)', () => {
+  const checking: NavState = { isLoggedIn: false, isSessionKnown: false };
+  it('shows no links on a signed-in page, and its logo goes to the dashboard, never to / (which signs out)', () => {
+    for (const path of ['/my/home', '/my/contract', '/my/compare', '/im/home']) {
+      expect(getNavLinks(checking, path)).toEqual([]);
+      expect(getLogoLink(checking, path)).toBe('/my/home');
+    }
+  });
+  it("shows a visitor's page its links as before", () => {
+    for (const path of ['/', '/trial', '/login', '/guest/contract', '/shared/abc']) {
+      expect(getNavLinks(checking, path)).toEqual(getNavLinks(loggedOut, path));
+      expect(getLogoLink(checking, path)).toBe('/');
+    }
+  });
+});

@@ -12,6 +12,11 @@ export interface NavState {
   role?: string;
   /** An agreement is loaded in the editor (changes the /my/instructions links). */
   hasLoadedAgreement?: boolean;
+  /**
+   * False while the session of an earlier visit is being looked up (the app's start); true or
+   * absent once it is known. On a signed-in page the navigation then waits (ADR 209).
+   */
+  isSessionKnown?: boolean;
 }
 
 /** One link of the top navigation. */
@@ -93,6 +98,7 @@ function toTablePath(path: string): string {
  */
 export function getNavLinks(state: NavState, path: string): NavLink[] {
   const tablePath = toTablePath(path);
+  if (isWaitingOnSignedInPage(state, tablePath)) return [];
   if (!state.isLoggedIn) return [...(LOGGED_OUT_BY_PATH[tablePath] ?? FULL_LOGGED_OUT)];
   if (state.role === 'admin') return [...ADMIN_LINKS];
   if (tablePath === PATHS.myInstructions) {
@@ -101,7 +107,24 @@ export function getNavLinks(state: NavState, path: string): NavLink[] {
   return [...(LOGGED_IN_BY_PATH[tablePath] ?? LOGGED_IN_OTHERWISE)];
 }
 
-/** Where the logo goes: the dashboard when logged in, the landing page otherwise (docs/product.md §2). */
-export function getLogoLink(state: Pick<NavState, 'isLoggedIn'>): string {
-  return state.isLoggedIn ? PATHS.myHome : PATHS.landing;
+/**
+ * Where the logo goes: the dashboard when logged in, the landing page otherwise (docs/product.md §2);
+ * the dashboard too on a signed-in page while the session is looked up (ADR 209: the landing page
+ * signs out, so no link there may lead to it before the session is known).
+ *
+ * @param path the location's pathname; without it, only the session counts
+ */
+export function getLogoLink(state: Pick<NavState, 'isLoggedIn' | 'isSessionKnown'>, path?: string): string {
+  if (state.isLoggedIn || (path !== undefined && isWaitingOnSignedInPage(state, toTablePath(path)))) return PATHS.myHome;
+  return PATHS.landing;
+}
+
+/**
+ * True on a page of the signed-in app (/my/…, /im/…) while the session is being looked up: its
+ * navigation waits rather than showing the logged-out links, whose Home would sign the user out
+ * (ADR 110) and which the page, rendered at build time for a signed-in browser, does not show
+ * either (ADR 209).
+ */
+function isWaitingOnSignedInPage(state: Pick<NavState, 'isSessionKnown'>, tablePath: string): boolean {
+  return state.isSessionKnown === false && (tablePath.startsWith('/my/') || tablePath.startsWith('/im/'));
 }

@@ -4,7 +4,7 @@ import { Spinner } from './progress';
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="page-spinner" role="status" aria-live="polite">
-      <Spinner size="3rem" strokeWidth={4} />
+      <Spinner size="large" strokeWidth={4} />
       <span className="visually-hidden">{label}</span>
     </div>
   );

@@ -10,12 +10,14 @@ import './controls.css';
 /**
  * A spinning circle.
  *
- * @param props.size its width and height, a CSS length (e.g. `1.5rem`)
+ * @param props.size `small` (1.5rem, in a line of text) or `large` (3rem, for a page); a class of
+ *   controls.css, not a style attribute, so a page rendered at build time carries no inline style
+ *   that the CSP would refuse (ADR 209)
  * @param props.strokeWidth the circle's line width in the 50-unit drawing (PrimeReact's figure)
  */
-export function Spinner({ size, strokeWidth = 4 }: { size: string; strokeWidth?: number }) {
+export function Spinner({ size, strokeWidth = 4 }: { size: 'small' | 'large'; strokeWidth?: number }) {
   return (
-    <span className="progress-spinner" style={{ width: size, height: size }} aria-hidden="true">
+    <span className={`progress-spinner progress-spinner-${size}`} aria-hidden="true">
       <svg className="progress-spinner-svg" viewBox="25 25 50 50">
         <circle className="progress-spinner-circle" cx="50" cy="50" r="20" fill="none" strokeWidth={strokeWidth} strokeMiterlimit="10" />
       </svg>

@@ -68,7 +68,7 @@ function LoginScreen({ token }: { token: string | undefined }) {
       <section className="account-page" aria-labelledby="confirming-title" aria-busy="true">
         <h1 id="confirming-title">{MESSAGES.emailConfirming}</h1>
         <div className="page-spinner" role="status">
-          <Spinner size="3rem" strokeWidth={4} />
+          <Spinner size="large" strokeWidth={4} />
           <span className="visually-hidden">{MESSAGES.emailConfirming}</span>
         </div>
       </section>

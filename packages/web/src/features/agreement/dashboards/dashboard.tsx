@@ -117,7 +117,7 @@ export function Dashboard({
             <tr>
               <td colSpan={3} className="dashboard-message">
                 <span role="status" className="dashboard-loading">
-                  <Spinner size="1.5rem" strokeWidth={6} />
+                  <Spinner size="small" strokeWidth={6} />
                   {isGuest ? 'Loading your agreement…' : 'Loading your agreements…'}
                 </span>
               </td>

@@ -120,7 +120,7 @@ function TemplateChoice({
       </p>
       {isLoadingTemplates && templates.length === 0 && (
         <p role="status" className="dashboard-loading">
-          <Spinner size="1.5rem" strokeWidth={6} />
+          <Spinner size="small" strokeWidth={6} />
           Loading the templates…
         </p>
       )}
