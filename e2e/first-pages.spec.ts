@@ -183,3 +183,25 @@ test('on a phone the footer starts below the first screenful, while the dashboar
   await expect(page.getByRole('button', { name: /^Edit Agreement: / }).first()).toBeVisible();
   expect(await footerTop()).toBeGreaterThanOrEqual(800);
 });
+
+test("a signed-in page arrives with its frame and the session look-up's spinner before any script has run, with no link that could sign out (ADR 209)", async ({
+  subscriberPage: page,
+}) => {
+  // Wide enough for the navigation's links to show without the phone menu.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The app's entry held back: what shows is the page as the server sent it.
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.goto('/my/home');
+  await expect(page.locator('main[data-prerendered]')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your sign-in' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Bridge Partnership Agreements' })).toHaveAttribute('href', '/my/home');
+  expect((await page.locator('footer.site-footer').boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(800);
+
+  // With the app: the page replaces the view, and the navigation is the signed-in one.
+  await page.unroute(APP_ENTRY);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Edit Agreement: / }).first()).toBeVisible();
+  await expect(page.locator('main[data-prerendered]')).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Instructions', 'Contact Us', 'Logout']);
+});

@@ -335,6 +335,7 @@ describe('web app', () => {
         scripts: ['/assets/my-home-route-a1.js', '/assets/dashboard-b2.js'],
         styles: ['/assets/dashboard-c3.css'],
         prefetch: ['/assets/my-contract-route-e5.js', '/assets/editor-f6.css'],
+        shell: '<header>Frame</header><main data-prerendered="" id="main-content"><div role="status">Checking</div></main>',
       },
       { path: '/shared', scripts: ['/assets/shared-link-page-d4.js'], styles: [] },
     ];
@@ -363,6 +364,11 @@ describe('web app', () => {
       expect(await page('/shared/some-token')).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-link-page-d4.js"></head>');
       // Only that route's: a longer name that merely starts alike, or another page, gets none.
       for (const url of ['/my/homework', '/guest/home', '/sharedx']) expect(await page(url)).not.toContain('modulepreload');
+      // A signed-in page's first view (ADR 209) goes into the root for a browser with a session cookie only.
+      expect(signedIn).toContain('<div id="root"><header>Frame</header><main data-prerendered="" id="main-content">');
+      expect(dashboard).toContain('<div id="root"></div>');
+      const sharedSignedIn = (await withPreloads.inject({ method: 'GET', url: '/shared/some-token', headers: { accept: 'text/html', cookie } })).body;
+      expect(sharedSignedIn).toContain('<div id="root"></div>');
     } finally {
       await withPreloads.close();
       await rm(folder, { recursive: true, force: true });
@@ -373,6 +379,7 @@ describe('web app', () => {
     const badFiles = [
       [{ path: '/my/home', scripts: ['https://evil.example/x.js'], styles: [] }],
       [{ path: '/my/home', scripts: [], styles: [], prefetch: ['/assets/x.js" onload="alert(1)'] }],
+      [{ path: '/my/home', scripts: [], styles: [], shell: '<script>alert(1)</script>' }],
     ];
     for (const preloads of badFiles) {
       const folder = await mkdtemp(join(tmpdir(), 'bpa-web-preloads-'));
@@ -380,7 +387,8 @@ describe('web app', () => {
       await writeFile(join(folder, 'route-preloads.json'), JSON.stringify(preloads));
       const withPreloads = await buildTestApp(database.db, { config: makeTestConfig({ WEB_DIST_DIR: folder }) });
       try {
-        const dashboard = (await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html' } })).body;
+        const cookie = `bpa_session=${'a'.repeat(43)}`;
+        const dashboard = (await withPreloads.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html', cookie } })).body;
         expect(dashboard).not.toMatch(/evil|alert|modulepreload|prefetch-after-load/);
       } finally {
         await withPreloads.close();

@@ -16,8 +16,9 @@
  *   (main.tsx, src/lib/prerendered-app-page.ts). The page names the PDF viewer's files, which the
  *   app prefetches once idle (ADR 207).
  *
- * It also writes `route-preloads.json`: the chunks of the pages loaded cold most often, and the
- * files of the route each leads to, for the server to name in index.html (ROUTE_PRELOADS).
+ * It also writes `route-preloads.json`: the chunks of the pages loaded cold most often, the files
+ * of the route each leads to, for the server to name in index.html (ROUTE_PRELOADS), and for the
+ * signed-in ones their first view (ADR 209).
  *
  * The app's modules import style sheets, which Node cannot load: run with the hooks of
  * scripts/ignore-css.mjs.
@@ -51,6 +52,7 @@ import {
   escapeHtml,
   getRouteAssets,
   getRoutePrefetch,
+  markPrerenderedMain,
   prerenderedPageScript,
   takeOutAppScripts,
   whenRouterReady,
@@ -136,19 +138,28 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const { html: indexHtml, entrySrc, preloads } = takeOutAppScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
 const staticScripts = getEntryScripts(manifest, TEMPLATE);
 
-for (const { path, file, title, routeKey, nextRouteKey } of APP_PAGES) {
+/**
+ * The app's route table rendered at `path` as the app first draws it: a store with nothing in it
+ * (no session yet, no agreement; storage null: nothing is read).
+ *
+ * @throws Error when the path answers a redirect or its route fails
+ */
+async function renderAppRoute(path: string): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   if (context.errors) throw new Error(`${path} failed to render: ${String(Object.values(context.errors)[0])}`);
-  // A visitor's store with nothing in it: no session, no agreement (storage null: nothing is read).
-  const body = renderToStaticMarkup(
+  return renderToStaticMarkup(
     <Provider store={makeStore({ storage: null })}>
       <ToastProvider>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </ToastProvider>
     </Provider>,
   );
+}
+
+for (const { path, file, title, routeKey, nextRouteKey } of APP_PAGES) {
+  const body = await renderAppRoute(path);
   // PrimeReact's run-time style sheets, if the page mounts any of its components, as a file linked last (where PrimeReact adds them), from the app itself.
   const injectedCss = await collectInjectedStyles(`http://localhost${path}`, async () => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -175,21 +186,39 @@ for (const { path, file, title, routeKey, nextRouteKey } of APP_PAGES) {
  * editor (its code, not PDF.js's worker, whose address it holds), the editor's Make PDF the viewer
  * (with the worker).
  */
-const ROUTE_PRELOADS: Array<{ path: string; routeKey: string; next?: { routeKey: string; workerScripts: boolean } }> = [
-  { path: PATHS.myHome, routeKey: 'src/app/routes/my-home-route.tsx', next: { routeKey: 'src/app/routes/my-contract-route.tsx', workerScripts: false } },
-  { path: PATHS.myContract, routeKey: 'src/app/routes/my-contract-route.tsx', next: { routeKey: 'src/app/routes/my-pdf-view-route.tsx', workerScripts: true } },
-  { path: PATHS.myCompare, routeKey: 'src/features/agreement/compare/compare-page.tsx' },
-  { path: PATHS.myQuestionnaires, routeKey: 'src/features/agreement/questionnaire/questionnaire-page.tsx' },
-  { path: PATHS.myPractice, routeKey: 'src/features/agreement/practice/practice-page.tsx' },
+const ROUTE_PRELOADS: Array<{ path: string; routeKey: string; next?: { routeKey: string; workerScripts: boolean }; isSignedIn?: true }> = [
+  {
+    path: PATHS.myHome,
+    routeKey: 'src/app/routes/my-home-route.tsx',
+    next: { routeKey: 'src/app/routes/my-contract-route.tsx', workerScripts: false },
+    isSignedIn: true,
+  },
+  {
+    path: PATHS.myContract,
+    routeKey: 'src/app/routes/my-contract-route.tsx',
+    next: { routeKey: 'src/app/routes/my-pdf-view-route.tsx', workerScripts: true },
+    isSignedIn: true,
+  },
+  { path: PATHS.myCompare, routeKey: 'src/features/agreement/compare/compare-page.tsx', isSignedIn: true },
+  { path: PATHS.myQuestionnaires, routeKey: 'src/features/agreement/questionnaire/questionnaire-page.tsx', isSignedIn: true },
+  { path: PATHS.myPractice, routeKey: 'src/features/agreement/practice/practice-page.tsx', isSignedIn: true },
+  // No first view: its route module loads PDF.js, which does not run in Node; the viewer is opened from the editor, not cold.
   { path: PATHS.myPdfView, routeKey: 'src/app/routes/my-pdf-view-route.tsx' },
   { path: '/shared', routeKey: 'src/features/agreement/sharing/shared-link-page.tsx' },
   { path: PATHS.login, routeKey: 'src/features/account/login-page.tsx' },
 ];
-const routePreloads = ROUTE_PRELOADS.map(({ path, routeKey, next }) => {
+/*
+ * A signed-in page also gets its first view (ADR 209): the app's frame with the spinner of the
+ * session look-up, as the app first draws it there, which the server puts into index.html's root
+ * for a browser with a session cookie, so the page shows before its scripts have run.
+ */
+const routePreloads = [];
+for (const { path, routeKey, next, isSignedIn } of ROUTE_PRELOADS) {
   const { scripts, styles } = getRouteAssets(manifest, routeKey, 'index.html');
   const prefetch =
     next === undefined ? [] : getRoutePrefetch(manifest, next.routeKey, 'index.html', [...scripts, ...styles], { workerScripts: next.workerScripts });
-  return { path, scripts, styles, prefetch };
-});
+  const shell = isSignedIn === true ? { shell: markPrerenderedMain(await renderAppRoute(path)) } : {};
+  routePreloads.push({ path, scripts, styles, prefetch, ...shell });
+}
 writeFileSync(join(dist, 'route-preloads.json'), `${JSON.stringify(routePreloads, null, 2)}\n`);
 console.log(`route preloads for ${routePreloads.map(({ path }) => path).join(', ')} -> route-preloads.json`);

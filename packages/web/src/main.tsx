@@ -2,9 +2,9 @@
  * Entry of the web app: styles (PrimeReact theme, PrimeIcons, Bootstrap 5 grid, ours), one store,
  * one router, and the React root. Loaded by index.html as an external module (strict CSP: no inline script).
  *
- * Over a page rendered at build time (`/guest/contract`, lib/prerendered-app-page.ts) the app
- * renders once the route's chunk is loaded, so it replaces the page with the same page (or the
- * visitor's own agreement) and never with the loading spinner.
+ * Over a page rendered at build time (`/guest/contract`, lib/prerendered-app-page.ts; a signed-in
+ * page's first view, ADR 209) the app renders once the route's chunk is loaded, so it replaces the
+ * page with the same page (or the visitor's own agreement) and never with the loading spinner.
  *
  * Once the page is idle, the files its `<meta name="prefetch-after-load">` names are fetched into
  * the browser's cache (lib/prefetch-after-load.ts, ADR 207).

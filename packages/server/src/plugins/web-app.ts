@@ -26,7 +26,9 @@
  * Compare, the read-only link page, …), index.html names the route's chunks in its head
  * (`route-preloads.json` of the build, `routePreloadLinks`), so the browser fetches them with the
  * app's entry rather than after it ran, and names the files of the route the page leads to most
- * often, which the app prefetches once the page is idle (ADR 207).
+ * often, which the app prefetches once the page is idle (ADR 207). For a signed-in page and a
+ * browser with a session cookie, index.html's root also holds the page's first view (its frame and
+ * the session look-up's spinner, `routeShell`, ADR 209), so something shows before the scripts run.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -75,6 +77,11 @@ const RoutePreloadsSchema = z.array(
     scripts: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
     styles: z.array(z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
     prefetch: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(?:js|mjs|css)$/)).default([]),
+    /** A signed-in page's first view, rendered by the build (ADR 209): markup for index.html's root. */
+    shell: z
+      .string()
+      .regex(/<main data-prerendered=""/)
+      .optional(),
   }),
 );
 export type RoutePreloads = z.infer<typeof RoutePreloadsSchema>;
@@ -91,14 +98,31 @@ export type RoutePreloads = z.infer<typeof RoutePreloadsSchema>;
  * @returns HTML text to put before `</head>`, '' when no entry matches
  */
 export function routePreloadLinks(preloads: RoutePreloads, url: string): string {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  const entry = preloads.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
+  const entry = findRoutePreload(preloads, url);
   if (!entry) return '';
   return [
     ...entry.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...(entry.prefetch.length === 0 ? [] : [`<meta name="${PREFETCH_META_NAME}" content="${entry.prefetch.join(' ')}">`]),
   ].join('');
+}
+
+/** The entry of `route-preloads.json` for a page load of `url` (path equal, or continued by `/`), if any. */
+function findRoutePreload(preloads: RoutePreloads, url: string): RoutePreloads[number] | undefined {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return preloads.find((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`));
+}
+
+/**
+ * What index.html's root holds for a page load of `url` (ADR 209): a signed-in page's first view
+ * (its frame and the session look-up's spinner, rendered by the build) for a browser with a
+ * session cookie, so the page shows before its scripts have run; '' otherwise (the app draws
+ * everything, and a visitor without a session is sent on by the app's guard).
+ *
+ * @param url the request's URL (path and query)
+ */
+export function routeShell(preloads: RoutePreloads, url: string, hasSessionCookie: boolean): string {
+  return hasSessionCookie ? (findRoutePreload(preloads, url)?.shell ?? '') : '';
 }
 
 /** Reads the build's `route-preloads.json`; none (an older build, or unreadable) preloads nothing. */
@@ -112,12 +136,14 @@ async function readRoutePreloads(webDistDir: string): Promise<RoutePreloads> {
 
 /**
  * Sends a page of the build (index.html or a prerendered page) with this response's style nonce in
- * place of the placeholder, and `headLinks` (routePreloadLinks) before `</head>`.
+ * place of the placeholder, `headLinks` (routePreloadLinks) before `</head>`, and `rootHtml`
+ * (routeShell) in index.html's empty root.
  */
-async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html', headLinks = ''): Promise<FastifyReply> {
+async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html', headLinks = '', rootHtml = ''): Promise<FastifyReply> {
   const html = await readFile(join(webDistDir, file), 'utf8');
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
-  const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  const withNonce = html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  const page = rootHtml === '' ? withNonce : withNonce.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
   return (
     reply
       .header('Cache-Control', REVALIDATE_CACHE)
@@ -195,7 +221,9 @@ export async function registerWebApp(
     // A page whose address holds a secret (a read-only link, a one-time token) is not indexed and
     // its address not sent on as a Referer (ADR 172: as the link's API answer and PDF).
     if (TOKEN_PAGE.test(request.url)) void reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-    const sessionLink = hasSessionCookie(request) ? SESSION_PRELOAD_LINK : '';
-    return sendHtml(webDistDir, reply, 'index.html', sessionLink + routePreloadLinks(routePreloads, request.url));
+    const isSignedIn = hasSessionCookie(request);
+    const sessionLink = isSignedIn ? SESSION_PRELOAD_LINK : '';
+    const shell = routeShell(routePreloads, request.url, isSignedIn);
+    return sendHtml(webDistDir, reply, 'index.html', sessionLink + routePreloadLinks(routePreloads, request.url), shell);
   };
 }

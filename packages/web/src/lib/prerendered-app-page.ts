@@ -52,11 +52,22 @@ function replaceOnce(text: string, search: string | RegExp, replacement: string,
  *   root, one `<main>`)
  */
 export function fillAppPage(indexHtml: string, { title, body, headStart, headEnd }: AppPageParts): string {
-  const markedBody = replaceOnce(body, /<main(?=[\s>])/, `<main ${PRERENDERED_ATTRIBUTE}=""`, '<main> in the rendered page');
+  const markedBody = markPrerenderedMain(body);
   const titleElement = `<title>${escapeHtml(title)}</title>${headStart.map((tag) => `\n    ${tag}`).join('')}`;
   let html = replaceOnce(indexHtml, /<title>[^<]*<\/title>/, titleElement, '<title> in index.html');
   html = replaceOnce(html, '</head>', `${headEnd.map((tag) => `  ${tag}\n  `).join('')}</head>`, '</head> in index.html');
   return replaceOnce(html, '<div id="root"></div>', `<div id="root">${markedBody}</div>`, 'empty root in index.html');
+}
+
+/**
+ * Marks a page rendered at build time as such: PRERENDERED_ATTRIBUTE on its `<main>`, which tells
+ * the app to render over it once its route's code is loaded (`isPrerenderedPage`).
+ *
+ * @param body the page's markup, with one `<main>`
+ * @throws Error when the markup has no `<main>`
+ */
+export function markPrerenderedMain(body: string): string {
+  return replaceOnce(body, /<main(?=[\s>])/, `<main ${PRERENDERED_ATTRIBUTE}=""`, '<main> in the rendered page');
 }
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json), the fields read here. */
