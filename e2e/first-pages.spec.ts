@@ -168,7 +168,8 @@ test('on a phone the footer starts below the first screenful, while the dashboar
   subscriberPage: page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  const footerTop = async () => (await page.locator('footer.site-footer').boundingBox())?.y ?? 0;
+  // Where the footer starts; -1 while the page is being parsed or redrawn and it has no box yet.
+  const footerTop = async () => (await page.locator('footer.site-footer').boundingBox())?.y ?? -1;
   // Held before the session's answer, the page shows its frame and the "Checking your sign-in" spinner.
   const release: Array<() => void> = [];
   const sessionHeld = new Promise<void>((resolve) => release.push(resolve));
@@ -178,10 +179,10 @@ test('on a phone the footer starts below the first screenful, while the dashboar
   });
   await page.goto('/my/home', { waitUntil: 'commit' });
   await expect(page.getByRole('status').filter({ hasText: 'Checking your sign-in' })).toBeVisible();
-  expect(await footerTop()).toBeGreaterThanOrEqual(800);
+  await expect.poll(footerTop).toBeGreaterThanOrEqual(800);
   release.forEach((resolve) => resolve());
   await expect(page.getByRole('button', { name: /^Edit Agreement: / }).first()).toBeVisible();
-  expect(await footerTop()).toBeGreaterThanOrEqual(800);
+  await expect.poll(footerTop).toBeGreaterThanOrEqual(800);
 });
 
 test("a signed-in page arrives with its frame and the session look-up's spinner before any script has run, with no link that could sign out (ADR 209)", async ({
@@ -196,7 +197,7 @@ test("a signed-in page arrives with its frame and the session look-up's spinner 
   await expect(page.getByRole('status').filter({ hasText: 'Checking your sign-in' })).toBeVisible();
   await expect(mainNav(page).getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Bridge Partnership Agreements' })).toHaveAttribute('href', '/my/home');
-  expect((await page.locator('footer.site-footer').boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(800);
+  await expect.poll(async () => (await page.locator('footer.site-footer').boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(800);
 
   // With the app: the page replaces the view, and the navigation is the signed-in one.
   await page.unroute(APP_ENTRY);
