@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, type CpuProfile, printSelfTimes } from './support/cpu-profile';
+import { CHROMIUM_ARGS, type CpuProfile, printSelfTimes, printSelfTimesByScript } from './support/cpu-profile';
 import { seedBenchDatabase, startProductServer } from './support/product-server';
 
 const PORT = Number(process.env.START_PROFILE_PORT ?? 3294);
@@ -73,6 +73,7 @@ try {
     console.log(
       `\n${target.path.split('?')[0]} at 4x CPU: long tasks (start ms, duration ms): ${tasks.map((task) => `${task.start}+${task.duration}`).join(', ') || 'none'}`,
     );
+    printSelfTimesByScript(profile as CpuProfile);
     printSelfTimes(profile as CpuProfile, 25);
     await context.close();
   }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -245,6 +245,20 @@ describe('web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends index.html as read when the server started, without reading the file again for each page', async () => {
+    const indexPath = join(webDistDir, 'index.html');
+    const started = await readFile(indexPath, 'utf8');
+    await writeFile(indexPath, '<!doctype html><title>Changed on disk</title><div id="root"></div>');
+    try {
+      const response = await app.inject({ method: 'GET', url: '/my/home', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Bridge Partnership Agreements');
+      expect(response.body).not.toContain('Changed on disk');
+    } finally {
+      await writeFile(indexPath, started);
     }
   });
 

@@ -135,12 +135,26 @@ async function readRoutePreloads(webDistDir: string): Promise<RoutePreloads> {
 }
 
 /**
- * Sends a page of the build (index.html or a prerendered page) with this response's style nonce in
- * place of the placeholder, `headLinks` (routePreloadLinks) before `</head>`, and `rootHtml`
- * (routeShell) in index.html's empty root.
+ * The build's pages (index.html and the prerendered pages that exist), read once when the server
+ * starts, as `route-preloads.json` is: a page request costs no file read. A new build is served
+ * after a restart, as its hashed assets are.
+ *
+ * @returns file name (e.g. `index.html`) -> the page's text, with the nonce placeholder
+ * @throws a file system error when a page that exists cannot be read
  */
-async function sendHtml(webDistDir: string, reply: FastifyReply, file = 'index.html', headLinks = '', rootHtml = ''): Promise<FastifyReply> {
-  const html = await readFile(join(webDistDir, file), 'utf8');
+async function readPages(webDistDir: string): Promise<ReadonlyMap<string, string>> {
+  const files = ['index.html', ...[...PRERENDERED_PAGES.values()].map(({ file }) => file)];
+  const pages = new Map<string, string>();
+  for (const file of files) if (existsSync(join(webDistDir, file))) pages.set(file, await readFile(join(webDistDir, file), 'utf8'));
+  return pages;
+}
+
+/**
+ * Sends a page of the build (`html`: index.html or a prerendered page, as readPages read it) with
+ * this response's style nonce in place of the placeholder, `headLinks` (routePreloadLinks) before
+ * `</head>`, and `rootHtml` (routeShell) in index.html's empty root.
+ */
+function sendHtml(html: string, reply: FastifyReply, headLinks = '', rootHtml = ''): FastifyReply {
   const nonce = (reply as FastifyReply & { cspNonce?: { style: string } | null }).cspNonce?.style ?? '';
   const withNonce = html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
   const page = rootHtml === '' ? withNonce : withNonce.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
@@ -206,12 +220,14 @@ export async function registerWebApp(
     },
   });
 
+  const pages = await readPages(webDistDir);
+  const indexHtml = pages.get('index.html')!;
   for (const [path, { file, isForVisitorsOnly }] of PRERENDERED_PAGES) {
-    const isBuilt = existsSync(join(webDistDir, file));
+    const prerendered = pages.get(file);
     app.get(path, { schema: { hide: true } }, async (request, reply) =>
-      isBuilt && !(isForVisitorsOnly && hasSessionCookie(request))
-        ? sendHtml(webDistDir, reply, file)
-        : sendHtml(webDistDir, reply, 'index.html', hasSessionCookie(request) ? SESSION_PRELOAD_LINK : ''),
+      prerendered !== undefined && !(isForVisitorsOnly && hasSessionCookie(request))
+        ? sendHtml(prerendered, reply)
+        : sendHtml(indexHtml, reply, hasSessionCookie(request) ? SESSION_PRELOAD_LINK : ''),
     );
   }
 
@@ -224,6 +240,6 @@ export async function registerWebApp(
     const isSignedIn = hasSessionCookie(request);
     const sessionLink = isSignedIn ? SESSION_PRELOAD_LINK : '';
     const shell = routeShell(routePreloads, request.url, isSignedIn);
-    return sendHtml(webDistDir, reply, 'index.html', sessionLink + routePreloadLinks(routePreloads, request.url), shell);
+    return sendHtml(indexHtml, reply, sessionLink + routePreloadLinks(routePreloads, request.url), shell);
   };
 }
