@@ -28,7 +28,7 @@ import { TemplateSummarySchema } from './contract';
 import { ContactMessageSchema } from './validation';
 
 /** A database id in a path (`/bookings/{id}/renew`, `/masters/{id}/csv`): a UUID. */
-export const UuidParamSchema = z.object({ id: z.guid() });
+export const UuidParamSchema = z.lazy(() => z.object({ id: z.guid() }));
 
 /**
  * The path of `DELETE /messages/{id}`: any storable text up to 100 characters, as for an agreement's
@@ -47,22 +47,24 @@ export const BookingStatusSchema = z.enum(['active', 'expired', 'cancelled']);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 /** One row of the Subscriptions tab (docs/product.md §3 "Subscription (booking): user.email, createdAt, price"). */
-export const BookingListItemSchema = z.object({
-  _id: z.string(),
-  user: z.object({ _id: z.string(), email: z.string() }),
-  /** When the subscription was booked (ISO 8601). */
-  createdAt: z.string(),
-  /** createdAt + 1 year (ISO 8601). */
-  expiresAt: z.string(),
-  /** When it was cancelled (ISO 8601), or null. */
-  cancelledAt: z.string().nullable(),
-  /** Price paid in CENTS (1500 is $15.00): show it with `formatPriceCents`. */
-  priceCents: z.number().int().nonnegative(),
-  status: BookingStatusSchema,
-});
+export const BookingListItemSchema = z.lazy(() =>
+  z.object({
+    _id: z.string(),
+    user: z.object({ _id: z.string(), email: z.string() }),
+    /** When the subscription was booked (ISO 8601). */
+    createdAt: z.string(),
+    /** createdAt + 1 year (ISO 8601). */
+    expiresAt: z.string(),
+    /** When it was cancelled (ISO 8601), or null. */
+    cancelledAt: z.string().nullable(),
+    /** Price paid in CENTS (1500 is $15.00): show it with `formatPriceCents`. */
+    priceCents: z.number().int().nonnegative(),
+    status: BookingStatusSchema,
+  }),
+);
 export type BookingListItem = z.infer<typeof BookingListItemSchema>;
 /** GET /bookings: every booking, newest first. */
-export const BookingListAnswerSchema = successEnvelope(z.array(BookingListItemSchema));
+export const BookingListAnswerSchema = z.lazy(() => successEnvelope(z.array(BookingListItemSchema)));
 
 /**
  * A price in cents as the spec shows it: a dollar amount with two decimals (docs/product.md §9: "$15.00").
@@ -90,46 +92,52 @@ export const MAX_CAPTCHA_PAYLOAD_LENGTH = 4096;
  * characters) plus `altcha`, the base64 payload the ALTCHA widget puts in its form field once the
  * captcha is solved (docs/product.md §D2). A solved captcha is good for one message.
  */
-export const ContactMessageRequestSchema = ContactMessageSchema.extend({
-  altcha: storableText(z.string({ error: CAPTCHA_FAILED_MESSAGE }).min(1, CAPTCHA_FAILED_MESSAGE).max(MAX_CAPTCHA_PAYLOAD_LENGTH, CAPTCHA_FAILED_MESSAGE)),
-});
+export const ContactMessageRequestSchema = z.lazy(() =>
+  ContactMessageSchema.extend({
+    altcha: storableText(z.string({ error: CAPTCHA_FAILED_MESSAGE }).min(1, CAPTCHA_FAILED_MESSAGE).max(MAX_CAPTCHA_PAYLOAD_LENGTH, CAPTCHA_FAILED_MESSAGE)),
+  }),
+);
 export type ContactMessageRequest = z.input<typeof ContactMessageRequestSchema>;
 
 /** POST /messages answer (201): `message` is the spec's "Your message was sent". */
 export const ContactMessageAnswerSchema = MessageAnswerSchema;
 
 /** One row of the Messages tab (docs/product.md §3 "Message: _id, mailName, mailEmail, mailMessage, sentAt"). */
-export const ContactMessageItemSchema = z.object({
-  _id: z.string(),
-  /** '' when the sender gave no name. */
-  mailName: z.string(),
-  mailEmail: z.string(),
-  mailMessage: z.string(),
-  /** ISO 8601. */
-  sentAt: z.string(),
-});
+export const ContactMessageItemSchema = z.lazy(() =>
+  z.object({
+    _id: z.string(),
+    /** '' when the sender gave no name. */
+    mailName: z.string(),
+    mailEmail: z.string(),
+    mailMessage: z.string(),
+    /** ISO 8601. */
+    sentAt: z.string(),
+  }),
+);
 export type ContactMessageItem = z.infer<typeof ContactMessageItemSchema>;
 /** GET /messages and DELETE /messages/{id}: every message, newest first. */
-export const MessageListAnswerSchema = successEnvelope(z.array(ContactMessageItemSchema));
+export const MessageListAnswerSchema = z.lazy(() => successEnvelope(z.array(ContactMessageItemSchema)));
 
 /**
  * GET /messages/challenge: an ALTCHA challenge (altcha-lib 2, v2 format) exactly as the widget
  * fetches it from its `challengeurl`: `{ parameters, signature }`, no envelope. Parameters the
  * widget needs but the app does not read are kept as they are.
  */
-export const CaptchaChallengeSchema = z.object({
-  parameters: z.looseObject({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    expiresAt: z.number().optional(),
+export const CaptchaChallengeSchema = z.lazy(() =>
+  z.object({
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string(),
   }),
-  signature: z.string(),
-});
+);
 export type CaptchaChallengeAnswer = z.infer<typeof CaptchaChallengeSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -141,25 +149,27 @@ export const MASTER_UPLOAD_FIELD = 'text';
 export const MAX_UPLOAD_SIZE_LABEL = `${MAX_UPLOAD_BYTES.toLocaleString('en-US')} bytes`;
 
 /** GET /masters: the templates an administrator manages, without the hidden Free Trial Agreement (docs/product.md §3). */
-export const MasterListAnswerSchema = successEnvelope(z.array(TemplateSummarySchema));
+export const MasterListAnswerSchema = z.lazy(() => successEnvelope(z.array(TemplateSummarySchema)));
 
 /**
  * POST /masters answer: the stored template, whether it replaced one of the same name
  * (`isReplaced`; 200 instead of 201), whether it is hidden (only the Free Trial Agreement is), and
  * a sentence for the administrator's toast.
  */
-export const MasterUploadAnswerSchema = successEnvelope(
-  TemplateSummarySchema.extend({
-    isReplaced: z.boolean(),
-    isHidden: z.boolean(),
-    /**
-     * How the file's items without a catalogue key fared (docs/catalogue-keys.md, "Keys by name"):
-     * how many matched a catalogue item by name, how many did not, and the first that did not.
-     * Absent when every item came with its key.
-     */
-    keying: z.object({ matched: z.number().int().min(0), unmatched: z.number().int().min(0), unmatchedExamples: z.array(z.string()) }).optional(),
+export const MasterUploadAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    TemplateSummarySchema.extend({
+      isReplaced: z.boolean(),
+      isHidden: z.boolean(),
+      /**
+       * How the file's items without a catalogue key fared (docs/catalogue-keys.md, "Keys by name"):
+       * how many matched a catalogue item by name, how many did not, and the first that did not.
+       * Absent when every item came with its key.
+       */
+      keying: z.object({ matched: z.number().int().min(0), unmatched: z.number().int().min(0), unmatchedExamples: z.array(z.string()) }).optional(),
+    }),
+  ).extend({
+    message: z.string(),
   }),
-).extend({
-  message: z.string(),
-});
+);
 export type MasterUploadAnswer = z.infer<typeof MasterUploadAnswerSchema>;

@@ -61,11 +61,13 @@ export const ContractNameInputSchema = NameSchema.trim().refine((name) => stripM
  * GET base, and the answer of rename and reset: the caller's agreement names (oldest first) and
  * their count (docs/product.md §4: "Loading names sets contractNames and revision from the payload count").
  */
-export const ContractNamesAnswerSchema = z.object({
-  status: z.literal('success'),
-  count: z.number().int().min(0),
-  data: z.array(ContractNameSchema),
-});
+export const ContractNamesAnswerSchema = z.lazy(() =>
+  z.object({
+    status: z.literal('success'),
+    count: z.number().int().min(0),
+    data: z.array(ContractNameSchema),
+  }),
+);
 export type ContractNamesAnswer = z.infer<typeof ContractNamesAnswerSchema>;
 
 /**
@@ -73,12 +75,14 @@ export type ContractNamesAnswer = z.infer<typeof ContractNamesAnswerSchema>;
  * "Partner N"; `templateId` (GET templates) defaults to the Blank template. The body may be left
  * out (Fastify reads a missing body as null).
  */
-export const CreateContractRequestSchema = z
-  .object({
-    contractName: ContractNameInputSchema.optional(),
-    templateId: IdSchema.optional(),
-  })
-  .nullish();
+export const CreateContractRequestSchema = z.lazy(() =>
+  z
+    .object({
+      contractName: ContractNameInputSchema.optional(),
+      templateId: IdSchema.optional(),
+    })
+    .nullish(),
+);
 export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
 
 /**
@@ -87,14 +91,16 @@ export type CreateContractRequest = z.input<typeof CreateContractRequestSchema>;
  * Unknown fields (`_id`, `templateName`, the temporary `isEditing` and `editedTempName`) are
  * dropped, never stored.
  */
-export const SaveContractRequestSchema = ContractDocumentSchema.extend({
-  revision: RevisionSchema,
-  /**
-   * Choices for the conflicts of an earlier answer (docs/sharing.md §5): conflict key -> mine | theirs.
-   * With them, a save from the same loaded revision is merged with what is stored now.
-   */
-  resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
-});
+export const SaveContractRequestSchema = z.lazy(() =>
+  ContractDocumentSchema.extend({
+    revision: RevisionSchema,
+    /**
+     * Choices for the conflicts of an earlier answer (docs/sharing.md §5): conflict key -> mine | theirs.
+     * With them, a save from the same loaded revision is merged with what is stored now.
+     */
+    resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
+  }),
+);
 export type SaveContractRequest = z.input<typeof SaveContractRequestSchema>;
 
 /** The most operations one changes-only save may carry; more is sent as a whole document. */
@@ -111,12 +117,14 @@ const DocumentPointerSchema = z
  * check what the change expects to find (an item's `_id` at its place, the old value), so a change
  * computed against another version is refused, never applied to the wrong item.
  */
-export const DocumentChangeSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('add'), path: DocumentPointerSchema, value: z.unknown() }),
-  z.object({ op: z.literal('replace'), path: DocumentPointerSchema, value: z.unknown() }),
-  z.object({ op: z.literal('test'), path: DocumentPointerSchema, value: z.unknown() }),
-  z.object({ op: z.literal('remove'), path: DocumentPointerSchema }),
-]);
+export const DocumentChangeSchema = z.lazy(() =>
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('add'), path: DocumentPointerSchema, value: z.unknown() }),
+    z.object({ op: z.literal('replace'), path: DocumentPointerSchema, value: z.unknown() }),
+    z.object({ op: z.literal('test'), path: DocumentPointerSchema, value: z.unknown() }),
+    z.object({ op: z.literal('remove'), path: DocumentPointerSchema }),
+  ]),
+);
 export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
 
 /**
@@ -125,11 +133,13 @@ export type DocumentChange = z.infer<typeof DocumentChangeSchema>;
  * whole save's document (ContractDocumentSchema) and goes on as a whole save from `revision` (merged
  * with what was saved since, or 409 with the conflicts).
  */
-export const SaveContractChangesRequestSchema = z.object({
-  revision: RevisionSchema,
-  changes: z.array(DocumentChangeSchema).min(1).max(MAX_SAVE_CHANGES),
-  resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
-});
+export const SaveContractChangesRequestSchema = z.lazy(() =>
+  z.object({
+    revision: RevisionSchema,
+    changes: z.array(DocumentChangeSchema).min(1).max(MAX_SAVE_CHANGES),
+    resolutions: z.record(storableText(z.string().max(400)), z.enum(['mine', 'theirs'])).optional(),
+  }),
+);
 export type SaveContractChangesRequest = z.input<typeof SaveContractChangesRequestSchema>;
 
 /**
@@ -143,39 +153,45 @@ export const CHANGES_DO_NOT_APPLY_MESSAGE = 'These changes do not fit the saved 
  * What a save merged (docs/sharing.md §5): others' changes saved since the editor loaded, combined with
  * its own. The editor reloads the agreement and says "Merged with Anna's changes from 14:02: 3 items".
  */
-export const MergeReportSchema = z.object({
-  /** How many items came from the others' changes. */
-  itemCount: z.number().int().min(0),
-  /** Who made those changes (names), oldest first, each once. */
-  authors: z.array(z.string()),
-  /** When the newest of them was saved, ISO 8601. */
-  savedAt: z.string(),
-});
+export const MergeReportSchema = z.lazy(() =>
+  z.object({
+    /** How many items came from the others' changes. */
+    itemCount: z.number().int().min(0),
+    /** Who made those changes (names), oldest first, each once. */
+    authors: z.array(z.string()),
+    /** When the newest of them was saved, ISO 8601. */
+    savedAt: z.string(),
+  }),
+);
 export type MergeReport = z.infer<typeof MergeReportSchema>;
 
 /** Answer of a save: the agreement's new revision, to send with the next save, and what was merged. */
-export const SaveContractAnswerSchema = successEnvelope(
-  z.object({
-    _id: IdSchema,
-    contractName: NameSchema,
-    revision: RevisionSchema,
-    merge: MergeReportSchema.optional(),
-  }),
+export const SaveContractAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    z.object({
+      _id: IdSchema,
+      contractName: NameSchema,
+      revision: RevisionSchema,
+      merge: MergeReportSchema.optional(),
+    }),
+  ),
 );
 
 /** One conflict of a save, with the author of the other change (docs/sharing.md §5). */
-export const SaveConflictSchema = z.object({
-  key: z.string(),
-  field: z.enum(['contractName', 'selected', 'note', 'name', 'presence']),
-  place: z.array(z.string()),
-  mine: z.string(),
-  theirs: z.string(),
-  /** The value both sides started from (docs/sharing.md §5): what the item was before either change. */
-  base: z.string(),
-  /** Who made the other change, and when (ISO 8601). */
-  theirAuthor: z.string(),
-  theirSavedAt: z.string(),
-});
+export const SaveConflictSchema = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    field: z.enum(['contractName', 'selected', 'note', 'name', 'presence']),
+    place: z.array(z.string()),
+    mine: z.string(),
+    theirs: z.string(),
+    /** The value both sides started from (docs/sharing.md §5): what the item was before either change. */
+    base: z.string(),
+    /** Who made the other change, and when (ISO 8601). */
+    theirAuthor: z.string(),
+    theirSavedAt: z.string(),
+  }),
+);
 export type SaveConflict = z.infer<typeof SaveConflictSchema>;
 
 /**
@@ -184,23 +200,25 @@ export type SaveConflict = z.infer<typeof SaveConflictSchema>;
  * since, so only a whole-document choice is possible (load theirs, or save again from the current
  * revision to keep yours). `currentRevision` is the stored revision.
  */
-export const SaveConflictAnswerSchema = z.object({
-  status: z.literal('fail'),
-  code: z.literal('save_conflict'),
-  message: z.string(),
-  currentRevision: RevisionSchema,
-  conflicts: z.array(SaveConflictSchema),
-  isIncompatible: z.boolean(),
-});
+export const SaveConflictAnswerSchema = z.lazy(() =>
+  z.object({
+    status: z.literal('fail'),
+    code: z.literal('save_conflict'),
+    message: z.string(),
+    currentRevision: RevisionSchema,
+    conflicts: z.array(SaveConflictSchema),
+    isIncompatible: z.boolean(),
+  }),
+);
 export type SaveConflictAnswer = z.infer<typeof SaveConflictAnswerSchema>;
 export type SaveContractAnswer = z.infer<typeof SaveContractAnswerSchema>;
 
 /** Body of PATCH base/{id}/name (rename; docs/product.md §7 "contractName"). */
-export const RenameContractRequestSchema = z.object({ contractName: ContractNameInputSchema });
+export const RenameContractRequestSchema = z.lazy(() => z.object({ contractName: ContractNameInputSchema }));
 export type RenameContractRequest = z.input<typeof RenameContractRequestSchema>;
 
 /** Body of PATCH base/{id}/template (reset to template; docs/product.md §7 "templateId"). */
-export const ResetContractRequestSchema = z.object({ templateId: IdSchema });
+export const ResetContractRequestSchema = z.lazy(() => z.object({ templateId: IdSchema }));
 export type ResetContractRequest = z.input<typeof ResetContractRequestSchema>;
 
 /**
@@ -208,25 +226,27 @@ export type ResetContractRequest = z.input<typeof ResetContractRequestSchema>;
  * `templateName`, `createdAt` as ISO 8601). The six shipped ones come first in the spec's order,
  * then uploaded ones by creation date; the Free Trial Agreement is never listed.
  */
-export const TemplateNamesAnswerSchema = successEnvelope(z.array(TemplateSummarySchema));
+export const TemplateNamesAnswerSchema = z.lazy(() => successEnvelope(z.array(TemplateSummarySchema)));
 export type TemplateNamesAnswer = z.infer<typeof TemplateNamesAnswerSchema>;
 
 /** Path parameter of the file-name-only PDF viewer route (docs/product.md §7 "variant with file name only"). */
 export const PdfFileNameParamsSchema = PdfFileInfoSchema.pick({ fileName: true });
 
 /** One side of a comparison sent for its PDF: a name for its column and the document. */
-export const ComparedSideSchema = z.object({ label: NameSchema.min(1), contract: ContractDocumentSchema });
+export const ComparedSideSchema = z.lazy(() => z.object({ label: NameSchema.min(1), contract: ContractDocumentSchema }));
 
 /**
  * Body of POST /api/v1/contracts/compare/pdf (docs/sharing.md §9): the two documents the Compare screen
  * shows (agreements, templates or revisions the caller could open) and the page size; the answer
  * is the "What's different" PDF (domain compare.ts `comparisonSheet`), as a download.
  */
-export const ComparePdfRequestSchema = z.object({
-  left: ComparedSideSchema,
-  right: ComparedSideSchema,
-  pageSize: PageSizeSchema.optional(),
-});
+export const ComparePdfRequestSchema = z.lazy(() =>
+  z.object({
+    left: ComparedSideSchema,
+    right: ComparedSideSchema,
+    pageSize: PageSizeSchema.optional(),
+  }),
+);
 export type ComparePdfRequest = z.input<typeof ComparePdfRequestSchema>;
 
 /** Path of a template opened as an agreement (GET /api/v1/contracts/templates/{id}). */
@@ -236,11 +256,13 @@ export const TemplateIdParamsSchema = z.object({ id: storableText(z.string().max
  * POST /api/v1/contracts/{id}/import (docs/product.md §12): the chosen file's name and its bytes in base64.
  * Kept here, apart from agreement-file.ts, so the web app does not load the CSV reader.
  */
-export const ImportAgreementRequestSchema = z.object({
-  /** The file's name, written into the History summary ("imported "mine.json""): storable text, so no NUL byte reaches the database. */
-  fileName: storableText(z.string().max(255)),
-  data: z.base64().max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4, `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`),
-});
+export const ImportAgreementRequestSchema = z.lazy(() =>
+  z.object({
+    /** The file's name, written into the History summary ("imported "mine.json""): storable text, so no NUL byte reaches the database. */
+    fileName: storableText(z.string().max(255)),
+    data: z.base64().max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4, `The file is too large: at most ${MAX_IMPORT_BYTES / 1_000_000} MB.`),
+  }),
+);
 export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema>;
 
 /**
@@ -249,17 +271,19 @@ export type ImportAgreementRequest = z.infer<typeof ImportAgreementRequestSchema
  * text (notes, user-added options), and what has no place (listed; kept in the subject "Imported,
  * not placed"). An agreement file of the product's places everything.
  */
-export const ImportReportSchema = z.object({
-  format: z.string(),
-  read: z.number().int().min(0),
-  placed: z.number().int().min(0),
-  placedAsText: z.number().int().min(0),
-  notPlaced: z.array(z.string()),
-});
+export const ImportReportSchema = z.lazy(() =>
+  z.object({
+    format: z.string(),
+    read: z.number().int().min(0),
+    placed: z.number().int().min(0),
+    placedAsText: z.number().int().min(0),
+    notPlaced: z.array(z.string()),
+  }),
+);
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 /** POST /api/v1/contracts/{id}/import-preview: the report of what importing the file would do; nothing changes. */
-export const ImportPreviewAnswerSchema = successEnvelope(ImportReportSchema);
+export const ImportPreviewAnswerSchema = z.lazy(() => successEnvelope(ImportReportSchema));
 
 /**
  * GET /api/v1/contracts/{id}/export?format=json|csv|bbo|swan (docs/product.md §12; bbo: a BBO
@@ -274,16 +298,16 @@ export const OfficialCardIdSchema = z.enum(['classic', '2022']);
  * POST /api/v1/contracts/acbl-card and /acbl-card-guest (docs/official-cards.md §4): what Make PDF
  * sends, and which of the two official cards to fill (the classic card when left out).
  */
-export const MakeCardRequestSchema = MakePdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') });
+export const MakeCardRequestSchema = z.lazy(() => MakePdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') }));
 export type MakeCardRequest = z.input<typeof MakeCardRequestSchema>;
 
 /** POST /api/v1/contracts/acbl-card: as MakeCardRequestSchema, or a stored agreement named by `stored` (SubscriberPdfRequestSchema). */
-export const SubscriberCardRequestSchema = SubscriberPdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') });
+export const SubscriberCardRequestSchema = z.lazy(() => SubscriberPdfRequestSchema.extend({ card: OfficialCardIdSchema.default('classic') }));
 export type SubscriberCardRequest = z.input<typeof SubscriberCardRequestSchema>;
 
 /**
  * POST /api/v1/contracts/acbl-card (docs/official-cards.md §4): where to fetch the convention card,
  * and what went to its supplementary sheet ("Label: text → S3"), to show before the download.
  */
-export const AcblCardAnswerSchema = successEnvelope(PdfFileInfoSchema.extend({ fitReport: z.array(z.string()) }));
+export const AcblCardAnswerSchema = z.lazy(() => successEnvelope(PdfFileInfoSchema.extend({ fitReport: z.array(z.string()) })));
 export type AcblCardAnswer = z.infer<typeof AcblCardAnswerSchema>;

@@ -10,16 +10,18 @@
 import { z } from 'zod';
 
 /** Who else has the agreement open now (the names partners see; never the caller). */
-export const LivePresenceSchema = z.object({ others: z.array(z.object({ userId: z.string(), name: z.string() })) });
+export const LivePresenceSchema = z.lazy(() => z.object({ others: z.array(z.object({ userId: z.string(), name: z.string() })) }));
 export type LivePresence = z.infer<typeof LivePresenceSchema>;
 
 /** A new version was stored: its revision and who stored it (`isYours`: the stream's own account, from another tab or a save in flight). */
-export const LiveSavedSchema = z.object({
-  revision: z.number().int().min(0),
-  authorUserId: z.string().nullable(),
-  author: z.string(),
-  isYours: z.boolean().optional(),
-});
+export const LiveSavedSchema = z.lazy(() =>
+  z.object({
+    revision: z.number().int().min(0),
+    authorUserId: z.string().nullable(),
+    author: z.string(),
+    isYours: z.boolean().optional(),
+  }),
+);
 export type LiveSaved = z.infer<typeof LiveSavedSchema>;
 
 /** The most live streams one account may hold open at once (tabs and devices); past it the answer is 429. */

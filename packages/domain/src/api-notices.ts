@@ -12,15 +12,17 @@ import { successEnvelope } from './api';
 import { storableText } from './text';
 
 /** Which notices of one agreement a person gets by email (both on until they turn one off). */
-export const NoticeSettingsSchema = z.object({
-  /** The daily digest of partners' changes. */
-  digest: z.boolean(),
-  /** A notice of each new "to discuss" mark or reply by a partner. */
-  discussion: z.boolean(),
-});
+export const NoticeSettingsSchema = z.lazy(() =>
+  z.object({
+    /** The daily digest of partners' changes. */
+    digest: z.boolean(),
+    /** A notice of each new "to discuss" mark or reply by a partner. */
+    discussion: z.boolean(),
+  }),
+);
 export type NoticeSettings = z.infer<typeof NoticeSettingsSchema>;
 
-export const NoticeSettingsAnswerSchema = successEnvelope(NoticeSettingsSchema);
+export const NoticeSettingsAnswerSchema = z.lazy(() => successEnvelope(NoticeSettingsSchema));
 export type NoticeSettingsAnswer = z.infer<typeof NoticeSettingsAnswerSchema>;
 
 /** A notice's unsubscribe token: 32 random bytes, base64url (43 characters). */
@@ -30,13 +32,13 @@ export const UnsubscribeTokenSchema = storableText(z.string().regex(/^[A-Za-z0-9
 export const UnsubscribeKindSchema = z.enum(['digest', 'discussion', 'all']);
 export type UnsubscribeKind = z.infer<typeof UnsubscribeKindSchema>;
 
-export const UnsubscribeRequestSchema = z.object({ token: UnsubscribeTokenSchema, kind: UnsubscribeKindSchema });
+export const UnsubscribeRequestSchema = z.lazy(() => z.object({ token: UnsubscribeTokenSchema, kind: UnsubscribeKindSchema }));
 export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequestSchema>;
 
 export const UnsubscribeParamsSchema = z.object({ token: UnsubscribeTokenSchema });
 
 /** What an unsubscribe did: the agreement's name (plain text) and the settings now. */
-export const UnsubscribeAnswerSchema = successEnvelope(z.object({ contractName: z.string(), settings: NoticeSettingsSchema }));
+export const UnsubscribeAnswerSchema = z.lazy(() => successEnvelope(z.object({ contractName: z.string(), settings: NoticeSettingsSchema })));
 export type UnsubscribeAnswer = z.infer<typeof UnsubscribeAnswerSchema>;
 
 /** 404 text for an unsubscribe link that matches no notices (the agreement or the partnership ended). */

@@ -76,7 +76,7 @@ export const SharePartnerRequestSchema = z.object({
 export type SharePartnerRequest = z.input<typeof SharePartnerRequestSchema>;
 
 /** Body of PATCH shares/{userId}. */
-export const ChangeShareRequestSchema = z.object({ access: PartnerAccessSchema });
+export const ChangeShareRequestSchema = z.lazy(() => z.object({ access: PartnerAccessSchema }));
 export type ChangeShareRequest = z.input<typeof ChangeShareRequestSchema>;
 
 /**
@@ -88,16 +88,18 @@ export const PartnerStatusSchema = z.enum(['invited', 'active']);
 export type PartnerStatus = z.infer<typeof PartnerStatusSchema>;
 
 /** One partner of an agreement, as its owner sees them. */
-export const PartnerShareSchema = z.object({
-  /** The share's key in PATCH and DELETE shares/{userId}. */
-  userId: IdSchema,
-  /** The address the owner typed (trimmed, lower case). */
-  email: z.string(),
-  /** The typed address while `invited`; then the partner's name, or their email when they have none. */
-  userName: z.string(),
-  access: PartnerAccessSchema,
-  status: PartnerStatusSchema,
-});
+export const PartnerShareSchema = z.lazy(() =>
+  z.object({
+    /** The share's key in PATCH and DELETE shares/{userId}. */
+    userId: IdSchema,
+    /** The address the owner typed (trimmed, lower case). */
+    email: z.string(),
+    /** The typed address while `invited`; then the partner's name, or their email when they have none. */
+    userName: z.string(),
+    access: PartnerAccessSchema,
+    status: PartnerStatusSchema,
+  }),
+);
 export type PartnerShare = z.infer<typeof PartnerShareSchema>;
 
 /**
@@ -118,42 +120,46 @@ export const SharingSchema = z.object({
   invitationMessage: z.string().optional(),
 });
 export type Sharing = z.infer<typeof SharingSchema>;
-export const SharingAnswerSchema = successEnvelope(SharingSchema);
+export const SharingAnswerSchema = z.lazy(() => successEnvelope(SharingSchema));
 export type SharingAnswer = z.infer<typeof SharingAnswerSchema>;
 
 /** POST link's answer: the sharing with the new link's token, shown this once (the page is `/shared/{token}`). */
-export const NewLinkSharingSchema = SharingSchema.extend({ linkToken: z.string() });
+export const NewLinkSharingSchema = z.lazy(() => SharingSchema.extend({ linkToken: z.string() }));
 export type NewLinkSharing = z.infer<typeof NewLinkSharingSchema>;
-export const NewLinkAnswerSchema = successEnvelope(NewLinkSharingSchema);
+export const NewLinkAnswerSchema = z.lazy(() => successEnvelope(NewLinkSharingSchema));
 export type NewLinkAnswer = z.infer<typeof NewLinkAnswerSchema>;
 
 /** One agreement shared with the caller, for the dashboard's "Shared with me". */
-export const SharedContractSchema = z.object({
-  _id: IdSchema,
-  contractName: NameSchema,
-  /** The owner's name, or email when they have none. */
-  ownerName: z.string(),
-  access: ContractAccessLevelSchema,
-  /** True when edit access is paused because the owner's subscription lapsed. */
-  isPausedByOwner: z.boolean(),
-  /**
-   * True while the share is only offered: the partner has not accepted it yet, and it opens nothing
-   * until they do (POST /api/v1/contracts/shared/{id}/accept; DELETE declines it).
-   */
-  isPending: z.boolean(),
-});
+export const SharedContractSchema = z.lazy(() =>
+  z.object({
+    _id: IdSchema,
+    contractName: NameSchema,
+    /** The owner's name, or email when they have none. */
+    ownerName: z.string(),
+    access: ContractAccessLevelSchema,
+    /** True when edit access is paused because the owner's subscription lapsed. */
+    isPausedByOwner: z.boolean(),
+    /**
+     * True while the share is only offered: the partner has not accepted it yet, and it opens nothing
+     * until they do (POST /api/v1/contracts/shared/{id}/accept; DELETE declines it).
+     */
+    isPending: z.boolean(),
+  }),
+);
 export type SharedContract = z.infer<typeof SharedContractSchema>;
-export const SharedContractsAnswerSchema = successEnvelope(z.array(SharedContractSchema));
+export const SharedContractsAnswerSchema = z.lazy(() => successEnvelope(z.array(SharedContractSchema)));
 export type SharedContractsAnswer = z.infer<typeof SharedContractsAnswerSchema>;
 
 /** The read-only page of a link: the latest saved agreement, with no email address or id. */
-export const SharedLinkAnswerSchema = successEnvelope(
-  z.object({
-    contractName: NameSchema,
-    categories: z.array(CategorySchema).length(CATEGORY_COUNT),
-    revision: z.number().int().min(0),
-    /** When it was last saved, ISO 8601. */
-    updatedAt: z.string(),
-  }),
+export const SharedLinkAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    z.object({
+      contractName: NameSchema,
+      categories: z.array(CategorySchema).length(CATEGORY_COUNT),
+      revision: z.number().int().min(0),
+      /** When it was last saved, ISO 8601. */
+      updatedAt: z.string(),
+    }),
+  ),
 );
 export type SharedLinkAnswer = z.infer<typeof SharedLinkAnswerSchema>;

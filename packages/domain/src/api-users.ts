@@ -38,14 +38,16 @@ export const SubscriberStatusSchema = z.enum(['active', 'expired', 'cancelled', 
 export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
 
 /** The signed-in user as the app shows it (docs/product.md §3 "User (current-user call)"). */
-export const CurrentUserSchema = z.object({
-  email: z.string(),
-  userName: z.string(),
-  role: RoleSchema,
-  subscriberStatus: SubscriberStatusSchema,
-  /** Set while an administrator is signed in as this user (docs/product.md §D8: visible banner and a way back). */
-  impersonatedBy: z.string().optional(),
-});
+export const CurrentUserSchema = z.lazy(() =>
+  z.object({
+    email: z.string(),
+    userName: z.string(),
+    role: RoleSchema,
+    subscriberStatus: SubscriberStatusSchema,
+    /** Set while an administrator is signed in as this user (docs/product.md §D8: visible banner and a way back). */
+    impersonatedBy: z.string().optional(),
+  }),
+);
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** Longest name an account shows its partners, in characters (docs/sharing.md §11). */
@@ -55,46 +57,50 @@ export const MAX_USER_NAME_LENGTH = 60;
  * PATCH /api/v1/users/me/name (docs/sharing.md §11): the name partners see in History, marks,
  * conflicts and "shared by", trimmed; '' shows the email address again.
  */
-export const SetUserNameRequestSchema = z.object({
-  userName: storableText(
-    z
-      .string()
-      .trim()
-      .max(MAX_USER_NAME_LENGTH, `A name may be at most ${MAX_USER_NAME_LENGTH} characters long.`)
-      .refine(
-        (name) => ![...name].some((character) => character.charCodeAt(0) < 32 || character === '<' || character === '>'),
-        'A name may not hold line breaks or the characters < and >.',
-      ),
-  ),
-});
+export const SetUserNameRequestSchema = z.lazy(() =>
+  z.object({
+    userName: storableText(
+      z
+        .string()
+        .trim()
+        .max(MAX_USER_NAME_LENGTH, `A name may be at most ${MAX_USER_NAME_LENGTH} characters long.`)
+        .refine(
+          (name) => ![...name].some((character) => character.charCodeAt(0) < 32 || character === '<' || character === '>'),
+          'A name may not hold line breaks or the characters < and >.',
+        ),
+    ),
+  }),
+);
 
 /** GET /users/me: the spec reads `data.data.data` (docs/product.md §7). */
-export const MeAnswerSchema = successEnvelope(z.object({ data: CurrentUserSchema }));
+export const MeAnswerSchema = z.lazy(() => successEnvelope(z.object({ data: CurrentUserSchema })));
 
 /**
  * GET /users/session: who is signed in, answered 200 whether or not anybody is (docs/product.md §17:
  * a page for a visitor must not log a failed request). `user` is null for nobody; `refusal` says
  * why a live session was not accepted (the spec's inactive-subscription text), for the sign-in page.
  */
-export const SessionAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema.nullable(), refusal: z.string().optional() }));
+export const SessionAnswerSchema = z.lazy(() => successEnvelope(z.object({ user: CurrentUserSchema.nullable(), refusal: z.string().optional() })));
 
 /** POST /users/login and /users/im/login. `bypass` is the spec's "bypass flag" (docs/product.md §4: no email was sent). */
-export const LoginAnswerSchema = successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() }));
+export const LoginAnswerSchema = z.lazy(() => successEnvelope(z.object({ user: CurrentUserSchema, bypass: z.boolean().optional() })));
 
 /** 409 of POST /users/admin-signup for an email that already has an account (docs/product.md §17). */
 export const USER_EXISTS_MESSAGE = 'A user with this email already exists.';
 
 /** POST /users/im/login (docs/product.md §7: "impersonation uses email only"). */
-export const ImpersonateSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email({ pattern: z.regexes.html5Email })),
-});
+export const ImpersonateSchema = z.lazy(() =>
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ pattern: z.regexes.html5Email })),
+  }),
+);
 
 /** An answer that carries only a message (docs/product.md §7: forgotPassword's "field message read"). */
-export const MessageAnswerSchema = z.object({ status: z.literal('success'), message: z.string() });
+export const MessageAnswerSchema = z.lazy(() => z.object({ status: z.literal('success'), message: z.string() }));
 
 /** One row of the admin's user list (docs/product.md §3: "Admin-list user: _id, email, role"). */
 const UserSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSchema });
@@ -102,20 +108,22 @@ const UserSchema = z.object({ _id: z.string(), email: z.string(), role: RoleSche
  * One row of the admin's user list: docs/product.md §3's fields, and whether the account still waits for its
  * invitation to be accepted (no password set: "Invited, not signed in yet", docs/product.md §17).
  */
-export const UserListItemSchema = UserSchema.extend({ isInvitationPending: z.boolean() });
+export const UserListItemSchema = z.lazy(() => UserSchema.extend({ isInvitationPending: z.boolean() }));
 export type UserListItem = z.infer<typeof UserListItemSchema>;
-export const UserListAnswerSchema = successEnvelope(z.array(UserListItemSchema));
+export const UserListAnswerSchema = z.lazy(() => successEnvelope(z.array(UserListItemSchema)));
 /**
  * POST /users/admin-signup: the new user, and whether the invitation email went out (docs/product.md §D8: a
  * failed email does not undo the account; `message` then says so for the admin's toast).
  */
-export const UserAnswerSchema = successEnvelope(UserSchema).extend({
-  isInvitationSent: z.boolean().optional(),
-  message: z.string().optional(),
-});
+export const UserAnswerSchema = z.lazy(() =>
+  successEnvelope(UserSchema).extend({
+    isInvitationSent: z.boolean().optional(),
+    message: z.string().optional(),
+  }),
+);
 
 /** A token in a link (/login/{token}, /reset-password/{tok}, /accept-invite/{tok}): base64url, bounded. */
-export const TokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
+export const TokenParamSchema = z.lazy(() => z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) }));
 
 /** True for the roles whose sign-in depends on an active subscription (subscribers only). */
 export function needsSubscription(role: Role): boolean {

@@ -37,20 +37,22 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCodeName = z.infer<typeof ErrorCodeSchema>;
 
-export const ErrorEnvelopeSchema = z.object({
-  status: z.enum(['fail', 'error']),
-  /** What went wrong, for programs (ERROR_CODES). */
-  code: ErrorCodeSchema,
-  /** What went wrong, for people. */
-  message: z.string(),
-  /** Line- and column-numbered problems, for CSV uploads and schema failures. */
-  issues: z.array(z.object({ line: z.number().int().optional(), column: z.number().int().optional(), message: z.string() })).optional(),
-  /**
-   * True on a 409 that is not about the client's revision: the agreement was being changed by
-   * others under every attempt; the same request may simply be sent again (after `Retry-After`).
-   */
-  isBusy: z.literal(true).optional(),
-});
+export const ErrorEnvelopeSchema = z.lazy(() =>
+  z.object({
+    status: z.enum(['fail', 'error']),
+    /** What went wrong, for programs (ERROR_CODES). */
+    code: ErrorCodeSchema,
+    /** What went wrong, for people. */
+    message: z.string(),
+    /** Line- and column-numbered problems, for CSV uploads and schema failures. */
+    issues: z.array(z.object({ line: z.number().int().optional(), column: z.number().int().optional(), message: z.string() })).optional(),
+    /**
+     * True on a 409 that is not about the client's revision: the agreement was being changed by
+     * others under every attempt; the same request may simply be sent again (after `Retry-After`).
+     */
+    isBusy: z.literal(true).optional(),
+  }),
+);
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /** Page size of a produced PDF: US Letter by default, A4 on request (docs/pdf.md §2). */
@@ -112,7 +114,7 @@ export const MakePdfRequestSchema = z.object({
 export type MakePdfRequest = z.input<typeof MakePdfRequestSchema>;
 
 /** A stored agreement at one of its kept revisions (the current one, or one History lists). */
-export const StoredAgreementRefSchema = z.object({ id: IdSchema, revision: z.number().int().min(0).max(1_000_000_000) });
+export const StoredAgreementRefSchema = z.lazy(() => z.object({ id: IdSchema, revision: z.number().int().min(0).max(1_000_000_000) }));
 export type StoredAgreementRef = z.infer<typeof StoredAgreementRefSchema>;
 
 /**
@@ -131,12 +133,12 @@ export type SubscriberPdfRequest = z.input<typeof SubscriberPdfRequestSchema>;
 /** 400 text for a subscriber's PDF request with both or neither of `contract` and `stored`. */
 export const STORED_OR_SENT_MESSAGE = 'Send the agreement to print, or name a stored one, not both.';
 
-export const GuestContractNamesAnswerSchema = successEnvelope(z.array(ContractNameSchema));
-export const ContractAnswerSchema = successEnvelope(ContractSchema);
-export const PdfFileInfoAnswerSchema = successEnvelope(PdfFileInfoSchema);
+export const GuestContractNamesAnswerSchema = z.lazy(() => successEnvelope(z.array(ContractNameSchema)));
+export const ContractAnswerSchema = z.lazy(() => successEnvelope(ContractSchema));
+export const PdfFileInfoAnswerSchema = z.lazy(() => successEnvelope(PdfFileInfoSchema));
 /** GET /api/v1/support: where visitors can write to an administrator (docs/product.md §2 registration pages; SUPPORT_EMAIL). */
-export const SupportAnswerSchema = successEnvelope(z.object({ email: z.string() }));
+export const SupportAnswerSchema = z.lazy(() => successEnvelope(z.object({ email: z.string() })));
 
-export const HealthAnswerSchema = successEnvelope(z.object({ alive: z.literal(true) }));
+export const HealthAnswerSchema = z.lazy(() => successEnvelope(z.object({ alive: z.literal(true) })));
 /** GET /api/v1/ready: the database answers and every committed migration is applied (ADR 160). */
-export const ReadyAnswerSchema = successEnvelope(z.object({ database: z.literal('ok'), migrations: z.number().int().min(0) }));
+export const ReadyAnswerSchema = z.lazy(() => successEnvelope(z.object({ database: z.literal('ok'), migrations: z.number().int().min(0) })));

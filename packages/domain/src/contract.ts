@@ -137,23 +137,27 @@ export type ContractAccessLevel = z.infer<typeof ContractAccessLevelSchema>;
  * (docs/product.md §D7: a save sends it back; a stale one is refused) and the template it came from; for a
  * signed-in load also the caller's `access` and the owner's name (docs/sharing.md §2: shared agreements).
  */
-export const ContractSchema = ContractDocumentSchema.extend({
-  _id: IdSchema,
-  revision: z.number().int().min(0),
-  templateName: z.string().max(MAX_NAME_LENGTH).optional(),
-  access: ContractAccessLevelSchema.optional(),
-  /** The owner's name (or email), for partners: "Anna's agreement". */
-  ownerName: z.string().optional(),
-  /** True when a partner's edit access is paused because the owner's subscription lapsed. */
-  isPausedByOwner: z.boolean().optional(),
-});
+export const ContractSchema = z.lazy(() =>
+  ContractDocumentSchema.extend({
+    _id: IdSchema,
+    revision: z.number().int().min(0),
+    templateName: z.string().max(MAX_NAME_LENGTH).optional(),
+    access: ContractAccessLevelSchema.optional(),
+    /** The owner's name (or email), for partners: "Anna's agreement". */
+    ownerName: z.string().optional(),
+    /** True when a partner's edit access is paused because the owner's subscription lapsed. */
+    isPausedByOwner: z.boolean().optional(),
+  }),
+);
 export type Contract = z.infer<typeof ContractSchema>;
 
 /** One row of an agreement list (docs/product.md §7: "list names"). */
-export const ContractNameSchema = z.object({
-  _id: IdSchema,
-  contractName: NameSchema,
-});
+export const ContractNameSchema = z.lazy(() =>
+  z.object({
+    _id: IdSchema,
+    contractName: NameSchema,
+  }),
+);
 export type ContractName = z.infer<typeof ContractNameSchema>;
 
 /** A template as listed (docs/product.md §3: _id, templateName, createdAt as ISO 8601). */

@@ -104,26 +104,28 @@ export const CHANGE_COUNT_KINDS = ['ticked', 'unticked', 'renamed', 'added', 're
  * counts and names, no sentence; `describeChange` writes the sentence when it is shown, so a
  * summary can be read in another language later (ARCHITECTURE.md, "Add a language").
  */
-export const ChangeSummarySchema = z.object({
-  /** The template a create or a reset made the agreement from. */
-  template: z.string().optional(),
-  /** The file an import read. */
-  importedFile: z.string().optional(),
-  /** The revision a restore brought back. */
-  restoredRevision: z.number().int().min(0).optional(),
-  /** The agreement's new name (plain text), when it changed. */
-  renamedTo: z.string().optional(),
-  /** The player names after the change ('' when they were removed), when they changed. */
-  players: z.string().optional(),
-  /** Edits per kind; kinds without edits are left out. */
-  counts: z.partialRecord(z.enum(CHANGE_COUNT_KINDS), z.number().int().min(1)),
-  /** The categories where something changed (plain text), in document order, at most three. */
-  categories: z.array(z.string()),
-  /** How many more categories changed beyond those named. */
-  moreCategories: z.number().int().min(0),
-  /** A revision from before summaries were recorded (shown as "saved"). */
-  isUnrecorded: z.literal(true).optional(),
-});
+export const ChangeSummarySchema = z.lazy(() =>
+  z.object({
+    /** The template a create or a reset made the agreement from. */
+    template: z.string().optional(),
+    /** The file an import read. */
+    importedFile: z.string().optional(),
+    /** The revision a restore brought back. */
+    restoredRevision: z.number().int().min(0).optional(),
+    /** The agreement's new name (plain text), when it changed. */
+    renamedTo: z.string().optional(),
+    /** The player names after the change ('' when they were removed), when they changed. */
+    players: z.string().optional(),
+    /** Edits per kind; kinds without edits are left out. */
+    counts: z.partialRecord(z.enum(CHANGE_COUNT_KINDS), z.number().int().min(1)),
+    /** The categories where something changed (plain text), in document order, at most three. */
+    categories: z.array(z.string()),
+    /** How many more categories changed beyond those named. */
+    moreCategories: z.number().int().min(0),
+    /** A revision from before summaries were recorded (shown as "saved"). */
+    isUnrecorded: z.literal(true).optional(),
+  }),
+);
 export type ChangeSummary = z.infer<typeof ChangeSummarySchema>;
 
 /**
@@ -191,28 +193,32 @@ export function summariseChange(before: ContractDocument, after: ContractDocumen
 }
 
 /** One line of the History panel. */
-export const RevisionSummarySchema = z.object({
-  revision: z.number().int().min(0),
-  kind: RevisionKindSchema,
-  /** Who made it: a user's name (or email); "An administrator for …" under impersonation. */
-  author: z.string(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  /** What changed, as counts and names (the client writes the sentence: describeChange). */
-  change: ChangeSummarySchema,
-  /** True for the agreement's current revision. */
-  isCurrent: z.boolean(),
-});
+export const RevisionSummarySchema = z.lazy(() =>
+  z.object({
+    revision: z.number().int().min(0),
+    kind: RevisionKindSchema,
+    /** Who made it: a user's name (or email); "An administrator for …" under impersonation. */
+    author: z.string(),
+    /** ISO 8601. */
+    createdAt: z.string(),
+    /** What changed, as counts and names (the client writes the sentence: describeChange). */
+    change: ChangeSummarySchema,
+    /** True for the agreement's current revision. */
+    isCurrent: z.boolean(),
+  }),
+);
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
 
 /** GET /api/v1/contracts/{id}/revisions?page=N: newest first, `pageSize` per page. */
-export const RevisionListAnswerSchema = successEnvelope(
-  z.object({
-    revisions: z.array(RevisionSummarySchema),
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  }),
+export const RevisionListAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    z.object({
+      revisions: z.array(RevisionSummarySchema),
+      total: z.number().int().min(0),
+      page: z.number().int().min(1),
+      pageSize: z.number().int().min(1),
+    }),
+  ),
 );
 export type RevisionListAnswer = z.infer<typeof RevisionListAnswerSchema>;
 
@@ -231,11 +237,13 @@ export const RevisionListQuerySchema = z.object({
 export const RevisionParamsSchema = z.object({ id: storableText(z.string().max(100)), revision: z.coerce.number().int().min(0).max(2_147_483_647) });
 
 /** GET /api/v1/contracts/{id}/revisions/{revision}: the document as it was, and its line. */
-export const RevisionAnswerSchema = successEnvelope(
-  z.object({
-    summary: RevisionSummarySchema,
-    document: ContractSchema,
-  }),
+export const RevisionAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    z.object({
+      summary: RevisionSummarySchema,
+      document: ContractSchema,
+    }),
+  ),
 );
 export type RevisionAnswer = z.infer<typeof RevisionAnswerSchema>;
 
@@ -313,18 +321,20 @@ export function listItemChanges(before: ContractDocument, after: ContractDocumen
 }
 
 /** One change as the "Changes since your last visit" panel shows it, with who made it and when. */
-export const SeenChangeSchema = z.object({
-  itemId: z.string(),
-  categoryId: z.string(),
-  subjectId: z.string(),
-  optionId: z.string().optional(),
-  kind: ItemChangeKindSchema,
-  name: z.string(),
-  categoryName: z.string(),
-  author: z.string(),
-  /** ISO 8601. */
-  changedAt: z.string(),
-});
+export const SeenChangeSchema = z.lazy(() =>
+  z.object({
+    itemId: z.string(),
+    categoryId: z.string(),
+    subjectId: z.string(),
+    optionId: z.string().optional(),
+    kind: ItemChangeKindSchema,
+    name: z.string(),
+    categoryName: z.string(),
+    author: z.string(),
+    /** ISO 8601. */
+    changedAt: z.string(),
+  }),
+);
 export type SeenChange = z.infer<typeof SeenChangeSchema>;
 
 /**
@@ -340,22 +350,24 @@ export const MAX_CHANGES_VERSIONS = 100;
  * GET /api/v1/contracts/{id}/changes: the items others changed since the caller last saw the
  * agreement (`sinceRevision`; null on a first visit, with no changes), newest change per item.
  */
-export const ChangesAnswerSchema = successEnvelope(
-  z.object({
-    sinceRevision: z.number().int().min(0).nullable(),
-    currentRevision: z.number().int().min(0),
-    changes: z.array(SeenChangeSchema),
-    /** Versions since the last visit that were not read (stored before migration 0019, more than MAX_CHANGES_VERSIONS of them); History lists them. */
-    olderVersions: z.number().int().min(1).optional(),
-  }),
+export const ChangesAnswerSchema = z.lazy(() =>
+  successEnvelope(
+    z.object({
+      sinceRevision: z.number().int().min(0).nullable(),
+      currentRevision: z.number().int().min(0),
+      changes: z.array(SeenChangeSchema),
+      /** Versions since the last visit that were not read (stored before migration 0019, more than MAX_CHANGES_VERSIONS of them); History lists them. */
+      olderVersions: z.number().int().min(1).optional(),
+    }),
+  ),
 );
 export type ChangesAnswer = z.infer<typeof ChangesAnswerSchema>;
 
 /** POST /api/v1/contracts/{id}/seen: the revision the caller has now seen. */
-export const SeenRequestSchema = z.object({ revision: z.number().int().min(0).max(2_147_483_647) });
+export const SeenRequestSchema = z.lazy(() => z.object({ revision: z.number().int().min(0).max(2_147_483_647) }));
 
 /** GET /api/v1/contracts/changes-waiting: per agreement, how many items others changed since the caller's last visit. */
-export const ChangesWaitingAnswerSchema = successEnvelope(z.array(z.object({ _id: z.string(), count: z.number().int().min(0) })));
+export const ChangesWaitingAnswerSchema = z.lazy(() => successEnvelope(z.array(z.object({ _id: z.string(), count: z.number().int().min(0) }))));
 export type ChangesWaitingAnswer = z.infer<typeof ChangesWaitingAnswerSchema>;
 
 /** A partner's review mark on an item (docs/sharing.md §7). */
@@ -366,10 +378,12 @@ export type MarkStatus = z.infer<typeof MarkStatusSchema>;
 export const MAX_MARK_NOTE_LENGTH = 1000;
 
 /** PUT /api/v1/contracts/{id}/marks/{itemId}. */
-export const SetMarkRequestSchema = z.object({
-  status: MarkStatusSchema,
-  note: storableText(z.string().trim().max(MAX_MARK_NOTE_LENGTH, `A note may be at most ${MAX_MARK_NOTE_LENGTH} characters long`)).default(''),
-});
+export const SetMarkRequestSchema = z.lazy(() =>
+  z.object({
+    status: MarkStatusSchema,
+    note: storableText(z.string().trim().max(MAX_MARK_NOTE_LENGTH, `A note may be at most ${MAX_MARK_NOTE_LENGTH} characters long`)).default(''),
+  }),
+);
 export type SetMarkRequest = z.input<typeof SetMarkRequestSchema>;
 
 /**
@@ -383,20 +397,22 @@ export const MARK_ITEM_NOT_FOUND_MESSAGE =
 export const MarkParamsSchema = z.object({ id: storableText(z.string().max(100)), itemId: storableText(z.string().min(1).max(64)) });
 
 /** One mark, with its author's name. */
-export const MarkSchema = z.object({
-  itemId: z.string(),
-  userId: z.string(),
-  author: z.string(),
-  isMine: z.boolean(),
-  status: MarkStatusSchema,
-  note: z.string(),
-  /** ISO 8601. */
-  updatedAt: z.string(),
-});
+export const MarkSchema = z.lazy(() =>
+  z.object({
+    itemId: z.string(),
+    userId: z.string(),
+    author: z.string(),
+    isMine: z.boolean(),
+    status: MarkStatusSchema,
+    note: z.string(),
+    /** ISO 8601. */
+    updatedAt: z.string(),
+  }),
+);
 export type Mark = z.infer<typeof MarkSchema>;
 
 /** GET /api/v1/contracts/{id}/marks: every partner's marks on the agreement. */
-export const MarksAnswerSchema = successEnvelope(z.array(MarkSchema));
+export const MarksAnswerSchema = z.lazy(() => successEnvelope(z.array(MarkSchema)));
 export type MarksAnswer = z.infer<typeof MarksAnswerSchema>;
 
 /** Longest reply under an item to discuss, in characters (docs/sharing.md §7). */
@@ -405,9 +421,11 @@ export const MAX_REPLY_LENGTH = 1000;
 export const MAX_REPLIES_PER_ITEM = 50;
 
 /** POST a reply, or PATCH one's text (docs/sharing.md §7): the text, trimmed, 1 to MAX_REPLY_LENGTH characters. */
-export const ReplyRequestSchema = z.object({
-  text: storableText(z.string().trim().min(1, 'Write a reply first.').max(MAX_REPLY_LENGTH, `A reply may be at most ${MAX_REPLY_LENGTH} characters long`)),
-});
+export const ReplyRequestSchema = z.lazy(() =>
+  z.object({
+    text: storableText(z.string().trim().min(1, 'Write a reply first.').max(MAX_REPLY_LENGTH, `A reply may be at most ${MAX_REPLY_LENGTH} characters long`)),
+  }),
+);
 
 /** PATCH and DELETE /api/v1/contracts/{id}/replies/{replyId}: the agreement and the reply. */
 export const ReplyParamsSchema = z.object({ id: storableText(z.string().max(100)), replyId: z.uuid() });
@@ -418,22 +436,24 @@ export const REPLY_NOT_FOUND_MESSAGE = 'This reply is not there any more, or it 
 export const THREAD_FULL_MESSAGE = `This item has ${MAX_REPLIES_PER_ITEM} replies already: settle it, or mark it agreed.`;
 
 /** One reply under an item to discuss, as a partner sees it. */
-export const ReplySchema = z.object({
-  id: z.string(),
-  itemId: z.string(),
-  /** The name its author shows partners (docs/sharing.md §11). */
-  author: z.string(),
-  isMine: z.boolean(),
-  text: z.string(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  /** ISO 8601; later than `createdAt` once its author edited it. */
-  updatedAt: z.string(),
-});
+export const ReplySchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    itemId: z.string(),
+    /** The name its author shows partners (docs/sharing.md §11). */
+    author: z.string(),
+    isMine: z.boolean(),
+    text: z.string(),
+    /** ISO 8601. */
+    createdAt: z.string(),
+    /** ISO 8601; later than `createdAt` once its author edited it. */
+    updatedAt: z.string(),
+  }),
+);
 export type Reply = z.infer<typeof ReplySchema>;
 
 /** GET /api/v1/contracts/{id}/replies (and the answer of every change to a reply): every thread, oldest reply first. */
-export const RepliesAnswerSchema = successEnvelope(z.array(ReplySchema));
+export const RepliesAnswerSchema = z.lazy(() => successEnvelope(z.array(ReplySchema)));
 
 /**
  * The agreement with its **discussion sheet** added as a last part (docs/sharing.md §8): one ticked subject

@@ -38,85 +38,93 @@ export const PracticeStageSchema = z.enum(['new', 'learning', 'learned']);
 export type PracticeStage = z.infer<typeof PracticeStageSchema>;
 
 /** One prompt: a question, its choices and the answer the card gives. */
-export const PracticePromptSchema = z.object({
-  /** The subject's id; `<subject id>/reverse` for the reverse question; `<subject id>/alert/<option id>` for the Alert drill of one option. */
-  id: z.string().max(200),
-  kind: z.enum(['meaning', 'reverse', 'alert']),
-  subjectId: IdSchema,
-  categoryName: z.string(),
-  /** The question, plain text ("With Anna: 1NT opening range (HCP)?"). */
-  question: z.string(),
-  choices: z.array(z.object({ id: z.string(), name: z.string() })),
-  /** True when more than one choice may be right (the card ticks several options). */
-  isMultiple: z.boolean(),
-  /** The ids of the right choices. */
-  answer: z.array(z.string()),
-  /** What the card says, as a fingerprint: a review given for another one is dropped (the card changed meanwhile). */
-  signature: z.string(),
-  stage: PracticeStageSchema,
-  /** True when the card changed since this player last practised the prompt: its schedule started again. */
-  isChanged: z.boolean(),
-  /** True when someone marked the subject (or one of its options) "to discuss". */
-  isToDiscuss: z.boolean(),
-  /** When it is due next (ISO 8601); null for a new prompt. */
-  due: z.iso.datetime().nullable(),
-  /** What this player's other agreements say instead (elsewhere.ts): shown with the answer, so partners are not mixed up. */
-  elsewhere: z.array(z.object({ label: z.string(), answer: z.string() })),
-});
+export const PracticePromptSchema = z.lazy(() =>
+  z.object({
+    /** The subject's id; `<subject id>/reverse` for the reverse question; `<subject id>/alert/<option id>` for the Alert drill of one option. */
+    id: z.string().max(200),
+    kind: z.enum(['meaning', 'reverse', 'alert']),
+    subjectId: IdSchema,
+    categoryName: z.string(),
+    /** The question, plain text ("With Anna: 1NT opening range (HCP)?"). */
+    question: z.string(),
+    choices: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** True when more than one choice may be right (the card ticks several options). */
+    isMultiple: z.boolean(),
+    /** The ids of the right choices. */
+    answer: z.array(z.string()),
+    /** What the card says, as a fingerprint: a review given for another one is dropped (the card changed meanwhile). */
+    signature: z.string(),
+    stage: PracticeStageSchema,
+    /** True when the card changed since this player last practised the prompt: its schedule started again. */
+    isChanged: z.boolean(),
+    /** True when someone marked the subject (or one of its options) "to discuss". */
+    isToDiscuss: z.boolean(),
+    /** When it is due next (ISO 8601); null for a new prompt. */
+    due: z.iso.datetime().nullable(),
+    /** What this player's other agreements say instead (elsewhere.ts): shown with the answer, so partners are not mixed up. */
+    elsewhere: z.array(z.object({ label: z.string(), answer: z.string() })),
+  }),
+);
 export type PracticePrompt = z.infer<typeof PracticePromptSchema>;
 
 /** Per category, how many of the agreement's prompts this player has learned, is learning, has never practised. */
-export const PracticeProgressSchema = z.array(
-  z.object({ categoryName: z.string(), learned: z.number().int(), learning: z.number().int(), new: z.number().int() }),
+export const PracticeProgressSchema = z.lazy(() =>
+  z.array(z.object({ categoryName: z.string(), learned: z.number().int(), learning: z.number().int(), new: z.number().int() })),
 );
 export type PracticeProgress = z.infer<typeof PracticeProgressSchema>;
 
-export const PracticeSessionSchema = z.object({
-  session: PracticeSessionKindSchema,
-  prompts: z.array(PracticePromptSchema),
-  progress: PracticeProgressSchema,
-  /** Prompts due now, all sessions counted. */
-  dueCount: z.number().int(),
-});
-export type PracticeSession = z.infer<typeof PracticeSessionSchema>;
-export const PracticeSessionAnswerSchema = successEnvelope(PracticeSessionSchema);
-
-/** GET /api/v1/contracts/practice-progress: per agreement the player can open, their progress and what is due (the dashboard). */
-export const PracticeOverviewSchema = z.array(
+export const PracticeSessionSchema = z.lazy(() =>
   z.object({
-    contractId: z.string(),
-    /** The agreement's name, plain text in quotes. */
-    label: z.string(),
-    learned: z.number().int(),
-    learning: z.number().int(),
-    new: z.number().int(),
-    /** Prompts due now, those whose card changed included. */
-    due: z.number().int(),
+    session: PracticeSessionKindSchema,
+    prompts: z.array(PracticePromptSchema),
+    progress: PracticeProgressSchema,
+    /** Prompts due now, all sessions counted. */
+    dueCount: z.number().int(),
   }),
 );
+export type PracticeSession = z.infer<typeof PracticeSessionSchema>;
+export const PracticeSessionAnswerSchema = z.lazy(() => successEnvelope(PracticeSessionSchema));
+
+/** GET /api/v1/contracts/practice-progress: per agreement the player can open, their progress and what is due (the dashboard). */
+export const PracticeOverviewSchema = z.lazy(() =>
+  z.array(
+    z.object({
+      contractId: z.string(),
+      /** The agreement's name, plain text in quotes. */
+      label: z.string(),
+      learned: z.number().int(),
+      learning: z.number().int(),
+      new: z.number().int(),
+      /** Prompts due now, those whose card changed included. */
+      due: z.number().int(),
+    }),
+  ),
+);
 export type PracticeOverview = z.infer<typeof PracticeOverviewSchema>;
-export const PracticeOverviewAnswerSchema = successEnvelope(PracticeOverviewSchema);
+export const PracticeOverviewAnswerSchema = z.lazy(() => successEnvelope(PracticeOverviewSchema));
 
 export const PracticeSessionQuerySchema = z.object({ session: PracticeSessionKindSchema.default('before') });
 
 /** POST …/practice/reviews: the prompts answered, in the order they were, with when (a session answered offline is sent later). */
-export const PracticeReviewsRequestSchema = z.object({
-  reviews: z
-    .array(
-      z.object({
-        promptId: storableText(z.string().max(200)),
-        signature: storableText(z.string().max(4000)),
-        rating: PracticeRatingSchema,
-        reviewedAt: z.iso.datetime(),
-      }),
-    )
-    .min(1)
-    .max(MAX_REVIEWS_PER_REQUEST),
-});
+export const PracticeReviewsRequestSchema = z.lazy(() =>
+  z.object({
+    reviews: z
+      .array(
+        z.object({
+          promptId: storableText(z.string().max(200)),
+          signature: storableText(z.string().max(4000)),
+          rating: PracticeRatingSchema,
+          reviewedAt: z.iso.datetime(),
+        }),
+      )
+      .min(1)
+      .max(MAX_REVIEWS_PER_REQUEST),
+  }),
+);
 export type PracticeReviewsRequest = z.infer<typeof PracticeReviewsRequestSchema>;
 
 /** What POST …/practice/reviews did: how many of the grades sent were recorded (a grade of an answer the card no longer gives is dropped). */
-export const PracticeReviewsAnswerSchema = successEnvelope(z.object({ recorded: z.number().int().min(0) }));
+export const PracticeReviewsAnswerSchema = z.lazy(() => successEnvelope(z.object({ recorded: z.number().int().min(0) })));
 export type PracticeReviewsAnswer = z.infer<typeof PracticeReviewsAnswerSchema>;
 
 /** A prompt before the player's schedule is known: what the agreement alone says. */

@@ -108,34 +108,38 @@ export const STYLE_QUESTION_KEYS: readonly string[] = [
 ];
 
 /** Which subjects a questionnaire asks about, chosen by whoever starts it (docs/questionnaire.md §2). */
-export const QuestionSetSchema = z.discriminatedUnion('kind', [
-  /** CORE_QUESTION_KEYS. */
-  z.object({ kind: z.literal('core') }),
-  /** STYLE_QUESTION_KEYS: style and default rules. */
-  z.object({ kind: z.literal('style') }),
-  /** Every subject of one category. */
-  z.object({ kind: z.literal('category'), categoryId: IdSchema }),
-  /** The subjects with a "to discuss" mark by anyone, or an option marked so. */
-  z.object({ kind: z.literal('toDiscuss') }),
-  /** The subjects changed since the last questionnaire of this agreement was started (all subjects when there was none). */
-  z.object({ kind: z.literal('changed') }),
-  /** The subjects the starter's other agreements answer otherwise (docs/questionnaire.md §2: mixing partners up). */
-  z.object({ kind: z.literal('elsewhere') }),
-  /** Every subject of the agreement. */
-  z.object({ kind: z.literal('all') }),
-]);
+export const QuestionSetSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    /** CORE_QUESTION_KEYS. */
+    z.object({ kind: z.literal('core') }),
+    /** STYLE_QUESTION_KEYS: style and default rules. */
+    z.object({ kind: z.literal('style') }),
+    /** Every subject of one category. */
+    z.object({ kind: z.literal('category'), categoryId: IdSchema }),
+    /** The subjects with a "to discuss" mark by anyone, or an option marked so. */
+    z.object({ kind: z.literal('toDiscuss') }),
+    /** The subjects changed since the last questionnaire of this agreement was started (all subjects when there was none). */
+    z.object({ kind: z.literal('changed') }),
+    /** The subjects the starter's other agreements answer otherwise (docs/questionnaire.md §2: mixing partners up). */
+    z.object({ kind: z.literal('elsewhere') }),
+    /** Every subject of the agreement. */
+    z.object({ kind: z.literal('all') }),
+  ]),
+);
 export type QuestionSet = z.infer<typeof QuestionSetSchema>;
 
 /** One question: a subject as it was when the questionnaire started, names in colour markup. */
-export const QuestionSchema = z.object({
-  subjectId: IdSchema,
-  key: z.string().optional(),
-  categoryId: IdSchema,
-  categoryName: z.string(),
-  /** The subject's name as the card shows it. */
-  subjectName: z.string(),
-  options: z.array(z.object({ id: IdSchema, name: z.string() })),
-});
+export const QuestionSchema = z.lazy(() =>
+  z.object({
+    subjectId: IdSchema,
+    key: z.string().optional(),
+    categoryId: IdSchema,
+    categoryName: z.string(),
+    /** The subject's name as the card shows it. */
+    subjectName: z.string(),
+    options: z.array(z.object({ id: IdSchema, name: z.string() })),
+  }),
+);
 export type Question = z.infer<typeof QuestionSchema>;
 
 const AnswerNoteSchema = storableText(
@@ -156,11 +160,11 @@ function answerSchemaWith<N extends z.ZodType<string, unknown>>(note: N) {
  * ticked or not, and which options), or that it was never discussed, or that they are not sure;
  * with a note ('' when left out).
  */
-export const AnswerSchema = answerSchemaWith(AnswerNoteSchema.default(''));
+export const AnswerSchema = z.lazy(() => answerSchemaWith(AnswerNoteSchema.default('')));
 export type AnswerInput = z.input<typeof AnswerSchema>;
 
 /** An answer as the server gives it back (the note always there). */
-export const StoredAnswerSchema = answerSchemaWith(z.string());
+export const StoredAnswerSchema = z.lazy(() => answerSchemaWith(z.string()));
 export type Answer = z.infer<typeof StoredAnswerSchema>;
 
 const answerCount = (answers: object) => Object.keys(answers).length <= MAX_QUESTIONS;
@@ -177,18 +181,20 @@ export const QuestionnaireParamsSchema = z.object({
 });
 
 /** POST …/questionnaires. */
-export const StartQuestionnaireRequestSchema = z.object({
-  set: QuestionSetSchema,
-  deadlineDays: z.number().int().min(1).max(MAX_DEADLINE_DAYS).default(DEFAULT_DEADLINE_DAYS),
-});
+export const StartQuestionnaireRequestSchema = z.lazy(() =>
+  z.object({
+    set: QuestionSetSchema,
+    deadlineDays: z.number().int().min(1).max(MAX_DEADLINE_DAYS).default(DEFAULT_DEADLINE_DAYS),
+  }),
+);
 export type StartQuestionnaireRequest = z.input<typeof StartQuestionnaireRequestSchema>;
 
 /** PUT …/answers: the caller's answers so far; `submit` hands them in (they can no longer change). */
-export const SaveAnswersRequestSchema = z.object({ answers: AnswersSchema, submit: z.boolean() });
+export const SaveAnswersRequestSchema = z.lazy(() => z.object({ answers: AnswersSchema, submit: z.boolean() }));
 export type SaveAnswersRequest = z.input<typeof SaveAnswersRequestSchema>;
 
 /** POST …/adopt: writes one partner's revealed answer to a question into the card, as a save. */
-export const AdoptAnswerRequestSchema = z.object({ subjectId: IdSchema, fromUserId: z.uuid() });
+export const AdoptAnswerRequestSchema = z.lazy(() => z.object({ subjectId: IdSchema, fromUserId: z.uuid() }));
 export type AdoptAnswerRequest = z.infer<typeof AdoptAnswerRequestSchema>;
 
 /** Where the answers to one question leave the partnership (docs/questionnaire.md §3). */
@@ -196,32 +202,38 @@ export const OutcomeSchema = z.enum(['disagree', 'cardDiffers', 'notDiscussed', 
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 /** What the card says of a subject: ticked or not, and which options; null when the subject is gone. */
-export const CardAnswerSchema = z.object({ ticked: z.boolean(), optionIds: z.array(IdSchema) }).nullable();
+export const CardAnswerSchema = z.lazy(() => z.object({ ticked: z.boolean(), optionIds: z.array(IdSchema) }).nullable());
 export type CardAnswer = z.infer<typeof CardAnswerSchema>;
 
 /** Share of questions answered alike (0 to 1), overall and per category name; null with no question. */
-export const HarmonySchema = z.object({
-  overall: z.number().min(0).max(1).nullable(),
-  byCategory: z.array(z.object({ categoryName: z.string(), score: z.number().min(0).max(1), questions: z.number().int() })),
-});
+export const HarmonySchema = z.lazy(() =>
+  z.object({
+    overall: z.number().min(0).max(1).nullable(),
+    byCategory: z.array(z.object({ categoryName: z.string(), score: z.number().min(0).max(1), questions: z.number().int() })),
+  }),
+);
 export type Harmony = z.infer<typeof HarmonySchema>;
 
 /** One person asked. */
-export const ParticipantSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  isMe: z.boolean(),
-  submitted: z.boolean(),
-});
+export const ParticipantSchema = z.lazy(() =>
+  z.object({
+    userId: z.string(),
+    name: z.string(),
+    isMe: z.boolean(),
+    submitted: z.boolean(),
+  }),
+);
 export type Participant = z.infer<typeof ParticipantSchema>;
 
-export const RevealedQuestionSchema = z.object({
-  question: QuestionSchema,
-  /** Each participant's answer, in participants' order; null for a question they left blank or never submitted. */
-  answers: z.array(z.object({ userId: z.string(), name: z.string(), answer: StoredAnswerSchema.nullable() })),
-  card: CardAnswerSchema,
-  outcome: OutcomeSchema,
-});
+export const RevealedQuestionSchema = z.lazy(() =>
+  z.object({
+    question: QuestionSchema,
+    /** Each participant's answer, in participants' order; null for a question they left blank or never submitted. */
+    answers: z.array(z.object({ userId: z.string(), name: z.string(), answer: StoredAnswerSchema.nullable() })),
+    card: CardAnswerSchema,
+    outcome: OutcomeSchema,
+  }),
+);
 export type RevealedQuestion = z.infer<typeof RevealedQuestionSchema>;
 
 export const QuestionnaireSummarySchema = z.object({
@@ -240,20 +252,22 @@ export const QuestionnaireSummarySchema = z.object({
 });
 export type QuestionnaireSummary = z.infer<typeof QuestionnaireSummarySchema>;
 
-export const QuestionnaireListAnswerSchema = successEnvelope(z.array(QuestionnaireSummarySchema));
+export const QuestionnaireListAnswerSchema = z.lazy(() => successEnvelope(z.array(QuestionnaireSummarySchema)));
 
 /**
  * One questionnaire as the caller may see it: the questions, their own answers, and the reveal
  * only once it is revealed. Before that, nothing of anyone else's answers but whether they
  * submitted.
  */
-export const QuestionnaireDetailSchema = QuestionnaireSummarySchema.extend({
-  questions: z.array(QuestionSchema),
-  myAnswers: StoredAnswersSchema,
-  reveal: z.array(RevealedQuestionSchema).nullable(),
-});
+export const QuestionnaireDetailSchema = z.lazy(() =>
+  QuestionnaireSummarySchema.extend({
+    questions: z.array(QuestionSchema),
+    myAnswers: StoredAnswersSchema,
+    reveal: z.array(RevealedQuestionSchema).nullable(),
+  }),
+);
 export type QuestionnaireDetail = z.infer<typeof QuestionnaireDetailSchema>;
-export const QuestionnaireAnswerSchema = successEnvelope(QuestionnaireDetailSchema);
+export const QuestionnaireAnswerSchema = z.lazy(() => successEnvelope(QuestionnaireDetailSchema));
 
 /** 404 text of a questionnaire that is not this agreement's (or was removed with its oldest). */
 export const QUESTIONNAIRE_NOT_FOUND_MESSAGE = 'This questionnaire no longer exists.';

@@ -10,7 +10,7 @@
  * from SAMPLE_PARAMS unless the line gives a `url`; give a `body` for POST/PATCH routes. HEAD
  * routes Fastify adds for GET routes are not listed.
  */
-import { PdfFileInfoAnswerSchema } from '@bpa/domain/api';
+import { PdfFileInfoSchema } from '@bpa/domain/api';
 import { toAgreementFile } from '@bpa/domain/agreement-file';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
@@ -250,7 +250,7 @@ beforeAll(async () => {
   const other = await createTestAccount(database.db);
   const guest = await app.inject({ method: 'GET', url: '/api/v1/contracts/guest' });
   const trialId = (guest.json() as { data: { _id: string }[] }).data[0]!._id;
-  const subscriberPdf = PdfFileInfoAnswerSchema.shape.data.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
+  const subscriberPdf = PdfFileInfoSchema.parse({ pathName: makePathName(), fileName: 'Partner-1.pdf' });
   await database.db
     .insert(pdfFiles)
     .values({ ...subscriberPdf, ownerUserId: accounts.subscriber.id, isGuest: false, content: Buffer.from('%PDF-1.7\n%%EOF\n') });
