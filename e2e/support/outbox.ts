@@ -29,6 +29,11 @@ export async function readOutbox(): Promise<OutboxEmail[]> {
 export interface WaitForEmailOptions {
   /** Only a subject containing this text (or matching this expression). */
   subject?: string | RegExp;
+  /**
+   * Only a message whose text holds this: the one that says it, when several messages of the same
+   * subject may arrive (a notice job that ran between two actions sends one for each).
+   */
+  text?: string;
   /** Files already seen: only a newer message counts (e.g. `(await readOutbox()).map(e => e.file)`). */
   ignoreFiles?: readonly string[];
   /** How long to wait, in milliseconds; default 10 000. */
@@ -40,7 +45,7 @@ export interface WaitForEmailOptions {
  * @throws Error naming the address and the subjects seen when none arrives in time
  */
 export async function waitForEmail(to: string, options: WaitForEmailOptions = {}): Promise<OutboxEmail> {
-  const { subject, ignoreFiles = [], timeoutMs = 10_000 } = options;
+  const { subject, text, ignoreFiles = [], timeoutMs = 10_000 } = options;
   const deadline = Date.now() + timeoutMs;
   const address = to.toLowerCase();
   let seen: OutboxEmail[] = [];
@@ -49,6 +54,7 @@ export async function waitForEmail(to: string, options: WaitForEmailOptions = {}
     const match = seen
       .filter((email) => !ignoreFiles.includes(email.file) && email.to.toLowerCase().includes(address))
       .filter((email) => subject === undefined || (typeof subject === 'string' ? email.subject.includes(subject) : subject.test(email.subject)))
+      .filter((email) => text === undefined || (email.text ?? '').includes(text))
       .at(-1);
     if (match) return match;
     if (Date.now() > deadline) {
