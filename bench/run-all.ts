@@ -23,6 +23,7 @@ const BENCHMARKS: readonly string[] = [
   'acbl-bench.ts',
   'storage-bench.ts',
   'availability-bench.ts',
+  'scale-bench.ts',
 ];
 
 let failures = 0;

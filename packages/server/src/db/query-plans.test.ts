@@ -39,6 +39,12 @@ beforeAll(async () => {
   await run(sql`
     insert into agreement_notices (user_id, contract_id, unsubscribe_token)
     select owner_user_id, id, md5(id::text) || md5(owner_user_id::text) from contracts`);
+  // Each agreement shared with another account, accepted.
+  await run(sql`
+    insert into contract_shares (contract_id, user_id, access, invited_email, accepted_at)
+    select c.id, u.id, 'view', 'partner@example.org', now() from (select id, row_number() over (order by id) n from contracts) c
+    join (select id, row_number() over (order by id) n from users) u on u.n = (c.n % 2000) + 1
+    where u.id <> (select owner_user_id from contracts where id = c.id)`);
   await run(sql`analyze`);
   const rows = (await run(sql`select owner_user_id as "user", id from contracts order by id limit 3`)) as unknown as { rows: { user: string; id: string }[] };
   someUser = rows.rows[0]!.user;
@@ -113,6 +119,14 @@ describe('list queries read an index on a seeded database', () => {
           where v.user_id = ${someUser}::uuid and v.contract_id in (select jsonb_array_elements_text(${JSON.stringify(someContracts)}::jsonb)::uuid)
           order by r.contract_id, entry.item->>'itemId', r.revision desc
         ) newest where newest.author_user_id is distinct from ${someUser}::uuid group by newest.contract_id`,
+    ],
+    [
+      'the agreements a person can open, own or shared (practice progress, other agreements)',
+      () => sql`select id from contracts where id in (
+          select id from contracts where owner_user_id = ${someUser}::uuid
+          union all
+          select contract_id from contract_shares where user_id = ${someUser}::uuid and accepted_at is not null)
+        order by updated_at desc limit 5`,
     ],
     [
       'the newest PDF of a name (the viewer by file name)',

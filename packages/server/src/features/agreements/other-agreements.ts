@@ -13,7 +13,7 @@ import { PLACEHOLDER_OPTION_NAME, PLACEHOLDER_SUBJECT_NAME } from '@bpa/domain/e
 import { MAX_OTHER_AGREEMENTS, type OtherAgreement, type PlayedSubject } from '@bpa/domain/elsewhere';
 import type { ContractDocument } from '@bpa/domain/contract';
 import { stripMarkup } from '@bpa/domain/markup';
-import { type SQL, and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractShares, contracts } from '../../db/schema/contracts';
 
@@ -24,13 +24,19 @@ export interface OpenableAgreement {
   document: ContractDocument;
 }
 
-/** The agreements of `userId` (but `exceptContractId`): owned, or shared with them and accepted. */
+/**
+ * The agreements of `userId` (but `exceptContractId`): owned, or shared with them and accepted.
+ * Written as one list of ids from two indexed look-ups (by owner, and the shares by user), so the
+ * query reads an index however many agreements the database holds; an `or` of the two made
+ * PostgreSQL scan every agreement (db/query-plans.test.ts, bench/scale-bench.ts).
+ */
 function openableBy(userId: string, exceptContractId: string | undefined): SQL {
-  const sharedWithThem = sql`${contracts.id} in (select ${contractShares.contractId} from ${contractShares} where ${and(
-    eq(contractShares.userId, userId),
-    isNotNull(contractShares.acceptedAt),
-  )})`;
-  return and(or(eq(contracts.ownerUserId, userId), sharedWithThem), exceptContractId === undefined ? undefined : ne(contracts.id, exceptContractId))!;
+  const openable = sql`${contracts.id} in (
+    select ${contracts.id} from ${contracts} where ${eq(contracts.ownerUserId, userId)}
+    union all
+    select ${contractShares.contractId} from ${contractShares} where ${and(eq(contractShares.userId, userId), isNotNull(contractShares.acceptedAt))}
+  )`;
+  return and(openable, exceptContractId === undefined ? undefined : ne(contracts.id, exceptContractId))!;
 }
 
 const labelOf = (name: string) => `“${stripMarkup(name)}”`;

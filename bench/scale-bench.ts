@@ -1,0 +1,278 @@
+/**
+ * Every signed-in read route of a subscriber, on a database holding only them beside the same
+ * database grown large (docs/product.md §D12, "Scale": each route within 1.2x of the small
+ * database's time on 2,000 accounts and 20,000 versions of one agreement; no sequential scan in a
+ * hot query), on PostgreSQL (a fresh database on the server DATABASE_URL names):
+ *
+ * 1. the server started on a database with the templates and two subscribers; the first makes an
+ *    agreement from the largest template and saves one change;
+ * 2. each route asked SCALE_BENCH_REQUESTS times, the routes taken in turn so that every route sees
+ *    the same moments of the machine's load, after a warm-up; the median of each;
+ * 3. the server stopped, the database grown by SQL to 2,000 accounts, each with an agreement, a
+ *    visit, three PDFs and a notice row, thousands of marks and replies, and 20,000 versions of the
+ *    subscriber's agreement (its history: the one real save's row repeated, each an empty patch
+ *    from the next, so every version reads as the current document), then `ANALYZE`; the server
+ *    started again and step 2 repeated, and the hot queries' plans printed (their node types);
+ * 4. the same again at 100,000 accounts (SCALE_BENCH_LARGEST_USERS; 0 skips it): how it grows.
+ *
+ * The other accounts' agreements hold an empty document: a route reads only its caller's rows, and
+ * PostgreSQL keeps large documents out of line, so their size would not change what is measured.
+ * Prints each route's median beside the small database's and the ratio beside the goal.
+ *
+ * Settings: DATABASE_URL (required; without it the bench says so and stops), SCALE_BENCH_PORT
+ * (default 3296), SCALE_BENCH_REQUESTS (default 40), SCALE_BENCH_LARGEST_USERS (default 100000).
+ */
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { type BenchDatabase, seedBenchDatabase, startProductServer } from './support/product-server';
+
+const PORT = Number(process.env.SCALE_BENCH_PORT ?? 3296);
+const REQUESTS = Number(process.env.SCALE_BENCH_REQUESTS ?? 40);
+const LARGEST_USERS = Number(process.env.SCALE_BENCH_LARGEST_USERS ?? 100_000);
+const WARM_UP_REQUESTS = 5;
+/** docs/product.md §D12: a route on the large database at most this many times the small one's time. */
+const GOAL_RATIO = 1.2;
+const SCALE = { users: 2_000, versions: 20_000 };
+const API = '/api/v1';
+
+const postgresUrl = process.env.DATABASE_URL?.trim();
+if (!postgresUrl) {
+  console.log('DATABASE_URL is not set: the scale bench runs on PostgreSQL only, and is skipped.');
+  process.exit(0);
+}
+
+/** The routes a subscriber's pages read, by the name printed. */
+function readRoutes(contractId: string, newestRevision: () => number): Array<[string, () => string]> {
+  return [
+    ['session (every page)', () => `${API}/users/session`],
+    ['account', () => `${API}/users/me`],
+    ['dashboard: agreement names', () => `${API}/contracts/my`],
+    ['dashboard: shared with me', () => `${API}/contracts/shared`],
+    ['dashboard: badge (changes waiting)', () => `${API}/contracts/changes-waiting`],
+    ['dashboard: practice progress', () => `${API}/contracts/practice-progress`],
+    ['templates', () => `${API}/contracts/templates/`],
+    ['editor: load the agreement', () => `${API}/contracts/my/${contractId}`],
+    ['editor: latest', () => `${API}/contracts/${contractId}/latest`],
+    ['editor: changes since the last visit', () => `${API}/contracts/${contractId}/changes`],
+    ['editor: marks', () => `${API}/contracts/${contractId}/marks`],
+    ['editor: replies', () => `${API}/contracts/${contractId}/replies`],
+    ['editor: notices', () => `${API}/contracts/${contractId}/notices`],
+    ['editor: partners', () => `${API}/contracts/my/${contractId}/shares`],
+    ['editor: questionnaires', () => `${API}/contracts/${contractId}/questionnaires`],
+    ['History: first page', () => `${API}/contracts/${contractId}/revisions?page=1`],
+    ['History: last page (keyset)', () => `${API}/contracts/${contractId}/revisions?page=1&before=21`],
+    ['History: one old version', () => `${API}/contracts/${contractId}/revisions/${Math.max(1, newestRevision() - 1)}`],
+  ];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * Asks every route REQUESTS times, one request at a time, the routes in turn.
+ *
+ * @returns route name -> median milliseconds
+ * @throws when a route answers anything but 200
+ */
+async function measureRoutes(baseUrl: string, cookie: string, routes: Array<[string, () => string]>): Promise<Map<string, number>> {
+  const times = new Map(routes.map(([name]) => [name, [] as number[]]));
+  for (let round = 0; round < WARM_UP_REQUESTS + REQUESTS; round++) {
+    for (const [name, path] of routes) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${path()}`, { headers: { cookie, 'accept-encoding': 'br, gzip' } });
+      await response.arrayBuffer();
+      const ms = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${name} (${path()}) answered ${response.status}`);
+      if (round >= WARM_UP_REQUESTS) times.get(name)!.push(ms);
+    }
+  }
+  return new Map([...times].map(([name, values]) => [name, median(values)]));
+}
+
+/** Grows the database to `users` accounts (each with what an account has), and the agreement's history to `versions`. */
+async function grow(client: pg.Client, contractId: string, users: number, versions: number): Promise<void> {
+  const started = performance.now();
+  const { rows } = await client.query<{ count: string }>('select count(*) from users');
+  const have = Number(rows[0]!.count);
+  await client.query(`insert into users (email, role) select 'scale-' || g || '@example.org', 'subscriber' from generate_series($1::int, $2::int) g`, [
+    have + 1,
+    users,
+  ]);
+  // Each new account: an agreement, a visit of it, three PDFs and a notice row (as query-plans.test.ts seeds).
+  await client.query(`create temporary table fresh as select id from users where email like 'scale-%' and id not in (select owner_user_id from contracts)`);
+  await client.query(`insert into contracts (owner_user_id, contract_name, document) select id, 'Partner 1', '{}'::jsonb from fresh`);
+  await client.query(
+    `insert into contract_views (contract_id, user_id, revision) select c.id, c.owner_user_id, 0 from contracts c join fresh f on f.id = c.owner_user_id`,
+  );
+  await client.query(`insert into pdf_files (path_name, file_name, owner_user_id, is_guest, content)
+    select md5(f.id::text || g), 'partner-' || g || '.pdf', f.id, false, '\\x00'::bytea from fresh f, generate_series(1, 3) g`);
+  await client.query(`insert into agreement_notices (user_id, contract_id, unsubscribe_token)
+    select c.owner_user_id, c.id, md5(c.id::text) || md5(c.owner_user_id::text) from contracts c join fresh f on f.id = c.owner_user_id`);
+  await client.query(`insert into contract_marks (contract_id, item_id, user_id, status, updated_at)
+    select c.id, 'item-' || g, c.owner_user_id, 'discuss', now() - interval '30 days'
+    from (select c.id, c.owner_user_id from contracts c join fresh f on f.id = c.owner_user_id limit 500) c, generate_series(1, 10) g`);
+  await client.query(`insert into contract_replies (contract_id, item_id, user_id, text, created_at, updated_at)
+    select c.id, 'item-' || g, c.owner_user_id, 'Why?', now() - interval '30 days', now() - interval '30 days'
+    from (select c.id, c.owner_user_id from contracts c join fresh f on f.id = c.owner_user_id limit 500) c, generate_series(1, 10) g`);
+  await client.query('drop table fresh');
+  // The agreement's history: its newest row moved up to `versions`, the rows below it copies of it
+  // whose patch is empty (each version reads as the next one's document, so as the current one).
+  const current = await client.query<{ revision: number }>('select revision from contracts where id = $1', [contractId]);
+  const revision = current.rows[0]!.revision;
+  if (revision < versions) {
+    await client.query('update contract_revisions set revision = $3 where contract_id = $1 and revision = $2', [contractId, revision, versions]);
+    await client.query(
+      `insert into contract_revisions (contract_id, revision, document, patch, kind, author_user_id, author_label, change, items, created_at)
+       select contract_id, g, null, '[]'::jsonb, kind, author_user_id, author_label, change, items, created_at - (($3::int - g) * interval '1 minute')
+       from contract_revisions, generate_series($2::int, $3::int - 1) g where contract_id = $1 and revision = $3`,
+      [contractId, revision, versions],
+    );
+    await client.query('update contracts set revision = $2 where id = $1', [contractId, versions]);
+    await client.query('update contract_views set revision = $2 where contract_id = $1', [contractId, versions]);
+  }
+  await client.query('analyze');
+  console.log(
+    `  grown to ${users.toLocaleString('en')} accounts and ${versions.toLocaleString('en')} versions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** The node types of a query's plan, outermost first ("Limit > Index Scan on contract_revisions"). */
+async function planOf(client: pg.Client, query: string, values: unknown[]): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${query}`, values);
+  const nodes: string[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(`${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(rows[0]!['QUERY PLAN'][0]!.Plan);
+  return nodes.join(' > ');
+}
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function printPlans(client: pg.Client, contractId: string, userId: string): Promise<void> {
+  const queries: Array<[string, string, unknown[]]> = [
+    ['agreement names (dashboard)', 'select id, contract_name from contracts where owner_user_id = $1 order by position', [userId]],
+    ['visits of one person (badge)', 'select contract_id, revision from contract_views where user_id = $1', [userId]],
+    [
+      'agreements one can open (practice)',
+      'select id from contracts where id in (select id from contracts where owner_user_id = $1 union all select contract_id from contract_shares where user_id = $1 and accepted_at is not null) order by updated_at desc limit 5',
+      [userId],
+    ],
+    ['History: number of versions', 'select count(*) from contract_revisions where contract_id = $1', [contractId]],
+    [
+      'History: a deep page (keyset)',
+      'select revision, kind, author_label, created_at, change from contract_revisions where contract_id = $1 and revision < 21 order by revision desc limit 20',
+      [contractId],
+    ],
+    [
+      'PDF viewer: newest PDF of a name',
+      "select file_name from pdf_files where owner_user_id = $1 and is_guest = false and file_name = 'partner-1.pdf' order by created_at desc, id desc limit 1",
+      [userId],
+    ],
+  ];
+  console.log('  hot queries (plan, outermost first):');
+  let scans = 0;
+  for (const [name, query, values] of queries) {
+    const plan = await planOf(client, query, values);
+    if (plan.includes('Seq Scan')) scans += 1;
+    console.log(`    ${name.padEnd(34)} ${plan}`);
+  }
+  console.log(`  sequential scans in hot queries: ${scans} (goal: none: ${scans === 0 ? 'met' : 'NOT met'})`);
+}
+
+function printTable(columns: Array<[string, Map<string, number>]>): void {
+  const [base] = columns;
+  const header = ['route', ...columns.map(([label]) => `${label} ms`), ...columns.slice(1).map(([label]) => `${label} / small`), 'goal'];
+  const rows = [...base![1].keys()].map((route) => {
+    const ratios = columns.slice(1).map(([, times]) => times.get(route)! / base![1].get(route)!);
+    return [
+      route,
+      ...columns.map(([, times]) => times.get(route)!.toFixed(2)),
+      ...ratios.map((ratio) => `${ratio.toFixed(2)}x`),
+      ratios[0]! <= GOAL_RATIO ? 'met' : 'NOT met',
+    ];
+  });
+  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  '));
+  const worst = Math.max(...rows.map((row) => Number(row[columns.length + 1]!.replace('x', ''))));
+  console.log(
+    `the largest ratio at ${SCALE.users.toLocaleString('en')} accounts: ${worst.toFixed(2)}x (goal <= ${GOAL_RATIO}x: ${worst <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+  );
+}
+
+async function startAndMeasure(database: BenchDatabase, routes: Array<[string, () => string]>, cookie: string): Promise<Map<string, number>> {
+  const server = await startProductServer(database, PORT);
+  try {
+    return await measureRoutes(server.url, cookie, routes);
+  } finally {
+    await server.stop();
+  }
+}
+
+const database = await seedBenchDatabase({ subscriberCount: 2, postgresServerUrl: postgresUrl });
+const client = new pg.Client({ connectionString: database.databaseUrl });
+await client.connect();
+try {
+  const { cookie } = database.subscribers[0]!;
+  // The subscriber's agreement, from the largest template, with one saved change.
+  const server = await startProductServer(database, PORT);
+  let contractId: string;
+  try {
+    const headers = { cookie, 'content-type': 'application/json' };
+    const made = await fetch(`${server.url}${API}/contracts/my`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ templateId: database.largestTemplate.id }),
+    });
+    if (made.status !== 201) throw new Error(`Creating the agreement answered ${made.status}`);
+    const agreement = (
+      (await made.json()) as { data: { _id: string; revision: number; contractName: string; categories: Array<{ subjects: Array<{ isSelected: boolean }> }> } }
+    ).data;
+    contractId = agreement._id;
+    const subject = agreement.categories[0]!.subjects[0]!;
+    subject.isSelected = !subject.isSelected;
+    const saved = await fetch(`${server.url}${API}/contracts/my/${contractId}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ contractName: agreement.contractName, categories: agreement.categories, revision: agreement.revision }),
+    });
+    if (saved.status !== 200) throw new Error(`Saving the agreement answered ${saved.status}: ${await saved.text()}`);
+    await fetch(`${server.url}${API}/contracts/${contractId}/changes`, { headers: { cookie } });
+  } finally {
+    await server.stop();
+  }
+  const userId = (await client.query<{ id: string }>('select owner_user_id as id from contracts where id = $1', [contractId])).rows[0]!.id;
+  let newest = (await client.query<{ revision: number }>('select revision from contracts where id = $1', [contractId])).rows[0]!.revision;
+  const routes = readRoutes(contractId, () => newest);
+
+  console.log(
+    `Scale benchmark on PostgreSQL: ${routes.length} read routes of one subscriber, median of ${REQUESTS} requests each (routes in turn, after ${WARM_UP_REQUESTS} warm-up rounds); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log('small database: 2 accounts, the templates, one agreement with 2 versions');
+  const small = await startAndMeasure(database, routes, cookie);
+  const columns: Array<[string, Map<string, number>]> = [['small', small]];
+
+  await grow(client, contractId, SCALE.users, SCALE.versions);
+  newest = SCALE.versions;
+  await printPlans(client, contractId, userId);
+  columns.push([`${SCALE.users / 1000}k`, await startAndMeasure(database, routes, cookie)]);
+
+  if (LARGEST_USERS > SCALE.users) {
+    await grow(client, contractId, LARGEST_USERS, SCALE.versions);
+    await printPlans(client, contractId, userId);
+    columns.push([`${LARGEST_USERS / 1000}k`, await startAndMeasure(database, routes, cookie)]);
+  }
+  console.log(`\nload average now ${loadavg()[0]!.toFixed(1)}`);
+  printTable(columns);
+} finally {
+  await client.end();
+  await database.dispose();
+}
