@@ -129,7 +129,10 @@ async function grow(client: pg.Client, contractId: string, users: number, versio
        from contract_revisions, generate_series($2::int, $3::int - 1) g where contract_id = $1 and revision = $3`,
       [contractId, revision, versions],
     );
-    await client.query('update contracts set revision = $2 where id = $1', [contractId, versions]);
+    await client.query('update contracts set revision = $2, kept_revisions = (select count(*) from contract_revisions where contract_id = $1) where id = $1', [
+      contractId,
+      versions,
+    ]);
     await client.query('update contract_views set revision = $2 where contract_id = $1', [contractId, versions]);
   }
   await client.query('analyze');
@@ -165,7 +168,7 @@ async function printPlans(client: pg.Client, contractId: string, userId: string)
       'select id from contracts where id in (select id from contracts where owner_user_id = $1 union all select contract_id from contract_shares where user_id = $1 and accepted_at is not null) order by updated_at desc limit 5',
       [userId],
     ],
-    ['History: number of versions', 'select count(*) from contract_revisions where contract_id = $1', [contractId]],
+    ['History: its page count', 'select revision, kept_revisions from contracts where id = $1', [contractId]],
     [
       'History: a deep page (keyset)',
       'select revision, kind, author_label, created_at, change from contract_revisions where contract_id = $1 and revision < 21 order by revision desc limit 20',

@@ -22,6 +22,13 @@ export const contracts = pgTable(
     document: jsonb('document').$type<ContractDocument>().notNull(),
     revision: integer('revision').notNull().default(0),
     /**
+     * How many rows of its history (`contract_revisions`) are kept: History's page count, read with
+     * the agreement instead of counting its versions (bench/scale-bench.ts). 1 at creation (revision
+     * 0), raised by each change's statement (replace-agreement-document.ts) and lowered by pruning
+     * (features/history/agreement-history.ts), in the same statement or transaction as the rows.
+     */
+    keptRevisions: integer('kept_revisions').notNull().default(1),
+    /**
      * The agreement's place on its owner's dashboard, 0 first (docs/product.md §D4: "Partner 1" … "Partner 5"
      * in that order). Set at creation and never changed by a rename or a save.
      */

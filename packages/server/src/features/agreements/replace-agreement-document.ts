@@ -330,7 +330,7 @@ async function writeChange(
     with updated as (
       update ${contracts}
       set document = ${documentUpdate(documentText === null && plan.databaseChanges ? { changes: plan.databaseChanges } : { text: documentText ?? JSON.stringify(plan.next) })}, contract_name = ${plan.next.contractName}, template_name = ${plan.templateName},
-        revision = revision + 1, updated_at = ${at}::timestamptz
+        revision = revision + 1, kept_revisions = kept_revisions + 1, updated_at = ${at}::timestamptz
       where id = ${id}::uuid and revision = ${revision}
       returning id, contract_name, revision
     ), replaced as (

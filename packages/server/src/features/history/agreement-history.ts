@@ -7,7 +7,7 @@
  */
 import type { Contract } from '@bpa/domain/contract';
 import { REVISION_PAGE_SIZE, type RevisionKind, type RevisionSummary, listItemChanges } from '@bpa/domain/history';
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contractRevisions, contracts } from '../../db/schema/contracts';
 import { AppError } from '../../errors';
@@ -62,10 +62,15 @@ export async function listRevisions(
   db: Database,
   request: { contractId: string; page: number; before?: number | undefined },
 ): Promise<{ revisions: RevisionSummary[]; total: number }> {
-  const [current] = await db.select({ revision: contracts.revision }).from(contracts).where(eq(contracts.id, request.contractId));
+  // The number of kept versions is kept with the agreement (contracts.kept_revisions): no count of
+  // its history, whose cost grew with it (bench/scale-bench.ts).
+  const [current] = await db
+    .select({ revision: contracts.revision, total: contracts.keptRevisions })
+    .from(contracts)
+    .where(eq(contracts.id, request.contractId));
   if (!current) throw agreementNotFound();
+  const { total } = current;
   const ofAgreement = eq(contractRevisions.contractId, request.contractId);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contractRevisions).where(ofAgreement);
   const rows =
     request.before === undefined
       ? await db
@@ -174,8 +179,15 @@ export async function pruneAgreementHistory(db: Database, contractId: string, no
           .where(and(eq(contractRevisions.contractId, contractId), eq(contractRevisions.revision, above)));
       }
     }
-    await tx.delete(contractRevisions).where(and(eq(contractRevisions.contractId, contractId), inArray(contractRevisions.revision, pruned)));
-    return pruned.length;
+    const deleted = await tx
+      .delete(contractRevisions)
+      .where(and(eq(contractRevisions.contractId, contractId), inArray(contractRevisions.revision, pruned)))
+      .returning({ revision: contractRevisions.revision });
+    await tx
+      .update(contracts)
+      .set({ keptRevisions: sql`${contracts.keptRevisions} - ${deleted.length}` })
+      .where(eq(contracts.id, contractId));
+    return deleted.length;
   });
 }
 

@@ -533,7 +533,7 @@ describe('history and restore', () => {
     await database.db.execute(sql`
       insert into contract_revisions (contract_id, revision, kind, author_label)
       select ${agreement.id}::uuid, g, 'save', 'anna@example.org' from generate_series(1, 45) g`);
-    await database.db.update(contracts).set({ revision: 45 }).where(eq(contracts.id, agreement.id));
+    await database.db.update(contracts).set({ revision: 45, keptRevisions: 46 }).where(eq(contracts.id, agreement.id));
     const list = async (query: string) =>
       RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions?${query}`, { cookie })).json()).data;
     const first = await list('page=1');
@@ -590,6 +590,8 @@ describe('history and restore', () => {
       .map((r) => r.revision)
       .sort();
     expect(kept).toEqual([3, 4, 5, 6]);
+    // History's page count follows what is kept (contracts.kept_revisions), with no count of the rows.
+    expect(RevisionListAnswerSchema.parse((await call('GET', `/api/v1/contracts/${agreement.id}/revisions`, { cookie })).json()).data.total).toBe(4);
     const [current] = await database.db
       .select({ revision: contracts.revision, document: contracts.document })
       .from(contracts)
