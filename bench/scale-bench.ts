@@ -1,26 +1,30 @@
 /**
- * Every signed-in read route of a subscriber, on a database holding only them beside the same
- * database grown large (docs/product.md §D12, "Scale": each route within 1.2x of the small
- * database's time on 2,000 accounts and 20,000 versions of one agreement; no sequential scan in a
- * hot query), on PostgreSQL (a fresh database on the server DATABASE_URL names):
+ * Every signed-in read route of a subscriber, on a small database beside a large one
+ * (docs/product.md §D12: each route within 1.2x of the small database's time on 2,000 accounts
+ * and 20,000 versions of one agreement; no sequential scan in a hot query), on PostgreSQL (fresh
+ * databases on the server DATABASE_URL names):
  *
- * 1. the server started on a database with the templates and two subscribers; the first makes an
+ * 1. two databases with the templates and two subscribers; in each the first subscriber makes an
  *    agreement from the largest template and saves one change;
- * 2. each route asked SCALE_BENCH_REQUESTS times, the routes taken in turn so that every route sees
- *    the same moments of the machine's load, after a warm-up; the median of each;
- * 3. the server stopped, the database grown by SQL to 2,000 accounts, each with an agreement, a
+ * 2. the small one's agreement given 21 versions (a full page of History and one more); the large
+ *    one grown by SQL to 2,000 accounts, each with an agreement shared with another account, a
  *    visit, three PDFs and a notice row, thousands of marks and replies, and 20,000 versions of the
  *    subscriber's agreement (its history: the one real save's row repeated, each an empty patch
- *    from the next, so every version reads as the current document), then `ANALYZE`; the server
- *    started again and step 2 repeated, and the hot queries' plans printed (their node types);
- * 4. the same again at 100,000 accounts (SCALE_BENCH_LARGEST_USERS; 0 skips it): how it grows.
+ *    from the next, so every version reads as the current document), then `ANALYZE`;
+ * 3. a server on each, and each route asked SCALE_BENCH_REQUESTS times of both, the two servers
+ *    in turn and the routes in turn, so that both see the same moments of the machine's load,
+ *    after a warm-up; the median of each, and the hot queries' plans (their node types);
+ * 4. the large one grown on to 100,000 accounts (SCALE_BENCH_LARGEST_USERS; 0 skips it) and step 3
+ *    again: how it grows.
  *
  * The other accounts' agreements hold an empty document: a route reads only its caller's rows, and
  * PostgreSQL keeps large documents out of line, so their size would not change what is measured.
- * Prints each route's median beside the small database's and the ratio beside the goal.
+ * Prints each route's medians and their ratio beside the goal.
  *
  * Settings: DATABASE_URL (required; without it the bench says so and stops), SCALE_BENCH_PORT
- * (default 3296), SCALE_BENCH_REQUESTS (default 40), SCALE_BENCH_LARGEST_USERS (default 100000).
+ * (default 3296; the large database's server on the next port), SCALE_BENCH_REQUESTS (default
+ * 40), SCALE_BENCH_LARGEST_USERS (default 100000), SCALE_BENCH_KEEP_DATABASE=1 (leaves the large
+ * database and prints its URL, to read plans by hand).
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -29,6 +33,9 @@ import { type BenchDatabase, seedBenchDatabase, startProductServer } from './sup
 const PORT = Number(process.env.SCALE_BENCH_PORT ?? 3296);
 const REQUESTS = Number(process.env.SCALE_BENCH_REQUESTS ?? 40);
 const LARGEST_USERS = Number(process.env.SCALE_BENCH_LARGEST_USERS ?? 100_000);
+const KEEP_DATABASE = process.env.SCALE_BENCH_KEEP_DATABASE === '1';
+/** Versions of the agreement on the small database: a full page of History and one more, as on the large one. */
+const SMALL_VERSIONS = 21;
 const WARM_UP_REQUESTS = 5;
 /** docs/product.md §D12: a route on the large database at most this many times the small one's time. */
 const GOAL_RATIO = 1.2;
@@ -70,25 +77,36 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/** A server on one of the two databases, and what its subscriber asks. */
+interface Side {
+  url: string;
+  cookie: string;
+  routes: Array<[string, () => string]>;
+}
+
 /**
- * Asks every route REQUESTS times, one request at a time, the routes in turn.
+ * Asks every route REQUESTS times of both sides, one request at a time: the routes in turn, and
+ * for each route the small side then the large one.
  *
- * @returns route name -> median milliseconds
+ * @returns per side, route name -> median milliseconds
  * @throws when a route answers anything but 200
  */
-async function measureRoutes(baseUrl: string, cookie: string, routes: Array<[string, () => string]>): Promise<Map<string, number>> {
-  const times = new Map(routes.map(([name]) => [name, [] as number[]]));
+async function measureRoutes(sides: readonly Side[]): Promise<Array<Map<string, number>>> {
+  const times = sides.map((side) => new Map(side.routes.map(([name]) => [name, [] as number[]])));
   for (let round = 0; round < WARM_UP_REQUESTS + REQUESTS; round++) {
-    for (const [name, path] of routes) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}${path()}`, { headers: { cookie, 'accept-encoding': 'br, gzip' } });
-      await response.arrayBuffer();
-      const ms = performance.now() - started;
-      if (response.status !== 200) throw new Error(`${name} (${path()}) answered ${response.status}`);
-      if (round >= WARM_UP_REQUESTS) times.get(name)!.push(ms);
+    for (let index = 0; index < sides[0]!.routes.length; index++) {
+      for (const [sideIndex, side] of sides.entries()) {
+        const [name, path] = side.routes[index]!;
+        const started = performance.now();
+        const response = await fetch(`${side.url}${path()}`, { headers: { cookie: side.cookie, 'accept-encoding': 'br, gzip' } });
+        await response.arrayBuffer();
+        const ms = performance.now() - started;
+        if (response.status !== 200) throw new Error(`${name} (${path()}) answered ${response.status}`);
+        if (round >= WARM_UP_REQUESTS) times[sideIndex]!.get(name)!.push(ms);
+      }
     }
   }
-  return new Map([...times].map(([name, values]) => [name, median(values)]));
+  return times.map((side) => new Map([...side].map(([name, values]) => [name, median(values)])));
 }
 
 /** Grows the database to `users` accounts (each with what an account has), and the agreement's history to `versions`. */
@@ -106,6 +124,13 @@ async function grow(client: pg.Client, contractId: string, users: number, versio
   await client.query(
     `insert into contract_views (contract_id, user_id, revision) select c.id, c.owner_user_id, 0 from contracts c join fresh f on f.id = c.owner_user_id`,
   );
+  // Each new agreement shared with another account, accepted (the lists of agreements one can open).
+  await client.query(`insert into contract_shares (contract_id, user_id, access, invited_email, accepted_at)
+    select c.id, u.id, 'view', 'partner@example.org', now()
+    from (select c.id, c.owner_user_id, row_number() over (order by c.id) n from contracts c join fresh f on f.id = c.owner_user_id) c
+    join (select id, row_number() over (order by id) n from fresh) u on u.n = (c.n % (select count(*) from fresh)) + 1
+    where u.id <> c.owner_user_id
+    on conflict do nothing`);
   await client.query(`insert into pdf_files (path_name, file_name, owner_user_id, is_guest, content)
     select md5(f.id::text || g), 'partner-' || g || '.pdf', f.id, false, '\\x00'::bytea from fresh f, generate_series(1, 3) g`);
   await client.query(`insert into agreement_notices (user_id, contract_id, unsubscribe_token)
@@ -190,43 +215,43 @@ async function printPlans(client: pg.Client, contractId: string, userId: string)
   console.log(`  sequential scans in hot queries: ${scans} (goal: none: ${scans === 0 ? 'met' : 'NOT met'})`);
 }
 
-function printTable(columns: Array<[string, Map<string, number>]>): void {
-  const [base] = columns;
-  const header = ['route', ...columns.map(([label]) => `${label} ms`), ...columns.slice(1).map(([label]) => `${label} / small`), 'goal'];
-  const rows = [...base![1].keys()].map((route) => {
-    const ratios = columns.slice(1).map(([, times]) => times.get(route)! / base![1].get(route)!);
-    return [
-      route,
-      ...columns.map(([, times]) => times.get(route)!.toFixed(2)),
-      ...ratios.map((ratio) => `${ratio.toFixed(2)}x`),
-      ratios[0]! <= GOAL_RATIO ? 'met' : 'NOT met',
-    ];
+/** Prints one comparison: each route's median on the small database and the large one, their ratio and the goal. */
+function printTable(label: string, small: Map<string, number>, large: Map<string, number>): void {
+  const header = ['route', 'small ms', `${label} ms`, 'ratio', 'goal'];
+  const rows = [...small.keys()].map((route) => {
+    const ratio = large.get(route)! / small.get(route)!;
+    return [route, small.get(route)!.toFixed(2), large.get(route)!.toFixed(2), `${ratio.toFixed(2)}x`, ratio <= GOAL_RATIO ? 'met' : 'NOT met'];
   });
   const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
   for (const row of [header, ...rows])
     console.log(row.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  '));
-  const worst = Math.max(...rows.map((row) => Number(row[columns.length + 1]!.replace('x', ''))));
+  const worst = Math.max(...rows.map((row) => Number(row[3]!.replace('x', ''))));
   console.log(
-    `the largest ratio at ${SCALE.users.toLocaleString('en')} accounts: ${worst.toFixed(2)}x (goal <= ${GOAL_RATIO}x: ${worst <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+    `the largest ratio at ${label}: ${worst.toFixed(2)}x (goal <= ${GOAL_RATIO}x: ${worst <= GOAL_RATIO ? 'met' : 'NOT met'}); load average ${loadavg()[0]!.toFixed(1)}`,
   );
 }
 
-async function startAndMeasure(database: BenchDatabase, routes: Array<[string, () => string]>, cookie: string): Promise<Map<string, number>> {
-  const server = await startProductServer(database, PORT);
-  try {
-    return await measureRoutes(server.url, cookie, routes);
-  } finally {
-    await server.stop();
-  }
+/** One database of the comparison: its data, a client, its subscriber's agreement and routes. */
+interface Prepared {
+  database: BenchDatabase;
+  client: pg.Client;
+  contractId: string;
+  userId: string;
+  newest: number;
+  routes: Array<[string, () => string]>;
 }
 
-const database = await seedBenchDatabase({ subscriberCount: 2, postgresServerUrl: postgresUrl });
-const client = new pg.Client({ connectionString: database.databaseUrl });
-await client.connect();
-try {
+/**
+ * Makes a database with the subscriber's agreement (from the largest template, one change saved).
+ *
+ * @throws when the server refuses the agreement or the save
+ */
+async function prepare(port: number): Promise<Prepared> {
+  const database = await seedBenchDatabase({ subscriberCount: 2, postgresServerUrl: postgresUrl });
+  const client = new pg.Client({ connectionString: database.databaseUrl });
+  await client.connect();
   const { cookie } = database.subscribers[0]!;
-  // The subscriber's agreement, from the largest template, with one saved change.
-  const server = await startProductServer(database, PORT);
+  const server = await startProductServer(database, port);
   let contractId: string;
   try {
     const headers = { cookie, 'content-type': 'application/json' };
@@ -253,29 +278,51 @@ try {
     await server.stop();
   }
   const userId = (await client.query<{ id: string }>('select owner_user_id as id from contracts where id = $1', [contractId])).rows[0]!.id;
-  let newest = (await client.query<{ revision: number }>('select revision from contracts where id = $1', [contractId])).rows[0]!.revision;
-  const routes = readRoutes(contractId, () => newest);
+  const prepared: Prepared = { database, client, contractId, userId, newest: 1, routes: [] };
+  prepared.routes = readRoutes(contractId, () => prepared.newest);
+  return prepared;
+}
 
+/** Starts a server on each database, measures both in turn, stops them. */
+async function compare(small: Prepared, large: Prepared): Promise<[Map<string, number>, Map<string, number>]> {
+  const servers = [await startProductServer(small.database, PORT), await startProductServer(large.database, PORT + 1)];
+  try {
+    const [smallTimes, largeTimes] = await measureRoutes(
+      [small, large].map((side, index) => ({ url: servers[index]!.url, cookie: side.database.subscribers[0]!.cookie, routes: side.routes })),
+    );
+    return [smallTimes!, largeTimes!];
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+const small = await prepare(PORT);
+const large = await prepare(PORT);
+try {
   console.log(
-    `Scale benchmark on PostgreSQL: ${routes.length} read routes of one subscriber, median of ${REQUESTS} requests each (routes in turn, after ${WARM_UP_REQUESTS} warm-up rounds); load average ${loadavg()[0]!.toFixed(1)}`,
+    `Scale benchmark on PostgreSQL: ${small.routes.length} read routes of one subscriber, median of ${REQUESTS} requests each, the small and the large database in turn (routes in turn, after ${WARM_UP_REQUESTS} warm-up rounds); load average ${loadavg()[0]!.toFixed(1)}`,
   );
-  console.log('small database: 2 accounts, the templates, one agreement with 2 versions');
-  const small = await startAndMeasure(database, routes, cookie);
-  const columns: Array<[string, Map<string, number>]> = [['small', small]];
+  await grow(small.client, small.contractId, small.database.subscribers.length, SMALL_VERSIONS);
+  small.newest = SMALL_VERSIONS;
+  console.log(
+    `small database: the templates, 2 subscribers and the administrator, one agreement with ${SMALL_VERSIONS} versions (History's pages full on both)`,
+  );
 
-  await grow(client, contractId, SCALE.users, SCALE.versions);
-  newest = SCALE.versions;
-  await printPlans(client, contractId, userId);
-  columns.push([`${SCALE.users / 1000}k`, await startAndMeasure(database, routes, cookie)]);
+  await grow(large.client, large.contractId, SCALE.users, SCALE.versions);
+  large.newest = SCALE.versions;
+  await printPlans(large.client, large.contractId, large.userId);
+  const [smallTimes, largeTimes] = await compare(small, large);
+  printTable(`${SCALE.users / 1000}k`, smallTimes, largeTimes);
 
   if (LARGEST_USERS > SCALE.users) {
-    await grow(client, contractId, LARGEST_USERS, SCALE.versions);
-    await printPlans(client, contractId, userId);
-    columns.push([`${LARGEST_USERS / 1000}k`, await startAndMeasure(database, routes, cookie)]);
+    await grow(large.client, large.contractId, LARGEST_USERS, SCALE.versions);
+    await printPlans(large.client, large.contractId, large.userId);
+    const [smallAgain, largest] = await compare(small, large);
+    printTable(`${LARGEST_USERS / 1000}k`, smallAgain, largest);
   }
-  console.log(`\nload average now ${loadavg()[0]!.toFixed(1)}`);
-  printTable(columns);
 } finally {
-  await client.end();
-  await database.dispose();
+  for (const side of [small, large]) await side.client.end();
+  await small.database.dispose();
+  if (KEEP_DATABASE) console.log(`database kept: ${large.database.databaseUrl}`);
+  else await large.database.dispose();
 }
