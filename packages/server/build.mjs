@@ -1,8 +1,10 @@
 // Compiles the server for production (`npm run build -w @bpa/server`): src/server.ts and
-// everything it imports from this package and from @bpa/domain become one ES module,
-// dist/server.js (likewise dist/cli.js and the worker threads' dist/pdf-worker.js, dist/pglite-worker.js and dist/import-worker.js), with a source map, so `npm start` runs plain Node on JavaScript and stack
+// everything it imports from this package and from @bpa/domain become ES modules in dist/:
+// dist/server.js (likewise dist/cli.js and the worker threads' dist/pdf-worker.js, dist/pglite-worker.js
+// and dist/import-worker.js), plus chunks for the code they share and for what is loaded with
+// import() (ADR 211), with source maps, so `npm start` runs plain Node on JavaScript and stack
 // traces still name the TypeScript files (node --enable-source-maps). Packages from node_modules
-// stay external: Node loads them as usual. The bundle sits at the same depth as src/
+// stay external: Node loads them as usual. Every file sits at the same depth as src/
 // (packages/server/dist/), so paths found from import.meta.url in top-level modules (config.ts
 // REPO_ROOT) are the same in both. Why a bundler and not tsc: docs/decisions/150-server-build.md.
 import { build } from 'esbuild';
@@ -32,9 +34,13 @@ await build({
     'pglite-worker': 'src/db/pglite-worker.ts',
     'import-worker': 'src/file-import/import-worker.ts',
   },
-  // Whole bundles, no shared chunks: every module must sit directly in dist/ (see above).
+  // Code the entries share, and what is loaded with import() (the in-process card renderer),
+  // goes to chunks of its own, also directly in dist/ (see above), so that a module loaded on
+  // first use brings its packages then, not at start (ADR 211).
   outdir: 'dist',
   bundle: true,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   target: 'node24',
   format: 'esm',

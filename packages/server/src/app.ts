@@ -29,7 +29,6 @@ import { schedulePdfFileCleanup } from './jobs/schedule-cleanup';
 import { acblCardRoutes } from './features/pdf-files/acbl-card-routes';
 import { loadCatalogue } from './catalogue/catalogue';
 import { exportImportRoutes } from './features/agreement-files/export-import-routes';
-import { renderOfficialCard } from './pdf/render-official-card';
 import { compareRoutes } from './features/compare/compare-routes';
 import { reviewRoutes } from './features/review/review-routes';
 import { noticeRoutes } from './features/notices/notice-routes';
@@ -197,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Registered for sessions (features/sessions); signed cookies are not used: session ids are random and stored hashed.
   await app.register(fastifyCookie);
   // Counters several servers share live in Redis when REDIS_URL is set (ADR 160; shared-state.ts).
-  const shared = openSharedState(config.redisUrl, (error) => app.log.warn({ err: error }, 'redis: %s', error.message));
+  const shared = await openSharedState(config.redisUrl, (error) => app.log.warn({ err: error }, 'redis: %s', error.message));
   app.addHook('onClose', async () => shared.close());
   if (config.redisUrl && !(await shared.ready(3000))) app.log.warn('redis: not answering yet; rate limits count in this server until it does');
   // Off for all routes; a route opts in with `config: { rateLimit: { max, timeWindow } }` (docs/product.md §D8).
@@ -215,8 +214,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // PDFs are drawn off the request thread (ADR 130).
   let renderPdf = options.renderPdf;
-  // The card is drawn in the same workers; an app given its own renderer (tests) draws it here.
-  let renderCard: RenderAcblCard = (document, cardOptions) => renderOfficialCard(document, cardOptions.card, { revision: cardOptions.revision });
+  // The card is drawn in the same workers; an app given its own renderer (tests) draws it here,
+  // loading the card's renderer (its fonts, pdf-lib) on first use, never in a server that has workers.
+  let renderCard: RenderAcblCard = async (document, cardOptions) => {
+    const { renderOfficialCard } = await import('./pdf/render-official-card');
+    return renderOfficialCard(document, cardOptions.card, { revision: cardOptions.revision });
+  };
   // Someone working on an agreement keeps a PDF worker started and warm for their next PDF (pdf-pool.ts).
   let preparePdf = options.preparePdf ?? (() => undefined);
   if (!renderPdf) {

@@ -4,7 +4,7 @@
  * counts the requests of every server; without it, in this process's memory (one server).
  * Redis is never the only copy of data: losing it resets counters, nothing else.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 /** The shared store, or none. */
@@ -31,13 +31,15 @@ export const LOCAL_STATE: SharedState = {
 
 /**
  * Connects to Redis when `redisUrl` is set (the connection is made lazily and retried by ioredis;
- * a request never waits for it: see `limiter`).
+ * a request never waits for it: see `limiter`). ioredis is loaded only then: one server without
+ * Redis does not hold it (ADR 211).
  *
  * @param redisUrl config REDIS_URL, e.g. redis://127.0.0.1:6379
  * @param onError where connection problems are reported (the log)
  */
-export function openSharedState(redisUrl: string | undefined, onError: (error: Error) => void): SharedState {
+export async function openSharedState(redisUrl: string | undefined, onError: (error: Error) => void): Promise<SharedState> {
   if (!redisUrl) return LOCAL_STATE;
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', onError);
   return {

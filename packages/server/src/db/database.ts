@@ -7,13 +7,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { REPO_ROOT } from '../config';
 import { PgliteThread } from './pglite-thread';
 
@@ -134,7 +129,13 @@ export type DatabaseLocation =
  * @throws when PGlite cannot open its folder; a PostgreSQL server that cannot be reached fails at the first query
  */
 export async function openDatabase(location: DatabaseLocation, onPoolError?: (error: Error) => void): Promise<DatabaseConnection> {
+  // Each engine's driver is loaded only when it is the one opened (ADR 211).
   if (location.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzleNodePostgres }, { migrate: migrateNodePostgres }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: location.url });
     pool.on('error', (error) => onPoolError?.(error));
     const db = drizzleNodePostgres({ client: pool });
@@ -158,7 +159,11 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
       close: () => pool.end(),
     };
   }
-  const client = await openPglite(location.dataDir, location.fromArchive);
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    openPglite(location.dataDir, location.fromArchive),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // Drizzle's PGlite driver calls only `query`, `exec` and `transaction` on its client, which the
   // thread's stand-in provides with PGlite's signatures (pglite-thread.ts).
   const db = drizzlePglite({ client: client as unknown as PGlite });
@@ -182,6 +187,7 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
 export async function restorePgliteDataDir(dataDir: string, archive: Blob): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`${dataDir} already holds a database`);
   await mkdir(dataDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite(dataDir, { loadDataDir: archive, postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
   await client.query('select 1');

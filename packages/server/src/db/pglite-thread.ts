@@ -17,7 +17,6 @@ import { Worker } from 'node:worker_threads';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { create as createTar } from 'tar';
 import { workerModuleLocation, workerThreadEntry } from '../worker-location';
 import type { PgliteErrorData, PgliteRequest, PgliteResponse, PgliteThreadData } from './pglite-worker';
 
@@ -229,6 +228,8 @@ export class PgliteThread implements PgliteThreadTransaction {
       // portable: no owner or user names; noPax: plain ustar headers, which PGlite's untar reads
       // (the folder's paths are short). Gzip by Node's zlib stream, which works in the thread pool
       // (tar's own gzip option would compress on this thread).
+      // Loaded here, not at start: a backup runs once a day (ADR 211).
+      const { create: createTar } = await import('tar');
       await pipeline(createTar({ cwd: copy, portable: true, noPax: true }, readdirSync(copy)), createGzip(), createWriteStream(file));
       return (await stat(file)).size;
     } finally {

@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  mailer?.close();
+  await mailer?.close();
   mailer = undefined;
   for (const cleanup of cleanups.splice(0)) await cleanup();
   await rm(tempDir, { recursive: true, force: true });

@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 
 /** The part of a pino / Fastify logger the mailer uses. */
@@ -55,8 +54,8 @@ export interface MailResult {
 export interface Mailer {
   /** Sends one message. Never throws; failures come back as `{ delivered: false, error }` and are logged. */
   send(message: MailMessage): Promise<MailResult>;
-  /** Closes the SMTP transport (idle connections); call on server shutdown. */
-  close(): void;
+  /** Closes the SMTP transport (idle connections), if one was opened; call on server shutdown. */
+  close(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -81,23 +80,34 @@ export const SMTP_TIMEOUT_MS = 10_000;
 /**
  * Creates the mailer the account and contact features send through (docs/product.md §D2, 9).
  *
- * With `smtpUrl`, one nodemailer SMTP transport is created here and reused for every message.
- * Without it, messages are rendered to RFC 5322 text (CRLF line ends) by nodemailer's stream
- * transport and written to `<outboxDir>/<timestamp>-<random>.eml`; the link is logged at info
+ * With `smtpUrl`, one nodemailer SMTP transport is created on the first message and reused for
+ * every later one; nodemailer itself is loaded then, not when the server starts (ADR 211:
+ * most servers send a few messages a day). Without it, messages are rendered to RFC 5322 text
+ * (CRLF line ends) by nodemailer's stream transport and written to `<outboxDir>/<timestamp>-<random>.eml`; the link is logged at info
  * level.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   const timeoutMs = options.smtpTimeoutMs ?? SMTP_TIMEOUT_MS;
 
-  const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-      })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let transport: Promise<Transporter> | undefined;
+  /** The one transport, made on first use; a failed load is tried again with the next message. */
+  function openTransport(): Promise<Transporter> {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport({
+            url: smtpUrl,
+            connectionTimeout: timeoutMs,
+            greetingTimeout: timeoutMs,
+            socketTimeout: timeoutMs,
+          })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    );
+    transport.catch(() => {
+      transport = undefined;
+    });
+    return transport;
+  }
 
   function toMailOptions(message: MailMessage): SendMailOptions {
     return {
@@ -116,7 +126,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function sendSmtp(message: MailMessage): Promise<MailResult> {
     try {
-      const info = (await transport.sendMail(toMailOptions(message))) as { messageId?: string };
+      const info = (await (await openTransport()).sendMail(toMailOptions(message))) as { messageId?: string };
       logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'Email sent');
       return { delivered: true };
     } catch (error) {
@@ -128,7 +138,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function writeToOutbox(message: MailMessage): Promise<MailResult> {
     try {
-      const info = (await transport.sendMail(toMailOptions(message))) as { message?: unknown };
+      const info = (await (await openTransport()).sendMail(toMailOptions(message))) as { message?: unknown };
       if (!Buffer.isBuffer(info.message)) {
         throw new Error('nodemailer did not return the message as a buffer');
       }
@@ -150,8 +160,10 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     send: (message) => (smtpUrl ? sendSmtp(message) : writeToOutbox(message)),
-    close: () => {
-      transport.close();
+    close: async () => {
+      const opened = transport;
+      transport = undefined;
+      (await opened?.catch(() => undefined))?.close();
     },
   };
 }

@@ -188,7 +188,7 @@ describe('GET /api/v1/contracts/my', () => {
       { email: 'five.partners@example.org', invitedBy: 'admin@example.org' },
       { now: new Date(), mail: { mailer, publicUrl: 'http://localhost' } },
     );
-    mailer.close();
+    await mailer.close();
     const cookie = await signInAs(database.db, user._id);
     const names = async () => ContractNamesAnswerSchema.parse((await call('GET', BASE, { cookie })).json()).data;
     const before = await names();

@@ -37,7 +37,7 @@ beforeAll(async () => {
   mail = { mailer: createMailer({ smtpUrl: smtp.url, from: 'BPA <no-reply@bridge.example.org>', outboxDir: '/nonexistent', logger }), publicUrl: PUBLIC_URL };
 });
 afterAll(async () => {
-  mail?.mailer.close();
+  await mail?.mailer.close();
   await app?.close();
   await smtp?.close();
   await database?.close();
