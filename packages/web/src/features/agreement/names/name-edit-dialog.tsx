@@ -15,6 +15,7 @@
  */
 import { Suspense, lazy, useState } from 'react';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { loadOnce } from '../../../lib/load-once';
 import type { NameEditTarget } from './name-edit-target';
 
 export { EMPTY_NAME_MESSAGE, LONG_NAME_MESSAGE, type NameEditTarget } from './name-edit-target';
@@ -37,7 +38,8 @@ export interface NameEditDialogProps {
 /** PrimeReact Dialog's animation time for position 'center' (primereact 10 dialog: 150 ms each way). */
 const CENTRED_DIALOG_TIMEOUT_MS = { enter: 150, exit: 150 };
 
-const loadNameEditorForm = () => import('./name-editor-form');
+// Loaded once: the subjects panel asks at every pointerover and focus (lib/load-once.ts).
+const loadNameEditorForm = loadOnce(() => import('./name-editor-form'));
 const NameEditorForm = lazy(loadNameEditorForm);
 
 /** Starts loading the name field's code (Tiptap) before the dialog first opens, e.g. when the pointer or focus reaches a row. */
