@@ -159,11 +159,9 @@ export async function openDatabase(location: DatabaseLocation, onPoolError?: (er
       close: () => pool.end(),
     };
   }
-  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    openPglite(location.dataDir, location.fromArchive),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  // The driver first: a thread once opened is never left behind by a failed import.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  const client = await openPglite(location.dataDir, location.fromArchive);
   // Drizzle's PGlite driver calls only `query`, `exec` and `transaction` on its client, which the
   // thread's stand-in provides with PGlite's signatures (pglite-thread.ts).
   const db = drizzlePglite({ client: client as unknown as PGlite });
