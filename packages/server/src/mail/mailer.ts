@@ -81,10 +81,10 @@ export const SMTP_TIMEOUT_MS = 10_000;
  * Creates the mailer the account and contact features send through (docs/product.md §D2, 9).
  *
  * With `smtpUrl`, one nodemailer SMTP transport is created on the first message and reused for
- * every later one; nodemailer itself is loaded then, not when the server starts (ADR 211:
- * most servers send a few messages a day). Without it, messages are rendered to RFC 5322 text
- * (CRLF line ends) by nodemailer's stream transport and written to `<outboxDir>/<timestamp>-<random>.eml`; the link is logged at info
- * level.
+ * every later one; nodemailer itself is loaded then, not when the server starts (ADR 211: most
+ * servers send a few messages a day). Without it, messages are rendered to RFC 5322 text (CRLF
+ * line ends) by nodemailer's stream transport and written to
+ * `<outboxDir>/<timestamp>-<random>.eml`; the link is logged at info level.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
@@ -93,19 +93,21 @@ export function createMailer(options: MailerOptions): Mailer {
   let transport: Promise<Transporter> | undefined;
   /** The one transport, made on first use; a failed load is tried again with the next message. */
   function openTransport(): Promise<Transporter> {
-    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      smtpUrl
-        ? nodemailer.createTransport({
-            url: smtpUrl,
-            connectionTimeout: timeoutMs,
-            greetingTimeout: timeoutMs,
-            socketTimeout: timeoutMs,
-          })
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        smtpUrl
+          ? nodemailer.createTransport({
+              url: smtpUrl,
+              connectionTimeout: timeoutMs,
+              greetingTimeout: timeoutMs,
+              socketTimeout: timeoutMs,
+            })
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+      (error: unknown) => {
+        transport = undefined;
+        throw error;
+      },
     );
-    transport.catch(() => {
-      transport = undefined;
-    });
     return transport;
   }
 
