@@ -5,7 +5,7 @@
  * network while it runs: each grade is kept in this browser (localStorage) until the server has it,
  * and sent again when the connection comes back. Keys 1-4 grade; Enter checks.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   type PracticePrompt,
@@ -229,7 +229,9 @@ function PromptCard({ prompt, position, onGraded }: { prompt: PracticePrompt; po
   const baseId = useId();
   const gradeRef = useRef<HTMLDivElement>(null);
   const isRight = isRightAnswer(prompt, picked);
-  useEffect(() => {
+  // A layout effect: the grading keys work from the moment the grades are drawn. After the paint
+  // (an ordinary effect), a key pressed at once on a busy phone was lost.
+  useLayoutEffect(() => {
     if (!checked) return;
     gradeRef.current?.querySelector<HTMLButtonElement>(isRight ? '[data-rating="good"]' : '[data-rating="again"]')?.focus();
     const onKey = (event: KeyboardEvent) => {
