@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContractDocumentSchema, type ContractDocument, displayName, isPlaceholderName } from './contract';
+import { ContractDocumentSchema, type ContractDocument, type Option, type Subject, displayName, isPlaceholderName } from './contract';
 import {
   clearAllInCategory,
   PLACEHOLDER_OPTION_NAME,
@@ -102,6 +102,22 @@ describe('toggling (docs/product.md §4)', () => {
     expect(placeholder!.isSelected).toBe(false);
     expect(next.categories[1]).toBe(doc.categories[1]);
     expect(selectAllInCategory(next, category._id)).toBe(next);
+  });
+  it('select all keeps the subjects and options that were ticked already, for the editor rows memoised on them', () => {
+    const doc = makeAgreement();
+    const category = doc.categories[0]!;
+    const [partly, done] = category.subjects;
+    const tickOptions = (d: ContractDocument, subject: Subject, options: Option[]) =>
+      options.reduce((next, o) => toggleOption(next, category._id, subject._id, o._id), d);
+    const realOptions = (subject: Subject) => subject.options.filter((o) => !isPlaceholderName(o.optionName));
+    expect(realOptions(partly!).length).toBeGreaterThan(1);
+    const before = tickOptions(tickOptions(doc, done!, realOptions(done!)), partly!, realOptions(partly!).slice(0, 1));
+    const [partlyBefore, doneBefore] = before.categories[0]!.subjects;
+    const [partlyAfter, doneAfter] = selectAllInCategory(before, category._id).categories[0]!.subjects;
+    expect(doneAfter).toBe(doneBefore);
+    expect(partlyAfter).not.toBe(partlyBefore);
+    expect(partlyAfter!.options[0]).toBe(partlyBefore!.options[0]);
+    expect(realOptions(partlyAfter!).every((o) => o.isSelected)).toBe(true);
   });
 });
 

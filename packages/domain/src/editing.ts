@@ -169,19 +169,20 @@ export function toggleOption<T extends { categories: Category[] }>(doc: T, categ
   );
 }
 
-/** Ticks every subject and option of a category (docs/product.md §4 "select all"), except locked ones and placeholders. */
+/**
+ * Ticks every subject and option of a category (docs/product.md §4 "select all"), except locked ones and placeholders.
+ * A subject or option that was ticked already keeps its identity, so the editor's memoised rows of
+ * what did not change are not drawn again (docs/product.md §D12); the same document when nothing changes.
+ */
 export function selectAllInCategory<T extends { categories: Category[] }>(doc: T, categoryId: string): T {
+  const isOptionDone = (o: Option) => o.isSelected || isPlaceholderName(o.optionName);
+  const isSubjectDone = (s: Subject) => s.isLocked || isPlaceholderName(s.subjectName) || (s.isSelected && s.options.every(isOptionDone));
   return updateCategory(doc, categoryId, (category) => {
-    const isAllSelected = category.subjects.every(
-      (s) => s.isLocked || isPlaceholderName(s.subjectName) || (s.isSelected && s.options.every((o) => o.isSelected || isPlaceholderName(o.optionName))),
-    );
-    if (isAllSelected) return category;
+    if (category.subjects.every(isSubjectDone)) return category;
     return {
       ...category,
       subjects: category.subjects.map((s) =>
-        s.isLocked || isPlaceholderName(s.subjectName)
-          ? s
-          : { ...s, isSelected: true, options: s.options.map((o) => (isPlaceholderName(o.optionName) ? o : { ...o, isSelected: true })) },
+        isSubjectDone(s) ? s : { ...s, isSelected: true, options: s.options.map((o) => (isOptionDone(o) ? o : { ...o, isSelected: true })) },
       ),
     };
   });
