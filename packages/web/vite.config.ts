@@ -5,14 +5,16 @@
  * React's API is run by Preact (`preact/compat`; react-runtime.ts, docs/decisions/208-react-api-on-preact.md).
  *
  * Chunks: Preact, the router and Redux share one long-cached `vendor` chunk (PrimeReact is loaded
- * by the pages and overlays that use it, docs/decisions/203-native-controls.md); every page is its own lazy chunk (app/router.tsx), so the editor (Tiptap) and the
- * PDF viewer (PDF.js and its worker) load only on their routes and the landing chunk stays small.
+ * by the pages and overlays that use it, docs/decisions/203-native-controls.md), zod its own, and
+ * the app's own modules that every page loads first one `app` chunk (ADR 212); every page is its
+ * own lazy chunk (app/router.tsx), so the editor (Tiptap) and the PDF viewer (PDF.js and its
+ * worker) load only on their routes and the landing chunk stays small.
  *
  * Every text file of the build is also written compressed beside itself (`.br` at brotli's best
  * level, `.gz`), so the server sends the smallest file the browser accepts without compressing on
  * each request (`plugins/web-app.ts`, `preCompressed`).
  */
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { REACT_TO_PREACT } from './react-runtime';
@@ -49,8 +51,58 @@ const SHELL_LIBRARIES =
  */
 const SCHEMA_LIBRARIES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
 
+/**
+ * The app's own modules (and the domain package's) that every page of the app loads before it
+ * runs: one `app` chunk instead of a dozen files of 1-2 KB, each of which costs a phone a round
+ * trip (docs/decisions/212-app-start-in-one-chunk.md). Not the two entries (main.tsx,
+ * static-page.ts), nor the style sheets' modules.
+ */
+const APP_SOURCE = /[\\/]packages[\\/](web|domain)[\\/]src[\\/](?!main\.tsx$|static-page\.ts$|styles[\\/])/;
+/**
+ * The modules the pages rendered at build time share with the app (static-page.ts imports them):
+ * kept out of the `app` chunk, or those pages would load it. `staticPagesStayLight` checks it.
+ */
+const STATIC_PAGE_SHARED = /[\\/](domain[\\/]src[\\/]paths|features[\\/]agreement[\\/]core[\\/]subscriber-agreement-memory)\.ts$/;
+/** The chunks of the app's start-up, which the pages rendered at build time must not load. */
+const APP_START_CHUNKS = new Set(['vendor', 'zod', 'app']);
+
+/**
+ * Fails the build when the script of the pages rendered at build time (the `static` entry) loads,
+ * directly or through its imports, one of the app's start-up chunks: the landing page would then
+ * download the app (docs/product.md §D12, under 100 KB; it is about 3 KB). The usual cause is a new
+ * import in static-page.ts of a module that `STATIC_PAGE_SHARED` does not name.
+ */
+function staticPagesStayLight(): Plugin {
+  return {
+    name: 'bpa:static-pages-stay-light',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'static');
+      if (!entry) return;
+      const seen = new Set<string>();
+      const queue = [...entry.imports];
+      while (queue.length > 0) {
+        const chunk = byFile.get(queue.pop()!);
+        if (!chunk || seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        if (APP_START_CHUNKS.has(chunk.name))
+          this.error(
+            `The pages rendered at build time would load the app's "${chunk.name}" chunk (${chunk.fileName}): add what static-page.ts imports to STATIC_PAGE_SHARED in vite.config.ts.`,
+          );
+        queue.push(...chunk.imports);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false })],
+  plugins: [
+    react(),
+    staticPagesStayLight(),
+    compression({ include: COMPRESSIBLE, threshold: 1024, algorithms: ['brotliCompress', 'gzip'], deleteOriginalAssets: false }),
+  ],
   resolve: { alias: REACT_TO_PREACT },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -72,6 +124,14 @@ export default defineConfig({
             // Style sheets stay out of it: the pages rendered at build time share the styles, not the script.
             { name: 'vendor', test: (id: string) => SHELL_LIBRARIES.test(id) && !id.endsWith('.css'), tags: ['$initial'], priority: 10 },
             { name: 'zod', test: SCHEMA_LIBRARIES, tags: ['$initial'], priority: 9 },
+            // Only the modules matched: with their dependencies, it would take in those the static pages share.
+            {
+              name: 'app',
+              test: (id: string) => APP_SOURCE.test(id) && !STATIC_PAGE_SHARED.test(id) && !id.endsWith('.css'),
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+              priority: 8,
+            },
           ],
         },
       },
