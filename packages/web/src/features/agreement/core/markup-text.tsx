@@ -2,7 +2,7 @@
  * Shows a stored name in its colours (docs/product.md §D5) as React text: each run of `toTextRuns` becomes a
  * span with an inline colour. Nothing from the name is ever read as HTML, so typed `<b>` stays text.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { expandSuits, stripMarkup, toTextRuns } from '@bpa/domain/markup';
 
 export interface MarkupTextProps {
@@ -11,8 +11,11 @@ export interface MarkupTextProps {
   className?: string;
 }
 
-/** A stored name drawn in its colours, suits as symbols (♥ ♦ in red). */
-export function MarkupText({ markup, className }: MarkupTextProps) {
+/**
+ * A stored name drawn in its colours, suits as symbols (♥ ♦ in red). Memoised: a row drawn again
+ * for its tick does not draw its unchanged name again.
+ */
+export const MarkupText = memo(function MarkupText({ markup, className }: MarkupTextProps) {
   const runs = useMemo(() => toTextRuns(markup), [markup]);
   return (
     <span className={className}>
@@ -27,7 +30,7 @@ export function MarkupText({ markup, className }: MarkupTextProps) {
       )}
     </span>
   );
-}
+});
 
 /** A stored name as plain words for labels and screen readers: markers removed, suits as symbols. */
 export function toPlainName(markup: string): string {

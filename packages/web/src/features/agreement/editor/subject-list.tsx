@@ -82,22 +82,34 @@ export function SubjectList({
   review,
 }: SubjectListProps) {
   // One set of callbacks for the whole list that never changes, so a row re-renders only when its
-  // own subject changes (docs/product.md §D12: a tick re-rendered every row). They call the latest props.
-  const latest = useRef({ onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote });
+  // own subject changes (docs/product.md §D12: a tick re-rendered every row). They call the latest
+  // props; the edits name their item by id and find it in the latest category, so a row's buttons
+  // keep their callbacks when only its ticks change, and are not drawn again (Select All).
+  const latest = useRef({ category, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote });
   useLayoutEffect(() => {
-    latest.current = { onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote };
+    latest.current = { category, onToggleSubject, onToggleOption, onExpand, onEditSubject, onEditOption, onEditNote };
   });
-  const handlers = useMemo<RowHandlers>(
-    () => ({
+  const handlers = useMemo<RowHandlers>(() => {
+    const subjectOf = (subjectId: string) => latest.current.category.subjects.find((s) => s._id === subjectId);
+    return {
       toggleSubject: (subject) => latest.current.onToggleSubject(subject),
       toggleOption: (subject, option) => latest.current.onToggleOption(subject, option),
       expand: (subjectId, isExpanded) => latest.current.onExpand(subjectId, isExpanded),
-      editSubject: (subject) => latest.current.onEditSubject(subject),
-      editOption: (subject, option) => latest.current.onEditOption(subject, option),
-      editNote: (subject) => latest.current.onEditNote?.(subject),
-    }),
-    [],
-  );
+      editSubject: (subjectId) => {
+        const subject = subjectOf(subjectId);
+        if (subject) latest.current.onEditSubject(subject);
+      },
+      editOption: (subjectId, optionId) => {
+        const subject = subjectOf(subjectId);
+        const option = subject?.options.find((o) => o._id === optionId);
+        if (subject && option) latest.current.onEditOption(subject, option);
+      },
+      editNote: (subjectId) => {
+        const subject = subjectOf(subjectId);
+        if (subject) latest.current.onEditNote?.(subject);
+      },
+    };
+  }, []);
   const isToDiscuss = (subject: Subject) =>
     [subject._id, ...subject.options.map((o) => o._id)].some((id) => review?.marks.get(id)?.some((mark) => mark.status === 'discuss'));
   const subjects = review?.isOnlyToDiscuss ? category.subjects.filter(isToDiscuss) : category.subjects;
@@ -136,11 +148,12 @@ const ROW_TOOLTIP_TARGET = `.item-action[data-pr-tooltip], ${TABLE_WORDS_TOOLTIP
 /**
  * An icon-only button of a row: a native button with the UI library's classes (so it looks like
  * the other icon buttons, 44 px, docs/product.md §D6) and its tooltip text in `data-pr-tooltip`, which
- * the list's one `RowTooltips` shows.
+ * the list's one `RowTooltips` shows. Memoised: its row passes callbacks that keep their identity
+ * while the item's name and state do not change.
  * @param props.icon a PrimeIcons name, e.g. `pi-pencil`
  * @param props.label the accessible name (the tooltip is only a visual hint)
  */
-function RowButton({
+const RowButton = memo(function RowButton({
   icon,
   label,
   tooltip,
@@ -167,7 +180,7 @@ function RowButton({
       <span className={`p-button-icon p-c pi ${icon}`} aria-hidden="true" />
     </button>
   );
-}
+});
 
 const LazyRowTooltip = lazy(() => import('./row-tooltip'));
 
@@ -233,9 +246,9 @@ interface RowHandlers {
   toggleSubject: (subject: Subject) => void;
   toggleOption: (subject: Subject, option: Option) => void;
   expand: (subjectId: string, isExpanded: boolean) => void;
-  editSubject: (subject: Subject) => void;
-  editOption: (subject: Subject, option: Option) => void;
-  editNote: (subject: Subject) => void;
+  editSubject: (subjectId: string) => void;
+  editOption: (subjectId: string, optionId: string) => void;
+  editNote: (subjectId: string) => void;
 }
 
 interface SubjectRowProps {
@@ -250,6 +263,7 @@ interface SubjectRowProps {
 
 /** The highlight and marks of one row (docs/sharing.md §6-7). */
 function ReviewBits({ itemId, name, review }: { itemId: string; name: string; review: SubjectListReview | undefined }) {
+  const onMark = useCallback(() => review?.onMark({ itemId, name }), [review, itemId, name]);
   if (!review) return null;
   const change = review.changed.get(itemId);
   return (
@@ -260,12 +274,7 @@ function ReviewBits({ itemId, name, review }: { itemId: string; name: string; re
         </span>
       )}
       <MarkChips marks={review.marks.get(itemId) ?? []} />
-      <RowButton
-        icon="pi-comments"
-        label={`Agree or discuss: ${toPlainName(name)}`}
-        tooltip="Agree or discuss"
-        onClick={() => review.onMark({ itemId, name })}
-      />
+      <RowButton icon="pi-comments" label={`Agree or discuss: ${toPlainName(name)}`} tooltip="Agree or discuss" onClick={onMark} />
     </>
   );
 }
@@ -273,7 +282,10 @@ function ReviewBits({ itemId, name, review }: { itemId: string; name: string; re
 /** One subject with its options; memoised: it renders again only when its own props change. */
 const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isReadOnly, hasNotes, review }: SubjectRowProps) {
   const onToggle = () => handlers.toggleSubject(subject);
-  const onEdit = () => handlers.editSubject(subject);
+  const subjectId = subject._id;
+  const onEdit = useCallback(() => handlers.editSubject(subjectId), [handlers, subjectId]);
+  const onEditNote = useCallback(() => handlers.editNote(subjectId), [handlers, subjectId]);
+  const onExpand = useCallback(() => handlers.expand(subjectId, !isExpanded), [handlers, subjectId, isExpanded]);
   if (isPlaceholderName(subject.subjectName)) {
     if (isReadOnly) return null;
     return (
@@ -330,7 +342,7 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
             icon="pi-file-edit"
             label={`${subject.note ? 'Edit note' : 'Write a note'}: ${plainName}`}
             tooltip={subject.note ? 'Edit note' : 'Write a note'}
-            onClick={() => handlers.editNote(subject)}
+            onClick={onEditNote}
           />
         )}
         <ReviewBits itemId={subject._id} name={name} review={review} />
@@ -341,7 +353,7 @@ const SubjectRow = memo(function SubjectRow({ subject, isExpanded, handlers, isR
           tooltip={isExpanded ? 'Hide options' : 'Show options'}
           aria-expanded={isExpanded}
           aria-controls={optionsId}
-          onClick={() => handlers.expand(subject._id, !isExpanded)}
+          onClick={onExpand}
         />
       </div>
       {subject.note && <MarkupText markup={subject.note} className="item-note" />}
@@ -371,7 +383,9 @@ const OptionRow = memo(function OptionRow({
   review: SubjectListReview | undefined;
 }) {
   const onToggle = () => handlers.toggleOption(subject, option);
-  const onEdit = () => handlers.editOption(subject, option);
+  const subjectId = subject._id;
+  const optionId = option._id;
+  const onEdit = useCallback(() => handlers.editOption(subjectId, optionId), [handlers, subjectId, optionId]);
   if (isPlaceholderName(option.optionName)) {
     if (isLocked) return null;
     return (
