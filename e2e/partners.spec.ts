@@ -171,6 +171,14 @@ test('an owner and a partner share one agreement: merge, conflict, history, rest
   await expect(visitor.locator('body')).not.toContainText(ownerEmail);
   await expect(visitor.getByRole('link', { name: /Download PDF \(Letter\)/ })).toBeVisible();
   await expectNoSeriousAxeViolations(visitor);
+  // The page's head asked for the agreement beside the scripts, and the app used that answer: the
+  // browser fetched it once (a preload the app did not match would be a second fetch).
+  const linkAnswers = await visitor.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/v1/shared-links/') && !entry.name.includes('/pdf')),
+  );
+  expect(linkAnswers.map((entry) => (entry as PerformanceResourceTiming).initiatorType)).toEqual(['link']);
 
   // The server's log has the link's requests, but never its token (ADR 172).
   const token = url.split('/shared/')[1]!;

@@ -383,6 +383,15 @@ describe('web app', () => {
       expect(dashboard).toContain('<div id="root"></div>');
       const sharedSignedIn = (await withPreloads.inject({ method: 'GET', url: '/shared/some-token', headers: { accept: 'text/html', cookie } })).body;
       expect(sharedSignedIn).toContain('<div id="root"></div>');
+      // A read-only link's page asks for the agreement behind the link beside its scripts, for a
+      // token of the issued form only; anything else in the address goes nowhere near the page.
+      const token = 'Ab3_-x'.repeat(7);
+      for (const url of [`/shared/${token}`, `/shared/${token}?from=mail`])
+        expect(await page(url)).toContain(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/shared-links/${token}"><link rel="modulepreload" crossorigin href="/assets/shared-link-page-d4.js">`,
+        );
+      for (const url of ['/shared/some-token', `/shared/${token}"><script>`, `/shared/${token}%22`, `/shared/${token}/x`, `/my/home`])
+        expect(await page(url)).not.toContain('/api/v1/shared-links/');
     } finally {
       await withPreloads.close();
       await rm(folder, { recursive: true, force: true });

@@ -20,7 +20,8 @@
  * anyway, so everyone gets its prerendered page.
  *
  * A browser with a session cookie gets the app's first call, who is signed in, asked for in
- * index.html's head (SESSION_PRELOAD_LINK), so its answer comes with the scripts.
+ * index.html's head (SESSION_PRELOAD_LINK), so its answer comes with the scripts; a read-only
+ * link's page, the agreement behind the link (`sharedLinkPreloadLink`).
  *
  * For the pages loaded cold most often signed in or from a link (the dashboard, the editor,
  * Compare, the read-only link page, …), index.html names the route's chunks in its head
@@ -176,6 +177,26 @@ function sendHtml(html: string, reply: FastifyReply, headLinks = '', rootHtml = 
  */
 export const SESSION_PRELOAD_LINK = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/users/session">';
 
+/** A read-only link's page, `/shared/<token>`, with a token of the form the server issues (base64url). */
+const SHARED_LINK_PAGE = /^\/shared\/([A-Za-z0-9_-]{16,100})(?:[?#]|$)/;
+
+/**
+ * The read-only link page's call for the agreement behind the link (GET
+ * /api/v1/shared-links/{token}, shared-link-page.tsx), asked for by the page's head beside its
+ * scripts: a partner who opens the link cold on a phone gets the agreement one round trip sooner
+ * (docs/product.md §D12). As the app's own call (`credentials: 'same-origin'`, sharing-api.ts),
+ * which is what `crossorigin="anonymous"` asks for, so the browser hands the answer to the app.
+ * The token goes into the link only when it has the issued form (letters, digits, `-`, `_`: nothing
+ * to escape); for any other address, none (the page then says the link is not valid, as before).
+ *
+ * @param url the page's address as requested (path and query)
+ * @returns the `<link>` element, or an empty string
+ */
+export function sharedLinkPreloadLink(url: string): string {
+  const token = SHARED_LINK_PAGE.exec(url)?.[1];
+  return token === undefined ? '' : `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/shared-links/${token}">`;
+}
+
 /** True when a request is a page load: GET or HEAD from a browser that asks for HTML. */
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -240,6 +261,6 @@ export async function registerWebApp(
     const isSignedIn = hasSessionCookie(request);
     const sessionLink = isSignedIn ? SESSION_PRELOAD_LINK : '';
     const shell = routeShell(routePreloads, request.url, isSignedIn);
-    return sendHtml(indexHtml, reply, sessionLink + routePreloadLinks(routePreloads, request.url), shell);
+    return sendHtml(indexHtml, reply, sessionLink + sharedLinkPreloadLink(request.url) + routePreloadLinks(routePreloads, request.url), shell);
   };
 }

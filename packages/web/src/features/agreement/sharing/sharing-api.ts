@@ -80,9 +80,15 @@ export const sharingApi = api.injectEndpoints({
       transformResponse: (answer) => answer.data,
       invalidatesTags: (_result, _error, { contractId }) => [{ type: 'Sharing', id: contractId }],
     }),
-    /** GET /api/v1/shared-links/{token}: the agreement behind a read-only link (no session). */
+    /**
+     * GET /api/v1/shared-links/{token}: the agreement behind a read-only link (no session needed).
+     * `same-origin`, as the page's head asks for it beside the scripts (server plugins/web-app.ts,
+     * `sharedLinkPreloadLink`), so the browser hands that answer over instead of asking again; the
+     * server does not read a session on this route (and the page's own look-up of who is signed in
+     * sends the cookie anyway).
+     */
     getSharedLink: build.query<SharedLinkAnswer['data'], string, SharedLinkAnswer>({
-      query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'omit' }),
+      query: (token) => ({ url: `/shared-links/${id(token)}`, credentials: 'same-origin' }),
       rawResponseSchema: SharedLinkAnswerSchema,
       transformResponse: (answer) => answer.data,
     }),
