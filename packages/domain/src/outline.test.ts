@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAgreementFromTemplate, renameSubject, toggleOption, toggleSubject } from './editing';
 import { parseMasterCsv } from './master-csv';
-import { outlineAgreement } from './outline';
+import { askedFirst } from './at-the-table';
+import { outlineAgreement, selectedCategories } from './outline';
 import { sampleTemplateCsv } from './sample-template';
 
 describe('outlineAgreement', () => {
@@ -42,5 +44,38 @@ describe('outlineAgreement', () => {
     ]);
     expect(userAdded!.heading).toBe('Other agreements');
     expect(userAdded!.subjects.map((s) => s.name)).toEqual(['Our own']);
+  });
+});
+
+describe('selectedCategories (the read-only link, docs/sharing.md §3)', () => {
+  /** What a reader sees of an outline: labels, headings, names and notes, without object identity. */
+  const seen = (outline: ReturnType<typeof outlineAgreement>) =>
+    outline.map((c) => [
+      c.label,
+      c.subcategories.map((g) => [g.heading, g.bold, g.subjects.map((s) => [s.name, s.subject.note, s.options.map((o) => o.name)])]),
+    ]);
+
+  it('keeps what the outline and the at-the-table summary read, and drops the rest', () => {
+    let doc = createAgreementFromTemplate(parseMasterCsv(readFileSync(new URL('../../../templates/lc-standard.csv', import.meta.url), 'utf8')), 'P');
+    // A user-added subject and a ticked option under an unticked neighbour of the same heading.
+    const overcalls = doc.categories[8]!;
+    doc = renameSubject(doc, overcalls._id, overcalls.subjects.at(-1)!._id, 'Our own');
+    doc = toggleSubject(doc, overcalls._id, doc.categories[8]!.subjects.at(-2)!._id);
+    const trimmed = selectedCategories(doc.categories);
+    expect(seen(outlineAgreement({ ...doc, categories: trimmed }))).toEqual(seen(outlineAgreement(doc)));
+    expect(askedFirst(doc.categories).length).toBeGreaterThan(0);
+    expect(askedFirst(trimmed)).toEqual(askedFirst(doc.categories));
+    expect(trimmed.map((c) => [c._id, c.categoryName, c.order])).toEqual(doc.categories.map((c) => [c._id, c.categoryName, c.order]));
+    const items = trimmed.flatMap((c) => c.subjects.flatMap((s) => [s, ...s.options]));
+    expect(items.length).toBeGreaterThan(50);
+    expect(items.every((item) => item.isSelected)).toBe(true);
+    expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(doc.categories).length / 3);
+  });
+
+  it('leaves every category in place, empty when nothing in it is selected', () => {
+    const doc = createAgreementFromTemplate(parseMasterCsv(sampleTemplateCsv()), 'Blank');
+    const trimmed = selectedCategories(doc.categories);
+    expect(trimmed).toHaveLength(doc.categories.length);
+    expect(trimmed.every((c) => c.subjects.length === 0)).toBe(true);
   });
 });

@@ -56,3 +56,27 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
   }
   return outline;
 }
+
+/**
+ * The categories as others read them (the read-only link's answer, docs/sharing.md §3): every
+ * category, in order, with its own fields, holding only its selected non-placeholder subjects, each
+ * with only its selected non-placeholder options: what `outlineAgreement` and the at-the-table
+ * summary (at-the-table.ts) read, so either gives the same from this as from the whole agreement.
+ * A shipped system's link answer is about a quarter of the whole agreement (bench/results.md,
+ * "lighthouse-bench.ts").
+ *
+ * @param categories the agreement's categories
+ * @returns new category objects (the subjects and options kept are the agreement's own)
+ */
+export function selectedCategories(categories: readonly Category[]): Category[] {
+  return categories.map((category) => ({
+    ...category,
+    subjects: category.subjects
+      .filter((subject) => subject.isSelected && !isPlaceholderName(subject.subjectName))
+      .map((subject) =>
+        subject.options.every((option) => option.isSelected && !isPlaceholderName(option.optionName))
+          ? subject
+          : { ...subject, options: subject.options.filter((option) => option.isSelected && !isPlaceholderName(option.optionName)) },
+      ),
+  }));
+}

@@ -14,6 +14,7 @@ import {
 } from '@bpa/domain/api-sharing';
 import type { Contract } from '@bpa/domain/contract';
 import { renameSubject, toggleSubject } from '@bpa/domain/editing';
+import { selectedCategories } from '@bpa/domain/outline';
 import { RevisionAnswerSchema, RevisionListAnswerSchema, describeChange } from '@bpa/domain/history';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -437,7 +438,12 @@ describe('the read-only link', () => {
     expect(page.body).not.toContain(account.email);
     expect(page.body).not.toContain(agreement.id);
     const shown = SharedLinkAnswerSchema.parse(page.json()).data;
-    expect(shown).toMatchObject({ contractName: 'With Anna', revision: 1, categories: edited.categories });
+    // The selected items only, what the page shows (docs/sharing.md §3).
+    expect(shown).toMatchObject({ contractName: 'With Anna', revision: 1, categories: selectedCategories(edited.categories) });
+    const shownSubjects = shown.categories.flatMap((category) => category.subjects);
+    expect(shownSubjects.length).toBeGreaterThan(0);
+    expect(shownSubjects.length).toBeLessThan(edited.categories.flatMap((category) => category.subjects).length);
+    expect(shownSubjects.every((subject) => subject.isSelected)).toBe(true);
 
     const pdf = await call('GET', `/api/v1/shared-links/${first}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -7,6 +7,7 @@
  */
 import { ErrorEnvelopeSchema, PageSizeSchema } from '@bpa/domain/api';
 import { ContractIdParamsSchema } from '@bpa/domain/api-contracts';
+import { selectedCategories } from '@bpa/domain/outline';
 import {
   ChangeShareRequestSchema,
   NewLinkAnswerSchema,
@@ -246,7 +247,13 @@ export const sharingRoutes: FastifyPluginAsyncZod<SharingRoutesOptions> = async 
       const row = await findLinkedAgreement(db, request.params.token);
       return {
         status: 'success' as const,
-        data: { contractName: row.document.contractName, categories: row.document.categories, revision: row.revision, updatedAt: row.updatedAt.toISOString() },
+        // What the page shows, the selected items (docs/sharing.md §3): about a quarter of the whole.
+        data: {
+          contractName: row.document.contractName,
+          categories: selectedCategories(row.document.categories),
+          revision: row.revision,
+          updatedAt: row.updatedAt.toISOString(),
+        },
       };
     },
   );
