@@ -62,8 +62,7 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
  * category, in order, with its own fields, holding only its selected non-placeholder subjects, each
  * with only its selected non-placeholder options: what `outlineAgreement` and the at-the-table
  * summary (at-the-table.ts) read, so either gives the same from this as from the whole agreement.
- * A shipped system's link answer is about a quarter of the whole agreement (bench/results.md,
- * "lighthouse-bench.ts").
+ * A shipped system's link answer is a quarter of the whole agreement or less (scripts/link-answer.test.ts).
  *
  * @param categories the agreement's categories
  * @returns new category objects (the subjects and options kept are the agreement's own)
