@@ -72,7 +72,8 @@ const server = await startProductServer(database, PORT);
 
 /**
  * The signed-in pages and the cookie each is opened with: two of the subscriber's agreements made
- * from the largest template, compared; a read-only link of the first.
+ * from the largest template, compared; a read-only link of a third, made from the template with
+ * the most ticked items.
  */
 async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
   const subscriber = database.subscribers[0];
@@ -92,7 +93,10 @@ async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
     made.push(ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId: database.largestTemplate.id })).data);
   const [left, right] = made;
   if (!left || !right) throw new Error('The bench subscriber has no agreements');
-  const link = NewLinkAnswerSchema.parse(await api('POST', `/api/v1/contracts/my/${left._id}/link`)).data;
+  // The read-only link a partner opens: an agreement made from a whole system (the largest
+  // template is the blank catalogue, with nothing ticked, which the link's page would barely show).
+  const system = ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId: database.mostTickedTemplate.id })).data;
+  const link = NewLinkAnswerSchema.parse(await api('POST', `/api/v1/contracts/my/${system._id}/link`)).data;
   return [
     { path: '/my/home', cookie: subscriber.cookie },
     { path: `/my/compare?left=${left._id}&right=${right._id}`, cookie: subscriber.cookie },

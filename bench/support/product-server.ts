@@ -37,6 +37,11 @@ export interface BenchDatabase {
   databaseUrl?: string;
   /** Id and name of the largest visible template (by stored JSON): the heaviest agreement. */
   largestTemplate: { id: string; name: string };
+  /**
+   * Id and name of the visible template with the most ticked items: a whole system as a partnership
+   * plays it (the largest template is the blank catalogue, nothing ticked: `false` is longer than `true`).
+   */
+  mostTickedTemplate: { id: string; name: string };
   subscribers: BenchSubscriber[];
   /** Removes the data folder and drops the PostgreSQL database. */
   dispose(): Promise<void>;
@@ -94,6 +99,8 @@ export async function seedBenchDatabase(options: { subscriberCount: number; post
     const rows = await connection.db.select().from(templates).where(eq(templates.isHidden, false));
     const largest = rows.sort((a, b) => JSON.stringify(b.content).length - JSON.stringify(a.content).length)[0];
     if (!largest) throw new Error(`No templates in ${TEMPLATES_DIR}`);
+    const ticks = (content: unknown) => JSON.stringify(content).split('"isSelected":true').length - 1;
+    const mostTicked = [...rows].sort((a, b) => ticks(b.content) - ticks(a.content))[0]!;
     const subscribers: BenchSubscriber[] = [];
     for (let n = 0; n < options.subscriberCount; n++) {
       const account = await createTestAccount(connection.db, { email: `bench-${n + 1}@example.org` });
@@ -105,6 +112,7 @@ export async function seedBenchDatabase(options: { subscriberCount: number; post
       dataDir,
       databaseUrl,
       largestTemplate: { id: largest.id, name: largest.templateName },
+      mostTickedTemplate: { id: mostTicked.id, name: mostTicked.templateName },
       subscribers,
       dispose: async () => {
         rmSync(dataDir, { recursive: true, force: true });
