@@ -28,13 +28,10 @@ if (window.location.pathname === PATHS.landing) {
 
 const toggle = document.querySelector<HTMLButtonElement>('.site-nav-toggle');
 const list = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;
-const icon = toggle?.querySelector('.pi');
 if (toggle && list) {
   const setOpen = (isOpen: boolean) => {
     toggle.setAttribute('aria-expanded', String(isOpen));
     list.classList.toggle('is-open', isOpen);
-    icon?.classList.toggle('pi-times', isOpen);
-    icon?.classList.toggle('pi-bars', !isOpen);
   };
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
   toggle.closest('nav')?.addEventListener('keydown', (event) => {

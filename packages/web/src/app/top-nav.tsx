@@ -47,7 +47,7 @@ export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
             aria-controls={listId}
             onClick={() => setMenuOpen((isOpen) => !isOpen)}
           >
-            <span className={isMenuOpen ? 'pi pi-times' : 'pi pi-bars'} aria-hidden="true" />
+            <MenuIcon />
             <span>Menu</span>
           </button>
           <ul id={listId} className={isMenuOpen ? 'site-nav-list is-open' : 'site-nav-list'}>
@@ -75,5 +75,21 @@ export function TopNav({ links, logoTo, onLogout }: TopNavProps) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * The menu button's icon, three bars or, while the menu is open, a cross (app.css shows the one
+ * that matches the button's `aria-expanded`, so the pages rendered at build time need no script for
+ * it). Drawn inline: the first view of every page shows it, and as a glyph of the icon font it made
+ * a phone fetch that font (33 KB) beside the page's style sheets and scripts before anything else on
+ * the page needed it (docs/product.md §D12).
+ */
+function MenuIcon() {
+  return (
+    <svg className="site-nav-toggle-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path className="site-nav-toggle-bars" d="M2 4h12M2 8h12M2 12h12" />
+      <path className="site-nav-toggle-cross" d="M3 3l10 10M13 3L3 13" />
+    </svg>
   );
 }
