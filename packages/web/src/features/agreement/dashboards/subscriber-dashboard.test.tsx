@@ -30,4 +30,14 @@ describe('Subscriber dashboard', () => {
     // The agreement was asked for (the test server has no answer for it: a toast says so).
     await waitFor(() => expect(server.received.some((request) => request.method === 'GET' && request.path === '/api/v1/contracts/my/own-1')).toBe(true));
   });
+
+  it('shows Compare agreements once the list is there, not below its spinner, where the list would push it down', async () => {
+    server.answer('GET /api/v1/contracts/changes-waiting', 200, { status: 'success', data: [] });
+    server.answer('GET /api/v1/contracts/templates/', 200, { status: 'success', data: [] });
+    server.answer('GET /api/v1/contracts/my', 200, { status: 'success', count: 1, data: [{ _id: 'own-1', contractName: 'Partner 1' }] });
+    renderWithApp(<SubscriberDashboard />);
+    expect(screen.queryByRole('link', { name: 'Compare agreements' })).toBeNull();
+    await screen.findByRole('button', { name: 'Edit Agreement: Partner 1' });
+    expect(screen.getByRole('link', { name: 'Compare agreements' })).toBeTruthy();
+  });
 });

@@ -66,6 +66,7 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
   const changeCounts = useMemo(() => new Map((waiting.data ?? []).map((row) => [row._id, row.count])), [waiting.data]);
 
   const agreements = names.data?.contractNames ?? NO_AGREEMENTS;
+  const isLoadingNames = names.isFetching && names.data === undefined;
   const unsavedAgreementId = isSubscriber && isContractEdited ? (contract?._id ?? null) : null;
   const namesProblem = names.isError && !names.isFetching ? toErrorMessage(names.error) : null;
   const templatesProblem = templates.isError && !templates.isFetching ? `${TEMPLATES_LOAD_FAILED_TEXT} ${toErrorMessage(templates.error)}` : null;
@@ -131,7 +132,7 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
       <Dashboard
         variant="subscriber"
         agreements={agreements}
-        isLoading={names.isFetching && names.data === undefined}
+        isLoading={isLoadingNames}
         onEditAgreement={(id) => void editAgreement(id)}
         onRenameAgreement={saveName}
         onLoadTemplate={openTemplateChoice}
@@ -155,11 +156,15 @@ export function SubscriberDashboard({ onOpeningEditor }: { onOpeningEditor?: () 
           <Button type="button" label="Try Again" icon="pi pi-refresh" size="small" onClick={() => void names.refetch()} />
         </div>
       )}
-      <p className="mt-3">
-        <LinkButton to={PATHS.myCompare} icon="pi pi-clone">
-          Compare agreements
-        </LinkButton>
-      </p>
+      {/* Shown once the list has its height: below the list's spinner it was in view on a phone,
+          and the list arriving pushed it down (a layout shift, docs/product.md §D12). */}
+      {!isLoadingNames && (
+        <p className="mt-3">
+          <LinkButton to={PATHS.myCompare} icon="pi pi-clone">
+            Compare agreements
+          </LinkButton>
+        </p>
+      )}
       <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
       <ExportImportDialog target={exchangeTarget} onClose={() => setExchangeTarget(null)} />
       <TemplateDialog
