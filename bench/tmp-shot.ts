@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '/work/main/bench/support/cpu-profile';
+import { seedBenchDatabase, startProductServer } from '/work/main/bench/support/product-server';
+const database = await seedBenchDatabase({ subscriberCount: 0 });
+const server = await startProductServer(database, 3297);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 412, height: 500 } });
+await page.goto(`${server.url}/trial`);
+await page.screenshot({ path: '/tmp/menu-closed.png', clip: { x: 0, y: 0, width: 412, height: 120 } });
+await page.getByRole('button', { name: 'Menu' }).click();
+await page.screenshot({ path: '/tmp/menu-open.png', clip: { x: 0, y: 0, width: 412, height: 300 } });
+await browser.close();
+await server.close?.();
+await database.dispose();
+process.exit(0);
