@@ -31,6 +31,16 @@ export interface OutlineCategory {
   subcategories: OutlineSubcategory[];
 }
 
+/** A subject others read: selected, and not an "Add New Subject" placeholder. */
+function isShownSubject(subject: Subject): boolean {
+  return subject.isSelected && !isPlaceholderName(subject.subjectName);
+}
+
+/** An option others read: selected, and not an "Add New Option" placeholder. */
+function isShownOption(option: Option): boolean {
+  return option.isSelected && !isPlaceholderName(option.optionName);
+}
+
 /**
  * The selected content of an agreement, as others read it (the PDF, the read-only page): only
  * categories with a selected subject; in each, the selected non-placeholder subjects grouped under
@@ -42,8 +52,8 @@ export function outlineAgreement(doc: { contractName: string; categories: readon
   for (const category of doc.categories) {
     const subcategories: OutlineSubcategory[] = [];
     for (const subject of category.subjects) {
-      if (!subject.isSelected || isPlaceholderName(subject.subjectName)) continue;
-      const options = subject.options.filter((o) => o.isSelected && !isPlaceholderName(o.optionName)).map((option) => ({ option, name: displayName(option) }));
+      if (!isShownSubject(subject)) continue;
+      const options = subject.options.filter(isShownOption).map((option) => ({ option, name: displayName(option) }));
       const item: OutlineSubject = { subject, name: displayName(subject), options };
       const last = subcategories.at(-1);
       // Read by others (PDF, read-only page): user-added subjects are "Other agreements" there (docs/product.md §16).
@@ -71,11 +81,7 @@ export function selectedCategories(categories: readonly Category[]): Category[] 
   return categories.map((category) => ({
     ...category,
     subjects: category.subjects
-      .filter((subject) => subject.isSelected && !isPlaceholderName(subject.subjectName))
-      .map((subject) =>
-        subject.options.every((option) => option.isSelected && !isPlaceholderName(option.optionName))
-          ? subject
-          : { ...subject, options: subject.options.filter((option) => option.isSelected && !isPlaceholderName(option.optionName)) },
-      ),
+      .filter(isShownSubject)
+      .map((subject) => (subject.options.every(isShownOption) ? subject : { ...subject, options: subject.options.filter(isShownOption) })),
   }));
 }
