@@ -39,12 +39,18 @@ test('the landing and trial pages need none of the app: their menu works on a ph
   expect(await trialButton.evaluate((element) => element.getClientRects().length)).toBe(1);
 
   const menu = mainNav(page).getByRole('button', { name: 'Menu' });
+  // Its icon is drawn inline (no icon font in a first view): bars while closed, a cross while open.
+  await expect(menu.locator('.site-nav-toggle-bars')).toBeVisible();
+  await expect(menu.locator('.site-nav-toggle-cross')).toBeHidden();
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.locator('.site-nav-toggle-cross')).toBeVisible();
+  await expect(menu.locator('.site-nav-toggle-bars')).toBeHidden();
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeFocused();
+  await expect(menu.locator('.site-nav-toggle-bars')).toBeVisible();
 
   await page.getByRole('link', { name: /Try the free trial/ }).click();
   await expect(page).toHaveURL(/\/trial$/);
