@@ -71,9 +71,9 @@ const database = await seedBenchDatabase({ subscriberCount: SIGNED_IN ? 1 : 0 })
 const server = await startProductServer(database, PORT);
 
 /**
- * The signed-in pages and the cookie each is opened with: two of the subscriber's agreements made
- * from the largest template, compared; a read-only link of a third, made from the template with
- * the most ticked items.
+ * The signed-in pages and the cookie each is opened with: the dashboard of two agreements, one made
+ * from the largest template (the blank catalogue) and one from the template with the most ticked
+ * items (a whole system); Compare of the two; a read-only link of the whole system.
  */
 async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
   const subscriber = database.subscribers[0];
@@ -87,19 +87,17 @@ async function signedInPages(): Promise<{ path: string; cookie?: string }[]> {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
-  // Two agreements made from the largest template, as the dashboard's "new agreement" makes them.
-  const made = [];
-  for (let n = 0; n < 2; n++)
-    made.push(ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId: database.largestTemplate.id })).data);
-  const [left, right] = made;
-  if (!left || !right) throw new Error('The bench subscriber has no agreements');
-  // The read-only link a partner opens: an agreement made from a whole system (the largest
-  // template is the blank catalogue, with nothing ticked, which the link's page would barely show).
-  const system = ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId: database.mostTickedTemplate.id })).data;
+  const make = async (templateId: string) => ContractAnswerSchema.parse(await api('POST', '/api/v1/contracts/my', { templateId })).data;
+  const blank = await make(database.largestTemplate.id);
+  // A whole system: the largest template is the blank catalogue, with nothing ticked, whose link
+  // page would show next to nothing.
+  const system = await make(database.mostTickedTemplate.id);
   const link = NewLinkAnswerSchema.parse(await api('POST', `/api/v1/contracts/my/${system._id}/link`)).data;
   return [
     { path: '/my/home', cookie: subscriber.cookie },
-    { path: `/my/compare?left=${left._id}&right=${right._id}`, cookie: subscriber.cookie },
+    // The whole system against the blank catalogue: every item it ticks is a difference to show
+    // (two agreements of the same template would compare as equal, a page with nothing on it).
+    { path: `/my/compare?left=${system._id}&right=${blank._id}`, cookie: subscriber.cookie },
     { path: `/shared/${link.linkToken}` },
   ];
 }
